@@ -3,9 +3,8 @@
  * other sections state). Units are in the name (_MS, _S, _KBPS, _MBPS, _PX, _CHARS, _DAYS ...).
  * Version gates and the version range live in versions.ts; the batch-upgrade CSV limit lives with
  * its validation rule.
- *
- * Also two small pure helpers the constants exist for: formatBitrate (kbps → display text) and
- * runTimedRetry (the spec's retry helper with an injected scheduler).
+ * How they are used lives beside them: bitrate.ts (kbps → display text), timedRetry.ts (the retry
+ * helper).
  */
 
 const SECOND_MS = 1_000;
@@ -276,73 +275,3 @@ export const UNSPECIFIED_TIMING_30000_MS = 30_000;
 export const UNSPECIFIED_TIMING_12000_MS = 12_000;
 
 // ---- Display of bitrates -----------------------------------------------------------------------
-
-/**
- * Bitrate for display (spec 000 §9, 002 §5): kbps up to and including 1024 kbps ("1024 kbps"),
- * Mbps above it with two decimals, 1 Mbps = 1024 kbps as the threshold implies ("1025" → "1.00 Mbps").
- * Negative or non-finite input shows as "0 kbps".
- */
-export function formatBitrate(kbps: number): string {
-  const value = Number.isFinite(kbps) && kbps > 0 ? kbps : 0;
-  if (value <= KBPS_DISPLAY_MAX) return `${Math.round(value)} kbps`;
-  return `${(value / KBPS_DISPLAY_MAX).toFixed(2)} Mbps`;
-}
-
-// ---- Timed retry (spec 001 §4, 000 §9) -----------------------------------------------------------
-
-/** Runs `run` after `delayMs`; returns a function that cancels it. setTimeout in the app, a fake in tests. */
-export type Schedule = (run: () => void, delayMs: number) => () => void;
-
-export interface TimedRetryOptions {
-  /** Interval between runs; default 1000 ms. */
-  readonly intervalMs?: number;
-  /** Maximum number of runs of the action; default 5. */
-  readonly repeats?: number;
-}
-
-export interface TimedRetryOutcome {
-  /** 'stopped' when the action returned false, 'exhausted' when all repeats ran. */
-  readonly reason: 'stopped' | 'exhausted';
-  /** How many times the action ran. */
-  readonly runs: number;
-}
-
-/**
- * spec 001 §4: "an action runs at an interval (default 1 s, up to 5 repeats), stops when the
- * action returns false, then an end action runs". The first run comes one interval after the
- * call; `end` runs exactly once unless cancel() is called first (then neither runs again).
- * With repeats 0 the action never runs and end runs after one interval.
- */
-export function runTimedRetry(
-  action: () => boolean,
-  end: (outcome: TimedRetryOutcome) => void,
-  { intervalMs = RETRY_HELPER_INTERVAL_MS, repeats = RETRY_HELPER_REPEATS }: TimedRetryOptions,
-  schedule: Schedule,
-): () => void {
-  let runs = 0;
-  let cancelPending: (() => void) | null = null;
-
-  const tick = (): void => {
-    cancelPending = null;
-    if (runs >= repeats) {
-      end({ reason: 'exhausted', runs });
-      return;
-    }
-    runs += 1;
-    if (!action()) {
-      end({ reason: 'stopped', runs });
-      return;
-    }
-    if (runs >= repeats) {
-      end({ reason: 'exhausted', runs });
-      return;
-    }
-    cancelPending = schedule(tick, intervalMs);
-  };
-
-  cancelPending = schedule(tick, intervalMs);
-  return () => {
-    cancelPending?.();
-    cancelPending = null;
-  };
-}

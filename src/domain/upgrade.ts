@@ -7,28 +7,11 @@ import { assertNever } from './brand.ts';
 import { ERRORS } from './errors.ts';
 import { formatMessage } from './validation/messages.ts';
 import { compareVersions, majorOf, parseVersion } from './versions.ts';
+import { isUpgradable as isUpgradableType } from './units/productTypes.ts';
 
 /** spec 001 §4: states of one software upgrade. */
 export const UPGRADE_STATES = ['pending', 'upgrading', 'succeeded', 'failed', 'rejected'] as const;
 export type UpgradeState = (typeof UPGRADE_STATES)[number];
-
-/**
- * spec 000 §3: product types that cannot be upgraded. Kept here until the lead unifies it with
- * src/domain/units/productTypes.ts.
- */
-export const NOT_UPGRADABLE_TYPES = [
-  '70L',
-  '700SV',
-  'Smart',
-  'Lite',
-  '40',
-  'Solo',
-  'Solo-Plus',
-  'DataBridge Extender',
-  'Solo Pro',
-  'Solo Pro Plus',
-] as const;
-export type NotUpgradableType = (typeof NOT_UPGRADABLE_TYPES)[number];
 
 /** spec 000 §5: units on 5.1 or below cannot be upgraded (5.1.x counts as "on 5.1"). */
 export const UPGRADE_MIN_UNIT_VERSION_EXCLUSIVE = '5.1';
@@ -37,9 +20,8 @@ export const UPGRADE_TO_9_MIN_SERVER_VERSION = '8.5';
 /** spec 000 §5, 001 §4: units set to 8.x or lower downgrade automatically. */
 export const AUTOMATIC_DOWNGRADE_MAX_MAJOR = 8;
 
-export function isUpgradableType(productType: string): boolean {
-  return !(NOT_UPGRADABLE_TYPES as readonly string[]).includes(productType);
-}
+/** spec 000 §3: the not-upgradable product types live with the other type lists. */
+export { NOT_UPGRADABLE_TYPES, isUpgradable as isUpgradableType } from './units/productTypes.ts';
 
 /** A field unit moving to targetVersion, served by a server on serverVersion. */
 export interface UnitUpgradeRequest {

@@ -2,6 +2,17 @@
  * Interface transitional states of a unit (spec 000 §4 "Interface transitional states", 001 §4)
  * and the unit's alerts (spec 000 §3, 001 §3), with the timing constants of spec 000 §9.
  */
+import {
+  ENHANCED_STALE_MS,
+  MODEM_GRAPH_POINTS,
+  MODEM_GRAPH_STEP_MS,
+  MULTI_HQ_MAX_CAMERAS,
+  SERVICES_STALE_MS,
+  SETTINGS_STALE_MS,
+  TRANSITION_POLL_COUNT,
+  TRANSITION_POLL_INTERVAL_MS,
+  VIRTUAL_CHANNEL_RETRIES,
+} from '../constants.ts';
 import type { UnitStatus } from './status.ts';
 import { isOfflineState } from './status.ts';
 
@@ -45,11 +56,11 @@ export type MultiCameraMode = (typeof MULTI_CAMERA_MODES)[number];
 export const OPERATING_MODES = ['Live', 'Store and Forward', 'Multi-HQ', 'Field Switcher', 'Station Switcher'] as const;
 export type OperatingMode = (typeof OPERATING_MODES)[number];
 /** Up to 4 cameras in Multi-HQ mode (spec 000 §9). */
-export const MULTI_HQ_MAX_CAMERAS = 4;
+export { MULTI_HQ_MAX_CAMERAS };
 
 /** A unit in transition is polled every 2 s, at most 10 times (spec 000 §4, §9). */
-export const TRANSITION_POLL_MS = 2_000;
-export const TRANSITION_MAX_POLLS = 10;
+export const TRANSITION_POLL_MS = TRANSITION_POLL_INTERVAL_MS;
+export const TRANSITION_MAX_POLLS = TRANSITION_POLL_COUNT;
 
 /** A unit's transition clears when a status arrives or after the 10th poll (20 s). */
 export function transitionCleared(pollsDone: number, statusArrived: boolean): boolean {
@@ -57,7 +68,7 @@ export function transitionCleared(pollsDone: number, statusArrived: boolean): bo
 }
 
 /** Setting the virtual channel is retried up to 7 times at a caller-given interval (spec 000 §4, §9). */
-export const VIRTUAL_CHANNEL_RETRIES = 7;
+export { VIRTUAL_CHANNEL_RETRIES };
 
 /** Capabilities are refetched when a unit comes back online (spec 000 §4): offline → not offline. */
 export function capabilitiesRefetchNeeded(previous: UnitStatus | undefined, next: UnitStatus): boolean {
@@ -66,9 +77,9 @@ export function capabilitiesRefetchNeeded(previous: UnitStatus | undefined, next
 
 /** Cached data a unit selection may refresh, with its maximum age in ms (spec 000 §4, §9). */
 export const STALE_AFTER_MS = {
-  enhanced: 60_000, // 60 s, refreshed only while the unit is offline
-  settings: 60_000, // 60 s
-  services: 30 * 60_000, // 30 min
+  enhanced: ENHANCED_STALE_MS, // 60 s, refreshed only while the unit is offline
+  settings: SETTINGS_STALE_MS, // 60 s
+  services: SERVICES_STALE_MS, // 30 min
 } as const;
 export type CachedKind = keyof typeof STALE_AFTER_MS;
 
@@ -95,8 +106,8 @@ export function refreshOnSelection(
 }
 
 /** Modem graph: a rolling window of 360 samples, one every 5000 ms (30 min) (spec 000 §4, §9). */
-export const MODEM_GRAPH_STEP_MS = 5_000;
-export const MODEM_GRAPH_SAMPLES = 360;
+export { MODEM_GRAPH_STEP_MS };
+export const MODEM_GRAPH_SAMPLES = MODEM_GRAPH_POINTS;
 
 /** A new array with `sample` appended, keeping the last 360 samples; the input is not changed. */
 export function appendSample<T>(samples: readonly T[], sample: T): T[] {

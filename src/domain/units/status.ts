@@ -270,7 +270,7 @@ export function statusFilterGroup(status: UnitStatus, applications?: Application
 }
 
 /** Speed-test command timeout (spec 000 §9: 10 s; sent as query timeout=10, in seconds). */
-export const SPEED_TEST_TIMEOUT_S = 10;
+export { SPEED_TEST_TIMEOUT_S } from '../constants.ts';
 
 /** Speed test needs channel version 7.5.1 or higher (spec 000 §4, §9); an unknown version fails. */
 export function speedTestSupported(channelVersion: string | null | undefined): boolean {
