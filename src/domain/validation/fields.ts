@@ -32,8 +32,12 @@ export function toNumber(value: string | number | null | undefined): number | nu
   return Number.isFinite(parsed) ? parsed : null;
 }
 
-type NumberInput = string | number | null | undefined;
+/** A numeric form value: typed numbers, or text as typed in an input. */
+export type NumberInput = string | number | null | undefined;
 const isEmptyNumber = (value: NumberInput): boolean => value === null || value === undefined || (typeof value === 'string' && value.trim() === '');
+
+/** "This field is required" for a missing number or blank text; any typed number passes. */
+export const requiredNumber: FieldCheck<NumberInput> = (value) => (typeof value === 'number' ? null : required(value));
 
 /** "Must be a number". */
 export const number: FieldCheck<NumberInput> = (value) =>
@@ -95,7 +99,7 @@ export const INVALID_EMAIL = 'Invalid email address';
 export const email: FieldCheck<Text> = (value) => (isBlank(value) || EMAIL.test((value ?? '').trim()) ? null : INVALID_EMAIL);
 
 /** "Name field has to be unique" when another item already uses the name (case-insensitive, trimmed). */
-export const uniqueAmong = (taken: Iterable<string>, message: string = 'Name field has to be unique'): FieldCheck<Text> => {
+export const uniqueAmong = (taken: Iterable<string>, message: string = MESSAGES.uniqueName): FieldCheck<Text> => {
   const names = new Set(Array.from(taken, (name) => name.trim().toLowerCase()));
   return (value) => (!isBlank(value) && names.has((value ?? '').trim().toLowerCase()) ? message : null);
 };
