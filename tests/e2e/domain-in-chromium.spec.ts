@@ -64,3 +64,45 @@ test('orders software versions the same way in Chromium as in Node', async ({ pa
   );
   expect(inBrowser).toEqual(pairs.map(([a, b]) => domain.versions.compareVersions(a, b)));
 });
+
+test('makes the same route-guard decision in Chromium as in Node for every user type and route', async ({ page }) => {
+  const paths = [...domain.roles.ROUTES.map((route) => route.path.replace(':id', 'U1')), '/no/such/page'];
+  const requests = domain.roles.USER_TYPES.flatMap((userType) =>
+    paths.map((pathname) => ({
+      user: { roles: [userType], secondsToPwdExpiration: null, passwordNoticePostponed: false },
+      pathname,
+      query: {},
+      preferences: {},
+      from: null,
+      preferencesFailed: false,
+      isInitialNavigation: false,
+    })),
+  );
+  const inBrowser = await page.evaluate((input) => input.map((request) => window.LucDomain.roles.decideRoute(request)), requests);
+  const inNode = requests.map((request) => domain.roles.decideRoute(request));
+  expect(inBrowser).toEqual(inNode);
+  expect(inNode.filter((decision) => decision.kind === 'redirect').length).toBeGreaterThan(0);
+});
+
+test('gives the spec messages for a streaming destination in Chromium as in Node', async ({ page }) => {
+  const destinations = fc.sample(
+    fc.record({
+      name: fc.constantFrom('', 'Main', 'main'),
+      streamType: fc.constantFrom('rtmp', 'srt', 'mpegts'),
+      mpegTsIp: fc.constantFrom('10.0.0.1', '300.1.1.1', ''),
+      mpegTsPort: fc.integer({ min: -1, max: 65_536 }),
+      mpegTsVideoBitrate: fc.integer({ min: 1_999, max: 8_001 }),
+      srtPassphrase: fc.string({ maxLength: 70 }),
+      sourcePort: fc.integer({ min: 550, max: 560 }),
+    }),
+    { numRuns: 500, seed: 3 },
+  );
+  const others = [{ name: 'Main', streamId: 'a' }];
+  const inBrowser = await page.evaluate(
+    ([input, taken]) => input.map((destination) => window.LucDomain.validation.destinations.destinationErrors(destination as never, taken)),
+    [destinations, others] as const,
+  );
+  const inNode = destinations.map((destination) => domain.validation.destinations.destinationErrors(destination as never, others));
+  expect(inBrowser).toEqual(inNode);
+  expect(JSON.stringify(inNode)).toContain('Name field has to be unique');
+});

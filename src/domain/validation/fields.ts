@@ -9,26 +9,34 @@ type Text = string | null | undefined;
 
 const isBlank = (value: Text): boolean => value === null || value === undefined || value.trim() === '';
 
+/** Characters as a person counts them: code points, so an emoji is one character, not two UTF-16 units. */
+export const characterCount = (value: Text): number => (value === null || value === undefined ? 0 : Array.from(value).length);
+
 /** "This field is required" for an empty or blank value. */
 export const required: FieldCheck<Text> = (value) => (isBlank(value) ? MESSAGES.required : null);
 
 /** "Must have at least {1} characters"; an empty value passes (pair with required). */
 export const minLength = (min: number): FieldCheck<Text> => (value) =>
-  !isBlank(value) && (value ?? '').length < min ? formatMessage(MESSAGES.minLength, { 1: min }) : null;
+  !isBlank(value) && characterCount(value) < min ? formatMessage(MESSAGES.minLength, { 1: min }) : null;
 
 /** "Must have at most {1} characters". */
 export const maxLength = (max: number): FieldCheck<Text> => (value) =>
-  (value ?? '').length > max ? formatMessage(MESSAGES.maxLength, { 1: max }) : null;
+  characterCount(value) > max ? formatMessage(MESSAGES.maxLength, { 1: max }) : null;
 
 /** A pattern check with the spec's message, or a more specific message when given. */
 export const matches = (pattern: RegExp, message?: string): FieldCheck<Text> => (value) =>
   isBlank(value) || pattern.test(value ?? '') ? null : (message ?? formatMessage(MESSAGES.pattern, { 1: pattern.source }));
 
+/** A plain decimal literal as typed in a form: optional sign, digits, optional fraction. */
+const DECIMAL = /^[+-]?(\d+(\.\d*)?|\.\d+)$/;
+
 /** Parses a form value as a number; a number passes through, text must be a whole decimal literal. */
 export function toNumber(value: string | number | null | undefined): number | null {
   if (typeof value === 'number') return Number.isFinite(value) ? value : null;
   if (value === null || value === undefined || value.trim() === '') return null;
-  const parsed = Number(value.trim());
+  const text = value.trim();
+  if (!DECIMAL.test(text)) return null; // no hex (0x10), binary (0b11) or exponent (1e3) forms
+  const parsed = Number(text);
   return Number.isFinite(parsed) ? parsed : null;
 }
 

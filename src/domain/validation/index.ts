@@ -1,0 +1,25 @@
+/** Every validation rule of the three specs, by entity; messages.ts holds spec 002 §5's words. */
+export * as messages from './messages.ts';
+export * as check from './check.ts';
+export * as fields from './fields.ts';
+export * as names from './names.ts';
+export * as unitFields from './unitFields.ts';
+export * as network from './network.ts';
+export * as capping from './capping.ts';
+export * as delay from './delay.ts';
+export * as multiCamera from './multiCamera.ts';
+export * as destinations from './destinations.ts';
+export * as ports from './ports.ts';
+export * as supportCase from './supportCase.ts';
+export * as users from './users.ts';
+export * as shares from './shares.ts';
+export * as usageProfiles from './usageProfiles.ts';
+export * as groups from './groups.ts';
+export * as invites from './invites.ts';
+export * as servers from './servers.ts';
+export * as genlock from './genlock.ts';
+export * as serialNumber from './serialNumber.ts';
+export * as overlayImage from './overlayImage.ts';
+export * as batchUpgradeCsv from './batchUpgradeCsv.ts';
+export * as filePrefix from './filePrefix.ts';
+export * as stories from './stories.ts';
