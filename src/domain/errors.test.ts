@@ -101,8 +101,9 @@ describe('sendLogsRefusal (spec 000 §8 "Send logs", 001 §8)', () => {
 
   it.each<[string, Partial<SendLogsState>, string | null]>([
     ['an online idle unit with an idle channel', {}, null],
-    ['an offline unit', { unitOnline: false, unitIdle: false }, 'Logs can be sent only when the unit is online and idle.'],
-    ['an online but busy unit', { unitIdle: false }, 'Logs can be sent only when the unit is online and idle.'],
+    ['an offline unit', { unitOnline: false, unitIdle: false }, 'Selected channel is offline'],
+    ['a busy (streaming) unit', { unitIdle: false, unitBusy: true }, 'Selected channel is busy'],
+    ['an online unit that is not idle nor busy (store only)', { unitIdle: false, unitBusy: false }, 'Logs can be sent only when the unit is online and idle.'],
     ['an offline channel', { channel: { ...channel, offline: true } }, 'Selected channel is offline'],
     ['a busy channel', { channel: { ...channel, busy: true } }, 'Selected channel is busy'],
     ['a channel that cannot send logs', { channel: { ...channel, supportsLogs: false } }, 'The selected channel does not support sending logs. You can send the unit logs only.'],
@@ -111,7 +112,7 @@ describe('sendLogsRefusal (spec 000 §8 "Send logs", 001 §8)', () => {
     ['another channel fetching logs', { channelsFetchingLogs: ['ch9'] }, 'Only one channel can fetch logs at a time.'],
     ['only this channel fetching logs', { channelsFetchingLogs: ['ch1'] }, null],
     ['unit logs only, with no channel', { channel: null, channelsFetchingLogs: ['ch9'], serverSendingLogsOf: 'ch2' }, null],
-    ['unit logs only from an offline unit', { channel: null, unitOnline: false }, 'Logs can be sent only when the unit is online and idle.'],
+    ['unit logs only from an offline unit', { channel: null, unitOnline: false }, 'Selected channel is offline'],
   ])('answers %s', (_name, overrides, expected) => {
     expect(sendLogsRefusal({ ...ready, ...overrides })?.message ?? null).toBe(expected);
   });
@@ -124,7 +125,8 @@ describe('sendLogsRefusal (spec 000 §8 "Send logs", 001 §8)', () => {
     fc.assert(
       fc.property(fc.boolean(), fc.boolean(), fc.boolean(), fc.boolean(), (online, idle, offline, busy) => {
         const refusal = sendLogsRefusal({ ...ready, unitOnline: online, unitIdle: idle, channel: { ...channel, offline, busy } });
-        if (!online || !idle) expect(refusal?.reason).toBe('unitNotOnlineIdle');
+        if (!online) expect(refusal?.reason).toBe('channelOffline');
+        else if (!idle) expect(refusal?.reason).toBe('unitNotOnlineIdle');
         else expect(refusal === null).toBe(!offline && !busy);
       }),
     );

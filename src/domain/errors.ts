@@ -275,6 +275,8 @@ export interface SendLogsState {
   readonly unitOnline: boolean;
   /** The unit is idle: online and not busy. */
   readonly unitIdle: boolean;
+  /** The unit's busy rule holds (spec 000 §4): streaming, upgrading, fetching logs, … */
+  readonly unitBusy?: boolean;
   /** The selected channel, or null when only the unit logs are sent. */
   readonly channel: SendLogsChannel | null;
   /** Channel whose logs the selected channel's server is sending now, or null when none. */
@@ -287,11 +289,15 @@ const refusal = (reason: SendLogsRefusalReason): SendLogsRefusal => ({ reason, m
 
 /**
  * Why logs cannot be sent now, or null when they can. Checks run in this order, the first wins:
- * unit online and idle; then, when a channel is selected: channel offline, channel busy, channel
+ * the unit (the channel the logs are sent from) offline → "Selected channel is offline", busy →
+ * "Selected channel is busy" (issue 3 pins this text for a busy unit), otherwise not idle → online
+ * and idle only; then, when a server channel is selected: channel offline, channel busy, channel
  * does not support logs, its server busy with another channel's logs, another channel fetching.
  */
 export function sendLogsRefusal(state: SendLogsState): SendLogsRefusal | null {
-  if (!state.unitOnline || !state.unitIdle) return refusal('unitNotOnlineIdle');
+  if (!state.unitOnline) return refusal('channelOffline');
+  if (state.unitBusy === true) return refusal('channelBusy');
+  if (!state.unitIdle) return refusal('unitNotOnlineIdle');
   const { channel } = state;
   if (channel === null) return null;
   if (channel.offline) return refusal('channelOffline');
