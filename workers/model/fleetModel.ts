@@ -1,0 +1,419 @@
+/**
+ * The event-sourced fleet model (design.md "Hot path rules"): mutable Maps with a revision per
+ * entity, a set of changed ids since the last drain, counters kept incrementally. Pure TypeScript:
+ * the same code runs in the browser worker, the replay command and the benchmarks.
+ *
+ * Every rule comes from src/domain/units: deriveUnitStatus (forced offline, offline rules, first
+ * match wins), transitionBetween (classes and named transitions), applyCounterChange (O(1)
+ * counters), activeAlertCount. This file only decides *when* they run.
+ *
+ * Revisions (protocol.md): an event whose rev is not above the rev applied for its entity is
+ * ignored (equal: duplicate; below: stale). A rev more than one above it is a gap: the event is
+ * still applied (its data is the whole state of that aspect) and the entity is reported for a
+ * refetch, since its other aspects may have missed changes. Events at or below the watermark of
+ * the last loaded snapshot are ignored.
+ */
+import { assertNever } from '../../src/domain/brand.ts';
+import type { TransitionCounts, TransitionName } from '../../src/domain/units/transitions.ts';
+import { emptyTransitionCounts, transitionBetween } from '../../src/domain/units/transitions.ts';
+import type { CountedUnit, UnitCounters } from '../../src/domain/units/counters.ts';
+import { applyCounterChange, availabilityOf, emptyCounters } from '../../src/domain/units/counters.ts';
+import type { UnitStatus } from '../../src/domain/units/status.ts';
+import { deriveUnitStatus } from '../../src/domain/units/status.ts';
+import type { UnitAlert } from '../../src/domain/units/interface.ts';
+import { activeAlertCount } from '../../src/domain/units/interface.ts';
+import type { Envelope, EnvelopeOf } from '../../src/protocol/envelope.ts';
+import type {
+  ChannelStatusData,
+  ConfigData,
+  EventData,
+  ServerStatusData,
+  SocialStatusData,
+  UnitData,
+  UnitSpeedTestData,
+} from '../../src/protocol/payloads.ts';
+
+/** One unit. Payload objects are never mutated: an aspect is replaced whole. */
+export interface UnitRecord {
+  readonly id: string;
+  /** The rev last applied. */
+  rev: number;
+  /** The whole unit as last added or loaded; `status`, `alerts`, `links` there may be outdated: read the fields below. */
+  data: UnitData;
+  /** The raw status as last received (unit.status data). */
+  raw: EventData['unit.status'];
+  /** The derived status (deriveUnitStatus with the unit's isDemo / isBlockedVendor). */
+  status: UnitStatus;
+  alerts: readonly UnitAlert[];
+  links: NonNullable<UnitData['links']>;
+  config: ConfigData | undefined;
+  speedTest: UnitSpeedTestData | undefined;
+  social: SocialStatusData | undefined;
+  camera: ConfigData | undefined;
+  /** What the counters last counted for this unit (applyCounterChange needs the old value). */
+  counted: CountedUnit;
+}
+
+export interface ChannelRecord {
+  readonly id: string;
+  rev: number;
+  status: ChannelStatusData | undefined;
+  config: ConfigData | undefined;
+}
+
+export interface ServerRecord {
+  readonly id: string;
+  rev: number;
+  status: ServerStatusData | undefined;
+}
+
+/** A named transition seen for one unit (for notifications: alertSettings.ts decides which raise one). */
+export type UnitTransition = { readonly unitId: string; readonly transition: TransitionName; readonly seq: number };
+
+/** At most this many transitions wait for a drain; older ones are dropped and counted. */
+export const MAX_PENDING_TRANSITIONS = 10_000;
+
+export interface FleetModel {
+  readonly units: Map<string, UnitRecord>;
+  readonly channels: Map<string, ChannelRecord>;
+  readonly servers: Map<string, ServerRecord>;
+  /** The rev of each removed unit, so a late event of the old unit is not applied to a new one. */
+  readonly removedRevs: Map<string, number>;
+  /** busy, idle, offline, field, camera, lite, smart, ptmp, activeAlerts; kept incrementally. */
+  readonly counters: UnitCounters;
+  readonly transitions: TransitionCounts;
+  /** Events with seq at or below this are ignored (set by loadSnapshot; -1: none). */
+  watermark: number;
+  /** The highest seq seen (the `resume` point). */
+  lastSeq: number;
+  /** Events given to applyEvent (the replay summary's `events`): applied + ignored. */
+  events: number;
+  applied: number;
+  ignored: number;
+  pending: PendingChanges;
+}
+
+interface PendingChanges {
+  units: Set<string>;
+  channels: Set<string>;
+  servers: Set<string>;
+  transitions: UnitTransition[];
+  droppedTransitions: number;
+  /** A snapshot was loaded: the whole fleet may have changed. */
+  reset: boolean;
+}
+
+/** What changed since the last drain. A unit id whose unit is no longer in the model was removed. */
+export type FleetChanges = Readonly<PendingChanges>;
+
+function emptyPending(): PendingChanges {
+  return { units: new Set(), channels: new Set(), servers: new Set(), transitions: [], droppedTransitions: 0, reset: false };
+}
+
+export function createFleetModel(): FleetModel {
+  return {
+    units: new Map(),
+    channels: new Map(),
+    servers: new Map(),
+    removedRevs: new Map(),
+    counters: emptyCounters(),
+    transitions: emptyTransitionCounts(),
+    watermark: -1,
+    lastSeq: -1,
+    events: 0,
+    applied: 0,
+    ignored: 0,
+    pending: emptyPending(),
+  };
+}
+
+/** Hands over the changes since the last call and starts a new set (the per-frame diff). */
+export function drainChanges(model: FleetModel): FleetChanges {
+  const changes = model.pending;
+  model.pending = emptyPending();
+  return changes;
+}
+
+export type ApplyResult =
+  | { readonly outcome: 'applied' }
+  /** rev equal to the applied rev. */
+  | { readonly outcome: 'duplicate' }
+  /** rev below the applied rev. */
+  | { readonly outcome: 'stale' }
+  /** seq at or below the loaded snapshot's watermark. */
+  | { readonly outcome: 'belowWatermark' }
+  /** Applied, but revs were skipped: refetch the entity. */
+  | { readonly outcome: 'gap'; readonly refetch: string }
+  /** An event for a unit the model does not hold (not added, or removed): ignored; refetch it. */
+  | { readonly outcome: 'unknownEntity'; readonly refetch: string };
+
+export type ApplyOutcome = ApplyResult['outcome'];
+
+// The common outcomes are shared constants: no allocation per event on the hot path.
+const APPLIED: ApplyResult = { outcome: 'applied' };
+const DUPLICATE: ApplyResult = { outcome: 'duplicate' };
+const STALE: ApplyResult = { outcome: 'stale' };
+const BELOW_WATERMARK: ApplyResult = { outcome: 'belowWatermark' };
+
+/** The verdict of a rev against the rev applied (undefined: entity never seen). */
+function revVerdict(applied: number, rev: number): ApplyResult | null {
+  if (rev === applied) return DUPLICATE;
+  if (rev < applied) return STALE;
+  return null;
+}
+
+function countedOf(unit: { status: UnitStatus; raw: EventData['unit.status']; data: UnitData; alerts: readonly UnitAlert[] }): CountedUnit {
+  return {
+    status: unit.status,
+    applications: unit.raw.applications,
+    type: unit.data.type,
+    activeAlerts: activeAlertCount(unit.alerts),
+  };
+}
+
+/**
+ * Re-counts one unit after a change. The counters move only when the unit's availability
+ * (availabilityOf: offline / busy / idle), type or active-alert count changed; otherwise removing
+ * and re-adding it would cancel out, so the call (two type-group lookups) is skipped: the hot path
+ * is a status event that leaves the unit busy or idle.
+ */
+function recount(model: FleetModel, unit: UnitRecord, alertsChanged: boolean): void {
+  const before = unit.counted;
+  const after: CountedUnit = {
+    status: unit.status,
+    applications: unit.raw.applications,
+    type: unit.data.type,
+    activeAlerts: alertsChanged ? activeAlertCount(unit.alerts) : before.activeAlerts,
+  };
+  if (
+    before.type !== after.type ||
+    before.activeAlerts !== after.activeAlerts ||
+    availabilityOf(before) !== availabilityOf(after)
+  ) {
+    applyCounterChange(model.counters, before, after);
+  }
+  unit.counted = after;
+}
+
+function deriveFor(data: UnitData, raw: EventData['unit.status']): UnitStatus {
+  return deriveUnitStatus(raw, data);
+}
+
+function noteTransition(model: FleetModel, unitId: string, previous: UnitStatus, next: UnitStatus, seq: number): void {
+  if (previous === next) return; // same status, same class: no transition (and no string built)
+  const transition = transitionBetween(previous, next);
+  if (transition === null) return;
+  model.transitions[transition] += 1;
+  const pending = model.pending;
+  if (pending.transitions.length >= MAX_PENDING_TRANSITIONS) {
+    pending.transitions.shift();
+    pending.droppedTransitions += 1;
+  }
+  pending.transitions.push({ unitId, transition, seq });
+}
+
+/** A new unit record from whole-unit data; counts it in. The first status counts no transition. */
+export function insertUnit(
+  model: FleetModel,
+  id: string,
+  rev: number,
+  data: UnitData,
+  aspects: Partial<Pick<UnitRecord, 'speedTest' | 'social' | 'camera'>> = {},
+): UnitRecord {
+  const raw = data.status;
+  const status = deriveFor(data, raw);
+  const alerts = data.alerts ?? [];
+  const unit: UnitRecord = {
+    id,
+    rev,
+    data,
+    raw,
+    status,
+    alerts,
+    links: data.links ?? [],
+    config: data.config,
+    speedTest: aspects.speedTest,
+    social: aspects.social,
+    camera: aspects.camera,
+    counted: countedOf({ status, raw, data, alerts }),
+  };
+  model.units.set(id, unit);
+  model.removedRevs.delete(id);
+  applyCounterChange(model.counters, undefined, unit.counted);
+  model.pending.units.add(id);
+  return unit;
+}
+
+function applyUnitAdded(model: FleetModel, event: EnvelopeOf<'unit.added'>): ApplyResult {
+  const existing = model.units.get(event.id);
+  if (existing !== undefined) {
+    const verdict = revVerdict(existing.rev, event.rev);
+    if (verdict !== null) return verdict;
+    // The whole unit again (a re-send after a change): every aspect is replaced; no refetch needed.
+    const data = event.data;
+    const previous = existing.status;
+    existing.rev = event.rev;
+    existing.data = data;
+    existing.raw = data.status;
+    existing.status = deriveFor(data, data.status);
+    existing.alerts = data.alerts ?? [];
+    existing.links = data.links ?? [];
+    existing.config = data.config;
+    recount(model, existing, true);
+    noteTransition(model, event.id, previous, existing.status, event.seq);
+    model.pending.units.add(event.id);
+    return APPLIED;
+  }
+  const removedRev = model.removedRevs.get(event.id);
+  if (removedRev !== undefined) {
+    const verdict = revVerdict(removedRev, event.rev);
+    if (verdict !== null) return verdict;
+  }
+  insertUnit(model, event.id, event.rev, event.data);
+  return APPLIED;
+}
+
+function applyUnitRemoved(model: FleetModel, event: EnvelopeOf<'unit.removed'>): ApplyResult {
+  const existing = model.units.get(event.id);
+  const applied = existing?.rev ?? model.removedRevs.get(event.id);
+  if (applied !== undefined) {
+    const verdict = revVerdict(applied, event.rev);
+    if (verdict !== null) return verdict;
+  }
+  if (existing !== undefined) {
+    applyCounterChange(model.counters, existing.counted, undefined);
+    model.units.delete(event.id);
+    model.pending.units.add(event.id);
+  }
+  model.removedRevs.set(event.id, event.rev);
+  return APPLIED;
+}
+
+/** The kinds that change one aspect of a known unit. */
+type UnitAspectEvent = Extract<
+  Envelope,
+  { kind: 'unit.status' | 'unit.config' | 'unit.alert' | 'unit.usage' | 'unit.speedtest' | 'social.status' | 'camera.config' }
+>;
+
+/** unit.* (other than added/removed), social.status and camera.config: one aspect of a known unit. */
+function applyUnitAspect(model: FleetModel, event: UnitAspectEvent): ApplyResult {
+  const unit = model.units.get(event.id);
+  if (unit === undefined) {
+    const removedRev = model.removedRevs.get(event.id);
+    // A late event of a removed unit is simply old; anything newer means we lack the unit.
+    if (removedRev !== undefined && event.rev <= removedRev) return event.rev === removedRev ? DUPLICATE : STALE;
+    return { outcome: 'unknownEntity', refetch: event.id };
+  }
+  const verdict = revVerdict(unit.rev, event.rev);
+  if (verdict !== null) return verdict;
+  const gap = event.rev > unit.rev + 1;
+  unit.rev = event.rev;
+  switch (event.kind) {
+    case 'unit.status': {
+      const previous = unit.status;
+      unit.raw = event.data;
+      unit.status = deriveFor(unit.data, event.data);
+      recount(model, unit, false);
+      noteTransition(model, unit.id, previous, unit.status, event.seq);
+      break;
+    }
+    case 'unit.alert':
+      unit.alerts = event.data.alerts;
+      recount(model, unit, true);
+      break;
+    case 'unit.config':
+      unit.config = event.data;
+      break;
+    case 'unit.usage':
+      unit.links = event.data.links;
+      break;
+    case 'unit.speedtest':
+      unit.speedTest = event.data;
+      break;
+    case 'social.status':
+      unit.social = event.data;
+      break;
+    case 'camera.config':
+      unit.camera = event.data;
+      break;
+    default:
+      return assertNever(event, 'event');
+  }
+  model.pending.units.add(unit.id);
+  return gap ? { outcome: 'gap', refetch: event.id } : APPLIED;
+}
+
+/** Channels and servers appear with their first event (there is no channel.added). */
+function applyChannel(model: FleetModel, event: EnvelopeOf<'channel.status'> | EnvelopeOf<'channel.config'>): ApplyResult {
+  let channel = model.channels.get(event.id);
+  let gap = false;
+  if (channel === undefined) {
+    channel = { id: event.id, rev: event.rev, status: undefined, config: undefined };
+    model.channels.set(event.id, channel);
+  } else {
+    const verdict = revVerdict(channel.rev, event.rev);
+    if (verdict !== null) return verdict;
+    gap = event.rev > channel.rev + 1;
+    channel.rev = event.rev;
+  }
+  if (event.kind === 'channel.status') channel.status = event.data;
+  else channel.config = event.data;
+  model.pending.channels.add(event.id);
+  return gap ? { outcome: 'gap', refetch: event.id } : APPLIED;
+}
+
+function applyServer(model: FleetModel, event: EnvelopeOf<'server.status'>): ApplyResult {
+  let server = model.servers.get(event.id);
+  let gap = false;
+  if (server === undefined) {
+    server = { id: event.id, rev: event.rev, status: undefined };
+    model.servers.set(event.id, server);
+  } else {
+    const verdict = revVerdict(server.rev, event.rev);
+    if (verdict !== null) return verdict;
+    gap = event.rev > server.rev + 1;
+    server.rev = event.rev;
+  }
+  server.status = event.data;
+  model.pending.servers.add(event.id);
+  return gap ? { outcome: 'gap', refetch: event.id } : APPLIED;
+}
+
+function dispatch(model: FleetModel, event: Envelope): ApplyResult {
+  switch (event.kind) {
+    case 'unit.added':
+      return applyUnitAdded(model, event);
+    case 'unit.removed':
+      return applyUnitRemoved(model, event);
+    case 'unit.status':
+    case 'unit.config':
+    case 'unit.alert':
+    case 'unit.usage':
+    case 'unit.speedtest':
+    case 'social.status':
+    case 'camera.config':
+      return applyUnitAspect(model, event);
+    case 'channel.status':
+    case 'channel.config':
+      return applyChannel(model, event);
+    case 'server.status':
+      return applyServer(model, event);
+    default:
+      return assertNever(event, 'event');
+  }
+}
+
+/** Applies one decoded event and says what happened (see the header comment for the rules). */
+export function applyEvent(model: FleetModel, event: Envelope): ApplyResult {
+  model.events += 1;
+  if (event.seq > model.lastSeq) model.lastSeq = event.seq;
+  const result = event.seq <= model.watermark ? BELOW_WATERMARK : dispatch(model, event);
+  if (result.outcome === 'applied' || result.outcome === 'gap') model.applied += 1;
+  else model.ignored += 1;
+  return result;
+}
+
+/** True when the outcome asks for the entity to be refetched. */
+export function needsRefetch(result: ApplyResult): result is Extract<ApplyResult, { refetch: string }> {
+  return result.outcome === 'gap' || result.outcome === 'unknownEntity';
+}
