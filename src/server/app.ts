@@ -1,0 +1,142 @@
+import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify';
+import cookie from '@fastify/cookie';
+import type { EventBus } from './live/bus.ts';
+import { registerLiveGateway, type GatewayHandle, type GatewayOptions } from './live/gateway.ts';
+import type { Principal } from './live/types.ts';
+import type { Store } from './store/store.ts';
+import { StoreTopicAuthority } from './store/topicAuthority.ts';
+import { SessionService } from './auth/sessions.ts';
+import { authArea } from './auth/routes.ts';
+import { installApiGate, makeAuthenticate } from './http/apiGate.ts';
+import { installErrorHandler } from './http/errors.ts';
+import { makeValidatorCompiler, formatSchemaErrors } from './http/validation.ts';
+import { OpenApiCollector } from './http/openapi.ts';
+import { registerSecurity, GLOBAL_RATE_PER_MINUTE, LOGIN_RATE_PER_MINUTE } from './http/security.ts';
+import { registerConsoleStatic } from './http/consoleStatic.ts';
+import { makeOriginCheck } from './http/originCheck.ts';
+import { API_PREFIX, WS_PATH } from './http/paths.ts';
+import type { AppSettings, LiveQueries, RouteArea, RouteDeps } from './routes/area.ts';
+import { usersArea } from './routes/users.ts';
+import { clientArea } from './routes/client.ts';
+import { preferencesArea } from './routes/preferences.ts';
+import { startupArea } from './routes/startup.ts';
+import type { LogLevel } from './config.ts';
+
+/** Largest accepted request body: 1 MiB (larger answers 413). */
+export const BODY_LIMIT_BYTES = 1024 * 1024;
+/** Expired sessions are deleted this often (ms). */
+export const SESSION_PURGE_EVERY_MS = 60 * 60_000;
+
+/** The route areas every server has; later areas (units, commands...) are passed as `areas`. */
+export const CORE_AREAS: readonly RouteArea[] = [authArea, usersArea, clientArea, preferencesArea, startupArea];
+
+export interface AppDeps {
+  store: Store;
+  settings?: Partial<AppSettings>;
+  logLevel?: LogLevel;
+  /** When given, the websocket gateway of protocol.md is mounted at /luc/luc-core-web/ws. */
+  bus?: EventBus;
+  gatewayOptions?: GatewayOptions;
+  /** Live facts from the simulator; without it, no alerts are active. */
+  live?: LiveQueries;
+  /** Extra route areas, mounted under the REST prefix after the core ones. */
+  areas?: readonly RouteArea[];
+  now?: () => number;
+}
+
+export interface BuiltApp {
+  app: FastifyInstance;
+  sessions: SessionService;
+  /** The session of a request's cookie (for the gateway and tests). */
+  authenticate(request: FastifyRequest): Principal | null;
+  authority: StoreTopicAuthority;
+  gateway: GatewayHandle | null;
+  openapi: OpenApiCollector;
+  routeDeps: RouteDeps;
+}
+
+function settingsOf(partial: Partial<AppSettings> = {}): AppSettings {
+  return {
+    mapTileUrl: partial.mapTileUrl ?? null,
+    allowedOrigins: partial.allowedOrigins ?? [],
+    distDir: partial.distDir ?? 'dist',
+    loginRatePerMinute: partial.loginRatePerMinute ?? LOGIN_RATE_PER_MINUTE,
+    globalRatePerMinute: partial.globalRatePerMinute ?? GLOBAL_RATE_PER_MINUTE,
+  };
+}
+
+/**
+ * Builds the whole HTTP server (not listening): security headers, rate limits, cookie parsing,
+ * schema validation with field-naming 400s, the API gate (Application-Id, session, current group),
+ * the route areas under /luc/luc-core-web/rest, the OpenAPI document, the websocket gateway (when a
+ * bus is given) and the built console with its SPA fallback.
+ */
+export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
+  const settings = settingsOf(deps.settings);
+  const now = deps.now ?? Date.now;
+  const app = Fastify({
+    logger: {
+      level: deps.logLevel ?? 'info',
+      // Cookies and credentials never reach the log.
+      redact: ['req.headers.cookie', 'req.headers.authorization', 'res.headers["set-cookie"]'],
+    },
+    bodyLimit: BODY_LIMIT_BYTES,
+    trustProxy: false,
+    // Spec paths are written both with and without a trailing slash (e.g. devices/fetch_by_id/{id}/).
+    routerOptions: { ignoreTrailingSlash: true, maxParamLength: 256 },
+    schemaErrorFormatter: formatSchemaErrors,
+    return503OnClosing: true,
+  });
+  app.setValidatorCompiler(makeValidatorCompiler());
+  installErrorHandler(app);
+  const openapi = new OpenApiCollector();
+  openapi.attach(app);
+
+  await app.register(cookie);
+  await registerSecurity(app, { mapTileUrl: settings.mapTileUrl, globalRatePerMinute: settings.globalRatePerMinute });
+
+  const sessions = new SessionService(deps.store, now);
+  const authenticate = makeAuthenticate(sessions);
+  installApiGate(app, { store: deps.store, sessions });
+  const authority = new StoreTopicAuthority(deps.store);
+
+  let gateway: GatewayHandle | null = null;
+  const routeDeps: RouteDeps = {
+    store: deps.store,
+    sessions,
+    settings,
+    live: deps.live ?? { activeAlerts: () => [] },
+    closeSessionSockets: (sessionId) => gateway?.closeSessionSockets(sessionId),
+    now,
+  };
+
+  for (const area of [...CORE_AREAS, ...(deps.areas ?? [])]) {
+    await app.register(async (scope) => area(scope, routeDeps), { prefix: API_PREFIX });
+  }
+
+  app.get(
+    `${API_PREFIX}/openapi.json`,
+    { config: { public: true, noApplicationId: true, hidden: true } },
+    async () => openapi.document({ title: 'LUC console back end', version: '1' }),
+  );
+
+  if (deps.bus) {
+    gateway = registerLiveGateway(app, {
+      bus: deps.bus,
+      authenticate,
+      authority,
+      allowedOrigins: makeOriginCheck(settings.allowedOrigins),
+      path: WS_PATH,
+      ...(deps.gatewayOptions ? { options: deps.gatewayOptions } : {}),
+    });
+  }
+
+  await registerConsoleStatic(app, settings.distDir);
+
+  const purge = setInterval(() => sessions.purgeExpired(), SESSION_PURGE_EVERY_MS);
+  purge.unref();
+  app.addHook('onClose', async () => clearInterval(purge));
+
+  await app.ready();
+  return { app, sessions, authenticate, authority, gateway, openapi, routeDeps };
+}

@@ -1,0 +1,152 @@
+import { randomBytes } from 'node:crypto';
+
+/**
+ * The server's settings, read once at start from the environment (issue 3).
+ * An invalid value stops the start: parseConfig throws a ConfigError whose message is one line
+ * naming the variable, e.g. `PORT must be an integer from 0 to 65535 (got "80a")`.
+ */
+export interface ServerConfig {
+  readonly port: number;
+  readonly host: string;
+  /** SQLite file; ':memory:' is accepted for throw-away runs. */
+  readonly dbFile: string;
+  readonly demo: boolean;
+  readonly demoPassword: string;
+  /** True when LUC_DEMO_PASSWORD was not set and the password was drawn at random (printed at start). */
+  readonly demoPasswordGenerated: boolean;
+  readonly simUnits: number;
+  /** Background churn, events per second. */
+  readonly simRate: number;
+  readonly simSeed: number;
+  /** NDJSON event log file, or null when recording is off. */
+  readonly recordFile: string | null;
+  /** Origins allowed on the websocket upgrade besides the server's own (exact match, no trailing slash). */
+  readonly allowedOrigins: readonly string[];
+  /** Optional map tile URL template handed to the console (client configuration `mapTileUrl`). */
+  readonly mapTileUrl: string | null;
+  readonly logLevel: LogLevel;
+}
+
+export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
+export type LogLevel = (typeof LOG_LEVELS)[number];
+
+/** Defaults and limits of issue 3. */
+export const CONFIG_LIMITS = {
+  defaultPort: 8080,
+  defaultHost: '127.0.0.1',
+  defaultDb: './data/luc.db',
+  defaultSimUnits: 2_000,
+  maxSimUnits: 50_000,
+  defaultSimRate: 50, // events/s
+  maxSimRate: 100_000, // events/s, for load tests
+  /** Demo passwords shorter than this are refused: the demo users are real accounts on a port. */
+  minDemoPasswordLength: 8,
+} as const;
+
+export class ConfigError extends Error {
+  constructor(
+    readonly variable: string,
+    message: string,
+  ) {
+    super(message);
+    this.name = 'ConfigError';
+  }
+}
+
+type Env = Readonly<Record<string, string | undefined>>;
+
+function fail(variable: string, expectation: string, raw: string): never {
+  throw new ConfigError(variable, `${variable} must be ${expectation} (got ${JSON.stringify(raw)})`);
+}
+
+/** Empty strings count as unset, so `PORT= npm start` uses the default. */
+function read(env: Env, name: string): string | undefined {
+  const value = env[name];
+  return value === undefined || value.trim() === '' ? undefined : value.trim();
+}
+
+function integer(env: Env, name: string, fallback: number, min: number, max: number): number {
+  const raw = read(env, name);
+  if (raw === undefined) return fallback;
+  if (!/^[+]?\d+$/.test(raw)) fail(name, `an integer from ${min} to ${max}`, raw);
+  const value = Number(raw);
+  if (!Number.isSafeInteger(value) || value < min || value > max) fail(name, `an integer from ${min} to ${max}`, raw);
+  return value;
+}
+
+function flag(env: Env, name: string, fallback: boolean): boolean {
+  const raw = read(env, name);
+  if (raw === undefined) return fallback;
+  const lower = raw.toLowerCase();
+  if (['1', 'true', 'on', 'yes'].includes(lower)) return true;
+  if (['0', 'false', 'off', 'no'].includes(lower)) return false;
+  return fail(name, "'1' (on) or '0' (off)", raw);
+}
+
+function origins(env: Env, name: string): string[] {
+  const raw = read(env, name);
+  if (raw === undefined) return [];
+  return raw
+    .split(',')
+    .map((s) => s.trim())
+    .filter((s) => s !== '')
+    .map((entry) => {
+      let url: URL;
+      try {
+        url = new URL(entry);
+      } catch {
+        return fail(name, 'a comma-separated list of origins like https://console.example.com', entry);
+      }
+      if ((url.protocol !== 'http:' && url.protocol !== 'https:') || url.pathname !== '/' || url.search !== '') {
+        return fail(name, 'a comma-separated list of origins like https://console.example.com', entry);
+      }
+      return url.origin;
+    });
+}
+
+/** A random demo password: 18 characters from base64url, never printed anywhere but the start banner. */
+export function randomPassword(): string {
+  return randomBytes(14).toString('base64url').slice(0, 18);
+}
+
+export function parseConfig(env: Env, makePassword: () => string = randomPassword): ServerConfig {
+  const port = integer(env, 'PORT', CONFIG_LIMITS.defaultPort, 0, 65_535);
+  const host = read(env, 'HOST') ?? CONFIG_LIMITS.defaultHost;
+  if (!/^[A-Za-z0-9.:\-[\]]+$/.test(host)) fail('HOST', 'a host name or IP address', host);
+  const dbFile = read(env, 'LUC_DB') ?? CONFIG_LIMITS.defaultDb;
+  const demo = flag(env, 'LUC_DEMO', true);
+  const givenPassword = env['LUC_DEMO_PASSWORD'];
+  if (givenPassword !== undefined && givenPassword !== '' && givenPassword.length < CONFIG_LIMITS.minDemoPasswordLength) {
+    fail('LUC_DEMO_PASSWORD', `at least ${CONFIG_LIMITS.minDemoPasswordLength} characters long`, '*'.repeat(givenPassword.length));
+  }
+  const demoPasswordGenerated = givenPassword === undefined || givenPassword === '';
+  const demoPassword = demoPasswordGenerated ? makePassword() : givenPassword;
+  const simUnits = integer(env, 'LUC_SIM_UNITS', CONFIG_LIMITS.defaultSimUnits, 0, CONFIG_LIMITS.maxSimUnits);
+  const simRate = integer(env, 'LUC_SIM_RATE', CONFIG_LIMITS.defaultSimRate, 0, CONFIG_LIMITS.maxSimRate);
+  // Without LUC_SIM_SEED each start draws its own seed; with it, the simulation repeats exactly.
+  const simSeed = integer(env, 'LUC_SIM_SEED', Math.floor(Math.random() * 2 ** 31), 0, 2 ** 32 - 1);
+  const recordFile = read(env, 'LUC_RECORD') ?? null;
+  const allowedOrigins = origins(env, 'LUC_ALLOWED_ORIGINS');
+  const mapTileUrl = read(env, 'LUC_MAP_TILE_URL') ?? null;
+  if (mapTileUrl !== null && !/^https?:\/\/[^\s]+$/.test(mapTileUrl)) {
+    fail('LUC_MAP_TILE_URL', 'an http(s) URL template like https://tile.example.org/{z}/{x}/{y}.png', mapTileUrl);
+  }
+  const rawLevel = read(env, 'LUC_LOG_LEVEL') ?? 'info';
+  const logLevel = LOG_LEVELS.find((l) => l === rawLevel);
+  if (logLevel === undefined) fail('LUC_LOG_LEVEL', `one of ${LOG_LEVELS.join(', ')}`, rawLevel);
+  return {
+    port,
+    host,
+    dbFile,
+    demo,
+    demoPassword,
+    demoPasswordGenerated,
+    simUnits,
+    simRate,
+    simSeed,
+    recordFile,
+    allowedOrigins,
+    mapTileUrl,
+    logLevel,
+  };
+}

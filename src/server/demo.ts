@@ -1,0 +1,174 @@
+import { USER_TYPES } from '../domain/roles/userTypes.ts';
+import { INVENTORY_FEATURE_FLAG_NAMES } from '../domain/roles/roleSets.ts';
+import type { ChannelType } from '../domain/channels.ts';
+import type { ServerType } from '../domain/servers.ts';
+import { hashPassword } from './auth/password.ts';
+import type { Store } from './store/store.ts';
+import type { UnitSeedFields } from './store/units.ts';
+
+/**
+ * Demo data (issue 3 item 3), written once into an empty store when LUC_DEMO is on: three
+ * inventories, five groups, media servers of the four types with their channels, one user per
+ * user type of spec 000 §6 (username = the type), a global notification, and LUC_SIM_UNITS units
+ * from the fleet helper's seeds. Ids are fixed so a demo database reads the same on every machine.
+ */
+
+/** Demo passwords expire this long after they are set (drives secondsToPwdExpiration). */
+export const DEMO_PASSWORD_LIFETIME_MS = 90 * 24 * 60 * 60_000;
+
+export const DEMO_INVENTORIES = [
+  { id: 'INV-NEWS', name: 'Newsroom', region: 'us-east', customer: 'Demo Broadcasting' },
+  { id: 'INV-SPORTS', name: 'Sports', region: 'eu-west', customer: 'Demo Broadcasting' },
+  { id: 'INV-EVENTS', name: 'Events', region: 'ap-southeast', customer: 'Demo Live Events' },
+] as const;
+
+/** Group names follow spec 002 §5 (letters, numbers, underscores, hyphens). */
+export const DEMO_GROUPS = [
+  { id: 'G-NEWS-NATIONAL', name: 'News-National', inventoryId: 'INV-NEWS' },
+  { id: 'G-NEWS-REGIONAL', name: 'News-Regional', inventoryId: 'INV-NEWS' },
+  { id: 'G-SPORTS-FOOTBALL', name: 'Sports-Football', inventoryId: 'INV-SPORTS' },
+  { id: 'G-SPORTS-MOTOR', name: 'Sports-Motor', inventoryId: 'INV-SPORTS' },
+  { id: 'G-EVENTS-MUSIC', name: 'Events-Music', inventoryId: 'INV-EVENTS' },
+] as const;
+
+interface DemoServer {
+  id: string;
+  name: string;
+  type: ServerType;
+  inventoryId: string;
+  maxChannels: number;
+  /** Channel types on this server; each is created once per group of the inventory. */
+  channels: readonly ChannelType[];
+}
+
+/** Per inventory: one MMH (preview, output, distributor channels), one video return, one transceiver (input), one ingest. */
+export const DEMO_SERVERS: readonly DemoServer[] = DEMO_INVENTORIES.flatMap((inv, i) => [
+  { id: `MMH-${i + 1}`, name: `MMH-${inv.name}-01`, type: 'mmh' as const, inventoryId: inv.id, maxChannels: 16, channels: ['preview', 'output', 'distributor'] as const },
+  { id: `VR-${i + 1}`, name: `VR-${inv.name}-01`, type: 'videoReturn' as const, inventoryId: inv.id, maxChannels: 8, channels: [] as const },
+  { id: `TRX-${i + 1}`, name: `TRX-${inv.name}-01`, type: 'transceiver' as const, inventoryId: inv.id, maxChannels: 8, channels: ['input'] as const },
+  { id: `ING-${i + 1}`, name: `ING-${inv.name}-01`, type: 'ingest' as const, inventoryId: inv.id, maxChannels: 8, channels: [] as const },
+]);
+
+const CHANNEL_LABEL: Record<ChannelType, string> = {
+  preview: 'Preview',
+  output: 'Output',
+  distributor: 'Distributor',
+  input: 'Input',
+  group: 'Group',
+};
+
+export interface DemoOptions {
+  password: string;
+  unitCount: number;
+  seed: number;
+  /** The fleet helper's makeUnitSeeds (src/server/sim/seeds.ts). */
+  makeUnitSeeds(opts: { count: number; seed: number; groups: { groupId: string; inventoryId: string }[] }): UnitSeedFields[];
+  now: number;
+}
+
+function displayName(userType: string): { firstName: string; lastName: string } {
+  const words = userType.replace(/^luc_/, '').split('_').map((w) => w.charAt(0).toUpperCase() + w.slice(1));
+  return { firstName: words[0] ?? 'Demo', lastName: words.slice(1).join(' ') || 'User' };
+}
+
+/**
+ * Fills an empty store with the demo; does nothing (returns false) when the store already holds
+ * inventories or users. Every row is written in one transaction.
+ */
+export async function seedDemo(store: Store, options: DemoOptions): Promise<boolean> {
+  if (!store.isEmpty()) return false;
+  const { now } = options;
+  // Hash first (async, ~40 ms each), then write everything synchronously in one transaction.
+  const hashes = await Promise.all(USER_TYPES.map(() => hashPassword(options.password)));
+  const seeds = options.makeUnitSeeds({
+    count: options.unitCount,
+    seed: options.seed,
+    groups: DEMO_GROUPS.map((g) => ({ groupId: g.id, inventoryId: g.inventoryId })),
+  });
+  store.transaction(() => {
+    for (const inv of DEMO_INVENTORIES) {
+      store.inventories.insert({ ...inv, parentId: null, features: [...INVENTORY_FEATURE_FLAG_NAMES], createdAt: now });
+    }
+    for (const g of DEMO_GROUPS) {
+      store.groups.insert({ ...g, autoAssociation: false, unitAutoAssociation: false, createdAt: now });
+    }
+    for (const s of DEMO_SERVERS) {
+      store.servers.insert({
+        id: s.id,
+        name: s.name,
+        type: s.type,
+        serial: `SN-${s.id}`,
+        swVersion: '8.5.0',
+        alias: s.name,
+        inventoryId: s.inventoryId,
+        maxChannels: s.maxChannels,
+        cloudRegion: DEMO_INVENTORIES.find((i) => i.id === s.inventoryId)?.region ?? '',
+        config: {},
+        createdAt: now,
+      });
+      for (const g of DEMO_GROUPS.filter((grp) => grp.inventoryId === s.inventoryId)) {
+        for (const type of s.channels) {
+          store.channels.insert({
+            id: `CH-${g.id.replace(/^G-/, '')}-${type.toUpperCase()}`,
+            name: `${g.name}-${CHANNEL_LABEL[type]}`,
+            type,
+            serverId: s.id,
+            groupId: g.id,
+            inventoryId: s.inventoryId,
+            config: {},
+            createdAt: now,
+          });
+        }
+      }
+    }
+    const groupIds = DEMO_GROUPS.map((g) => g.id);
+    USER_TYPES.forEach((userType, i) => {
+      const password = hashes[i];
+      if (password === undefined) throw new Error('missing demo password hash');
+      store.users.insert(
+        {
+          id: `USR-${userType.toUpperCase()}`,
+          username: userType,
+          ...displayName(userType),
+          email: `${userType}@demo.luc.invalid`,
+          userLabel: '',
+          userType,
+          active: true,
+          sso: false,
+          isDemo: true,
+          password,
+          passwordChangedAt: now,
+          passwordExpiresAt: now + DEMO_PASSWORD_LIFETIME_MS,
+          forcePasswordChange: false,
+          createdAt: now,
+        },
+        groupIds,
+      );
+    });
+    store.notifications.insert({
+      id: 'NTF-DEMO-1',
+      globalNotification: 'Demo back end: units, channels and servers are simulated.',
+      expireDate: now + 20 * 60 * 60_000, // 20 h: shows the 24 h expiry flag (spec 002 §4)
+      createdAt: now,
+    });
+    store.units.insertMany(seeds, now);
+  });
+  return true;
+}
+
+/**
+ * Sets every demo user's password to `password` (on each start with LUC_DEMO on, so the password
+ * printed at start is always the one that works, also when it was drawn at random). Returns the
+ * demo usernames.
+ */
+export async function resetDemoPasswords(store: Store, password: string, now: number): Promise<string[]> {
+  const users = store.users.demoUsers();
+  const hashes = await Promise.all(users.map(() => hashPassword(password)));
+  store.transaction(() => {
+    users.forEach((u, i) => {
+      const hash = hashes[i];
+      if (hash) store.users.setPassword(u.id, hash, now, now + DEMO_PASSWORD_LIFETIME_MS);
+    });
+  });
+  return users.map((u) => u.username);
+}

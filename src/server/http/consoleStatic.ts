@@ -1,0 +1,41 @@
+import { existsSync } from 'node:fs';
+import { extname, join, resolve } from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import fastifyStatic from '@fastify/static';
+import { sendError } from './errors.ts';
+import { BACKEND_PREFIX } from './paths.ts';
+
+export const NO_BUILD_PAGE =
+  'The console has not been built yet.\n\nRun `npm run build` (or `npm start`, which builds first), then reload this page.\n' +
+  'The REST API is at /luc/luc-core-web/rest and its description at /luc/luc-core-web/rest/openapi.json.\n';
+
+/**
+ * Serves the built console (Vite's dist/) at /, with the SPA fallback: a GET for a path without a
+ * file extension that is not a back-end path answers index.html, so deep links like /list or
+ * /map work after a reload. Hashed assets are cached for a year; index.html is always revalidated.
+ * Without a build, such GETs answer a plain page saying to run the build.
+ * Also installs the root not-found handler (JSON 404 for everything else).
+ */
+export async function registerConsoleStatic(app: FastifyInstance, distDir: string): Promise<void> {
+  const root = resolve(distDir);
+  const built = existsSync(join(root, 'index.html'));
+  if (built) {
+    await app.register(fastifyStatic, {
+      root,
+      prefix: '/',
+      index: ['index.html'],
+      setHeaders(reply, path) {
+        reply.header('cache-control', path.includes(`${join(root, 'assets')}`) ? 'public, max-age=31536000, immutable' : 'no-cache');
+      },
+    });
+  }
+  app.setNotFoundHandler((request, reply) => {
+    const path = request.url.split('?')[0] ?? '/';
+    const isPage = (request.method === 'GET' || request.method === 'HEAD') && !path.startsWith(BACKEND_PREFIX) && extname(path) === '';
+    if (isPage) {
+      if (!built) return reply.code(200).type('text/plain; charset=utf-8').send(NO_BUILD_PAGE);
+      return reply.header('cache-control', 'no-cache').sendFile('index.html', root);
+    }
+    return sendError(reply, 404, `Route ${request.method} ${path.slice(0, 200)} not found`);
+  });
+}

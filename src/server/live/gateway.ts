@@ -1,0 +1,420 @@
+/**
+ * The websocket gateway at /luc/luc-core-web/ws (protocol.md; issue 3 item 6).
+ *
+ * - Upgrade: Origin checked first (403), then the session (401), through the deps.
+ * - Ops: subscribe / unsubscribe (≤ MAX_TOPICS_PER_MESSAGE per message), resume {from}.
+ *   Topics outside the user's groups are answered {"op":"denied","topics":[...]}.
+ *   Bad frames are answered {"op":"error","message":"..."}; the socket stays open.
+ * - Delivery: an event reaches a socket subscribed to its entity topic (unit:<uid>, channel:<id>)
+ *   or to the group topic of the entity's group; authorization is checked again at delivery, so an
+ *   entity that moves to another group stops reaching users outside it. One copy per socket.
+ * - Heartbeat: a ping every PING_INTERVAL_MS; a peer silent (no pong, no frame) for more than
+ *   DEAD_AFTER_MS - PING_INTERVAL_MS at a ping tick is terminated, so a dead peer is dropped
+ *   40-60 s after its last sign of life.
+ * - Slow consumers: above HIGH_WATER_BYTES of unsent data, events wait in a bounded, coalescing
+ *   Outbox; when it overflows the client gets {"op":"reset"} (it refetches over REST) and the backlog
+ *   is dropped; a second overflow before its send buffer drained closes the socket (1013).
+ *   Per-socket memory: ≤ HIGH_WATER_BYTES + one frame in the send buffer, ≤ MAX_PENDING_EVENTS and
+ *   MAX_PENDING_BYTES in the outbox, ≤ MAX_TOPICS_PER_SOCKET topics.
+ */
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import fastifyWebsocket from '@fastify/websocket';
+import type { RawData, WebSocket } from 'ws';
+import type { EventBus } from './bus.ts';
+import type { LiveEvent, Principal, TopicAuthority } from './types.ts';
+import { familyOf } from './types.ts';
+import { decodeClientFrame, MAX_CLIENT_FRAME_BYTES, MAX_TOPICS_PER_MESSAGE, parseTopic } from './frames.ts';
+import type { ClientFrame } from './frames.ts';
+import { Outbox } from './outbox.ts';
+import type { OutboxEntry } from './outbox.ts';
+import { assertNever } from '../../domain/brand.ts';
+
+export const LIVE_PATH = '/luc/luc-core-web/ws';
+/** Ping period (20 s) and the silence after which a peer is dead (60 s), issue 3 item 6. */
+export const PING_INTERVAL_MS = 20_000;
+export const DEAD_AFTER_MS = 60_000;
+/** Unsent bytes above which a socket is a slow consumer (1 MiB), and below which it drains again. */
+export const HIGH_WATER_BYTES = 1024 * 1024;
+export const LOW_WATER_BYTES = 256 * 1024;
+/** Bounds of a slow consumer's backlog: 10,000 entries or 8 MiB of serialized events. */
+export const MAX_PENDING_EVENTS = 10_000;
+export const MAX_PENDING_BYTES = 8 * 1024 * 1024;
+/** How often backlogs are drained (ms). */
+export const DRAIN_INTERVAL_MS = 50;
+/** Most topics one socket may hold (a 50,000-unit fleet plus its channels and groups fits). */
+export const MAX_TOPICS_PER_SOCKET = 100_000;
+/** Largest frame ws accepts at all (1 MiB); beyond MAX_CLIENT_FRAME_BYTES it is answered with an error frame, beyond this ws closes with 1009. */
+export const WS_MAX_PAYLOAD_BYTES = 1024 * 1024;
+
+/** Close codes. */
+export const CLOSE_SESSION_ENDED = 4401; // logout of the session that opened the socket
+export const CLOSE_SLOW_CONSUMER = 1013; // "try again later": overflowed twice without draining
+export const CLOSE_DEAD_PEER = 1001;
+
+export interface GatewayOptions {
+  pingIntervalMs?: number;
+  deadAfterMs?: number;
+  highWaterBytes?: number;
+  lowWaterBytes?: number;
+  maxPendingEvents?: number;
+  maxPendingBytes?: number;
+  drainIntervalMs?: number;
+  maxFrameBytes?: number;
+  maxTopicsPerMessage?: number;
+  maxTopicsPerSocket?: number;
+  now?: () => number;
+  /** Told when a slow consumer is reset or closed (for logs and metrics). */
+  onSlowConsumer?: (info: { sessionId: string; userId: string; action: 'reset' | 'closed' }) => void;
+}
+
+export interface GatewayDeps {
+  bus: EventBus;
+  /** The session of the upgrade request (cookie); null refuses the upgrade with 401. */
+  authenticate(req: FastifyRequest): Principal | null | Promise<Principal | null>;
+  authority: TopicAuthority;
+  /** false refuses the upgrade with 403. */
+  allowedOrigins(req: FastifyRequest): boolean;
+  path?: string;
+  options?: GatewayOptions;
+}
+
+export interface GatewayHandle {
+  closeSessionSockets(sessionId: string): void;
+  /** Open sockets, for metrics and tests. */
+  connectionCount(): number;
+  /** Backlog sizes of every socket, for metrics and tests. */
+  backlogs(): { events: number; bytes: number; buffered: number }[];
+}
+
+type Settings = Required<GatewayOptions>;
+
+function settingsOf(options: GatewayOptions = {}): Settings {
+  return {
+    pingIntervalMs: options.pingIntervalMs ?? PING_INTERVAL_MS,
+    deadAfterMs: options.deadAfterMs ?? DEAD_AFTER_MS,
+    highWaterBytes: options.highWaterBytes ?? HIGH_WATER_BYTES,
+    lowWaterBytes: options.lowWaterBytes ?? LOW_WATER_BYTES,
+    maxPendingEvents: options.maxPendingEvents ?? MAX_PENDING_EVENTS,
+    maxPendingBytes: options.maxPendingBytes ?? MAX_PENDING_BYTES,
+    drainIntervalMs: options.drainIntervalMs ?? DRAIN_INTERVAL_MS,
+    maxFrameBytes: options.maxFrameBytes ?? MAX_CLIENT_FRAME_BYTES,
+    maxTopicsPerMessage: options.maxTopicsPerMessage ?? MAX_TOPICS_PER_MESSAGE,
+    maxTopicsPerSocket: options.maxTopicsPerSocket ?? MAX_TOPICS_PER_SOCKET,
+    now: options.now ?? Date.now,
+    onSlowConsumer: options.onSlowConsumer ?? (() => undefined),
+  };
+}
+
+const RESET_FRAME = JSON.stringify({ op: 'reset' });
+
+class Connection {
+  readonly topics = new Set<string>();
+  readonly groups: ReadonlySet<string>;
+  readonly outbox: Outbox;
+  lastSeen: number;
+  /** A reset was sent and the send buffer has not yet drained below the low-water mark. */
+  resetUndrained = false;
+  closed = false;
+
+  constructor(
+    readonly ws: WebSocket,
+    readonly principal: Principal,
+    settings: Settings,
+  ) {
+    this.groups = new Set(principal.groupIds);
+    this.outbox = new Outbox(settings.maxPendingEvents, settings.maxPendingBytes);
+    this.lastSeen = settings.now();
+  }
+}
+
+/** Where an event goes: its entity topic (none for servers) and the group that owns the entity. */
+interface Route {
+  entityTopic: string | undefined;
+  group: string | undefined;
+}
+
+export function registerLiveGateway(app: FastifyInstance, deps: GatewayDeps): GatewayHandle {
+  const settings = settingsOf(deps.options);
+  const path = deps.path ?? LIVE_PATH;
+  const { bus, authority } = deps;
+  const connections = new Set<Connection>();
+  const byTopic = new Map<string, Set<Connection>>();
+  const bySession = new Map<string, Set<Connection>>();
+  const backlogged = new Set<Connection>();
+  const principals = new WeakMap<FastifyRequest, Principal>();
+  /** Last known group of every entity, so unit.removed still reaches the group topic after the store forgot the unit. */
+  const lastGroup = new Map<string, string>();
+
+  function groupOf(event: Pick<LiveEvent, 'kind' | 'id'>): string | undefined {
+    const family = familyOf(event.kind);
+    let group: string | undefined;
+    switch (family) {
+      case 'unit':
+        group = authority.groupOfUnit(event.id);
+        break;
+      case 'channel':
+        group = authority.groupOfChannel(event.id);
+        break;
+      case 'server':
+        group = authority.groupOfServer?.(event.id);
+        break;
+      default:
+        return assertNever(family, 'entity family');
+    }
+    const key = `${family}:${event.id}`;
+    if (group !== undefined) lastGroup.set(key, group);
+    return group ?? lastGroup.get(key);
+  }
+
+  function routeOf(event: LiveEvent): Route {
+    const family = familyOf(event.kind);
+    return { entityTopic: family === 'server' ? undefined : `${family}:${event.id}`, group: groupOf(event) };
+  }
+
+  function mayReceive(conn: Connection, route: Route): boolean {
+    if (route.group === undefined || !conn.groups.has(route.group)) return false;
+    return conn.topics.has(`group:${route.group}`) || (route.entityTopic !== undefined && conn.topics.has(route.entityTopic));
+  }
+
+  function sendControl(conn: Connection, frame: object): void {
+    if (conn.closed) return;
+    conn.ws.send(JSON.stringify(frame));
+  }
+
+  function overflow(conn: Connection): void {
+    conn.outbox.clear();
+    const who = { sessionId: conn.principal.sessionId, userId: conn.principal.userId };
+    if (conn.resetUndrained) {
+      drop(conn, CLOSE_SLOW_CONSUMER, 'slow consumer');
+      settings.onSlowConsumer({ ...who, action: 'closed' });
+      return;
+    }
+    conn.resetUndrained = true;
+    conn.ws.send(RESET_FRAME);
+    settings.onSlowConsumer({ ...who, action: 'reset' });
+  }
+
+  function deliver(conn: Connection, entry: OutboxEntry): void {
+    if (conn.closed) return;
+    if (conn.outbox.size === 0 && conn.ws.bufferedAmount < settings.highWaterBytes) {
+      conn.ws.send(entry.text);
+      return;
+    }
+    backlogged.add(conn);
+    if (!conn.outbox.push(entry)) overflow(conn);
+  }
+
+  function drain(conn: Connection): void {
+    if (conn.closed) {
+      backlogged.delete(conn);
+      return;
+    }
+    if (conn.ws.bufferedAmount < settings.lowWaterBytes) conn.resetUndrained = false;
+    while (conn.outbox.size > 0 && conn.ws.bufferedAmount < settings.highWaterBytes) {
+      const entry = conn.outbox.shift();
+      if (entry !== undefined) conn.ws.send(entry.text);
+    }
+    if (conn.outbox.size === 0 && !conn.resetUndrained) backlogged.delete(conn);
+  }
+
+  function drop(conn: Connection, code: number, reason: string): void {
+    if (conn.closed) return;
+    forget(conn);
+    if (code === CLOSE_DEAD_PEER) conn.ws.terminate();
+    else if (code === CLOSE_SLOW_CONSUMER) {
+      // A slow consumer's buffer may never drain: close the TCP connection now.
+      conn.ws.close(code, reason);
+      conn.ws.terminate();
+    } else conn.ws.close(code, reason);
+  }
+
+  function forget(conn: Connection): void {
+    if (conn.closed) return;
+    conn.closed = true;
+    connections.delete(conn);
+    backlogged.delete(conn);
+    conn.outbox.clear();
+    for (const topic of conn.topics) unindex(conn, topic);
+    conn.topics.clear();
+    const sessionSet = bySession.get(conn.principal.sessionId);
+    sessionSet?.delete(conn);
+    if (sessionSet !== undefined && sessionSet.size === 0) bySession.delete(conn.principal.sessionId);
+  }
+
+  function unindex(conn: Connection, topic: string): void {
+    const set = byTopic.get(topic);
+    if (set === undefined) return;
+    set.delete(conn);
+    if (set.size === 0) byTopic.delete(topic);
+  }
+
+  function allowed(conn: Connection, topic: string): boolean {
+    const parsed = parseTopic(topic);
+    if (parsed === null) return false;
+    switch (parsed.family) {
+      case 'group':
+        return conn.groups.has(parsed.id);
+      case 'unit': {
+        const group = authority.groupOfUnit(parsed.id);
+        return group !== undefined && conn.groups.has(group);
+      }
+      case 'channel': {
+        const group = authority.groupOfChannel(parsed.id);
+        return group !== undefined && conn.groups.has(group);
+      }
+      default:
+        return assertNever(parsed.family, 'topic family');
+    }
+  }
+
+  function handleFrame(conn: Connection, frame: ClientFrame): void {
+    switch (frame.op) {
+      case 'subscribe': {
+        const denied: string[] = [];
+        const granted: string[] = [];
+        for (const topic of new Set(frame.topics)) {
+          if (conn.topics.has(topic)) continue;
+          (allowed(conn, topic) ? granted : denied).push(topic);
+        }
+        if (conn.topics.size + granted.length > settings.maxTopicsPerSocket) {
+          sendControl(conn, {
+            op: 'error',
+            message: `subscription limit of ${settings.maxTopicsPerSocket} topics per socket reached; none of these ${granted.length} topics was added`,
+          });
+        } else {
+          for (const topic of granted) {
+            conn.topics.add(topic);
+            let set = byTopic.get(topic);
+            if (set === undefined) byTopic.set(topic, (set = new Set()));
+            set.add(conn);
+          }
+        }
+        if (denied.length > 0) sendControl(conn, { op: 'denied', topics: denied });
+        return;
+      }
+      case 'unsubscribe':
+        for (const topic of frame.topics) {
+          if (conn.topics.delete(topic)) unindex(conn, topic);
+        }
+        return;
+      case 'resume': {
+        const missed = bus.since(frame.from);
+        if (missed === 'reset') {
+          sendControl(conn, { op: 'reset' });
+          return;
+        }
+        for (const event of missed) {
+          if (mayReceive(conn, routeOf(event))) deliver(conn, { event, text: JSON.stringify(event) });
+        }
+        return;
+      }
+      default:
+        return assertNever(frame, 'client frame');
+    }
+  }
+
+  function onMessage(conn: Connection, data: RawData, isBinary: boolean): void {
+    conn.lastSeen = settings.now();
+    const raw = Array.isArray(data) ? Buffer.concat(data) : data instanceof ArrayBuffer ? new Uint8Array(data) : data;
+    const decoded = decodeClientFrame(raw, isBinary, settings);
+    if (!decoded.ok) {
+      sendControl(conn, { op: 'error', message: decoded.message });
+      return;
+    }
+    handleFrame(conn, decoded.frame);
+  }
+
+  const unsubscribeBus = bus.subscribe((event) => {
+    const route = routeOf(event);
+    if (route.group === undefined) return;
+    const targets = new Set<Connection>();
+    const groupSet = byTopic.get(`group:${route.group}`);
+    if (groupSet !== undefined) for (const conn of groupSet) targets.add(conn);
+    const entitySet = route.entityTopic === undefined ? undefined : byTopic.get(route.entityTopic);
+    if (entitySet !== undefined) for (const conn of entitySet) if (conn.groups.has(route.group)) targets.add(conn);
+    if (targets.size === 0) return;
+    const entry: OutboxEntry = { event, text: JSON.stringify(event) };
+    for (const conn of targets) deliver(conn, entry);
+  });
+
+  const drainTimer = setInterval(() => {
+    for (const conn of backlogged) drain(conn);
+  }, settings.drainIntervalMs);
+  drainTimer.unref();
+
+  const heartbeatTimer = setInterval(() => {
+    const silentLimit = settings.deadAfterMs - settings.pingIntervalMs;
+    const now = settings.now();
+    for (const conn of connections) {
+      if (now - conn.lastSeen > silentLimit) drop(conn, CLOSE_DEAD_PEER, 'no pong');
+      else conn.ws.ping();
+    }
+  }, settings.pingIntervalMs);
+  heartbeatTimer.unref();
+
+  app.addHook('onClose', async () => {
+    clearInterval(drainTimer);
+    clearInterval(heartbeatTimer);
+    unsubscribeBus();
+    for (const conn of [...connections]) drop(conn, 1001, 'server shutting down');
+  });
+
+  app.register(async (scope) => {
+    if (!scope.hasDecorator('websocketServer')) {
+      await scope.register(fastifyWebsocket, { options: { maxPayload: WS_MAX_PAYLOAD_BYTES } });
+    }
+    scope.get(
+      path,
+      {
+        websocket: true,
+        onRequest: async (req, reply) => {
+          if (!deps.allowedOrigins(req)) {
+            return reply.code(403).send({ message: 'Origin not allowed' });
+          }
+          const principal = await deps.authenticate(req);
+          if (principal === null) {
+            return reply.code(401).send({ message: 'Authentication required: sign in first' });
+          }
+          principals.set(req, principal);
+          return undefined;
+        },
+      },
+      (socket, req) => {
+        const principal = principals.get(req);
+        if (principal === undefined) {
+          socket.close(1008, 'unauthenticated');
+          return;
+        }
+        const conn = new Connection(socket, principal, settings);
+        connections.add(conn);
+        let sessionSet = bySession.get(principal.sessionId);
+        if (sessionSet === undefined) bySession.set(principal.sessionId, (sessionSet = new Set()));
+        sessionSet.add(conn);
+        socket.on('message', (data: RawData, isBinary: boolean) => {
+          try {
+            onMessage(conn, data, isBinary);
+          } catch (error) {
+            req.log.error({ err: error }, 'live gateway: frame handling failed');
+            sendControl(conn, { op: 'error', message: 'internal error while handling the frame' });
+          }
+        });
+        socket.on('pong', () => {
+          conn.lastSeen = settings.now();
+        });
+        socket.on('close', () => forget(conn));
+        socket.on('error', () => forget(conn));
+      },
+    );
+  });
+
+  return {
+    closeSessionSockets(sessionId: string): void {
+      const set = bySession.get(sessionId);
+      if (set === undefined) return;
+      for (const conn of [...set]) drop(conn, CLOSE_SESSION_ENDED, 'session ended');
+    },
+    connectionCount: () => connections.size,
+    backlogs: () =>
+      [...connections].map((c) => ({ events: c.outbox.size, bytes: c.outbox.byteSize, buffered: c.ws.bufferedAmount })),
+  };
+}

@@ -1,0 +1,157 @@
+/**
+ * The server's entry point (issue 3): `tsx src/server/main.ts`.
+ * Reads the environment, opens (creating/migrating) the SQLite store, seeds the demo on first start,
+ * builds the HTTP app, starts the fleet simulator, the event bus, the websocket gateway and the
+ * recorder, listens on HOST:PORT and prints how to sign in. SIGINT/SIGTERM shut it down cleanly.
+ */
+import { ConfigError, parseConfig, type ServerConfig } from './config.ts';
+import { openStore, type Store } from './store/store.ts';
+import { resetDemoPasswords, seedDemo } from './demo.ts';
+import { buildApp, type BuiltApp } from './app.ts';
+import { EventBus } from './live/bus.ts';
+import { FleetSimulator, makeUnitSeeds } from './sim/fleet.ts';
+import type { LiveQueries } from './routes/area.ts';
+import type { StoreTopicAuthority } from './store/topicAuthority.ts';
+import { CONSOLE_APPLICATION_ID } from './store/migrations.ts';
+import { API_PREFIX } from './http/paths.ts';
+import { startRecorder } from './recording/recorder.ts';
+
+/** Active alerts of a group's units, read from the simulator's live state. */
+function activeAlertsOf(fleet: FleetSimulator, authority: StoreTopicAuthority): LiveQueries {
+  return {
+    activeAlerts(groupId) {
+      const alerts: unknown[] = [];
+      for (const unit of fleet.units()) {
+        if (authority.groupOfUnit(unit.uid) !== groupId) continue;
+        for (const alert of unit.alerts.values()) if (alert.active) alerts.push({ ...alert });
+      }
+      return alerts;
+    },
+  };
+}
+
+/**
+ * LUC_RECORD=FILE: appends every bus event to an NDJSON log (protocol.md). Started before the
+ * fleet, so the fleet's own unit.added announcements open the log and no snapshot is needed.
+ */
+async function startEventLog(config: ServerConfig, bus: EventBus, log: (line: string) => void): Promise<() => Promise<void>> {
+  if (config.recordFile === null) return async () => undefined;
+  const recorder = startRecorder({ bus, file: config.recordFile });
+  log(`Recording:   every event to ${config.recordFile}`);
+  return async () => recorder.stop();
+}
+
+export async function startServer(config: ServerConfig, log: (line: string) => void = console.log): Promise<{ stop(): Promise<void>; url: string }> {
+  const store: Store = openStore(config.dbFile);
+  let built: BuiltApp | undefined;
+  let fleet: FleetSimulator | undefined;
+  let stopRecorder: () => Promise<void> = async () => undefined;
+  try {
+    const now = Date.now();
+    let demoUsers: string[] = [];
+    if (config.demo) {
+      const seeded = await seedDemo(store, {
+        password: config.demoPassword,
+        unitCount: config.simUnits,
+        seed: config.simSeed,
+        makeUnitSeeds,
+        now,
+      });
+      // On later starts the printed password must be the working one: set it again.
+      demoUsers = seeded ? store.users.demoUsers().map((u) => u.username) : await resetDemoPasswords(store, config.demoPassword, now);
+    }
+
+    // seq keeps increasing across restarts (µs since the epoch), so an old resume point never looks new.
+    const bus = new EventBus({ startSeq: now * 1000 });
+    let queries: LiveQueries = { activeAlerts: () => [] };
+    built = await buildApp({
+      store,
+      logLevel: config.logLevel,
+      settings: { mapTileUrl: config.mapTileUrl, allowedOrigins: config.allowedOrigins },
+      bus,
+      live: { activeAlerts: (groupId) => queries.activeAlerts(groupId) },
+    });
+
+    const units = store.units.all().flatMap((u) =>
+      u.groupId !== null && u.inventoryId !== null
+        ? [{ uid: u.uid, name: u.name, type: u.type, serial: u.serial, groupId: u.groupId, inventoryId: u.inventoryId, lat: u.lat ?? 0, lng: u.lng ?? 0, swVersion: u.swVersion }]
+        : [],
+    );
+    const channels = store.channels.list().flatMap((c) => (c.groupId !== null ? [{ id: c.id, groupId: c.groupId }] : []));
+    fleet = new FleetSimulator({ bus, seed: config.simSeed, rate: config.simRate, units, channels });
+    queries = activeAlertsOf(fleet, built.authority);
+    stopRecorder = await startEventLog(config, bus, log);
+    fleet.start();
+
+    const address = await built.app.listen({ host: config.host, port: config.port });
+    const url = address.replace('://[::1]', '://localhost');
+    log('');
+    log(`LUC console: ${url}/`);
+    log(`REST API:    ${url}${API_PREFIX}  (Application-Id: ${CONSOLE_APPLICATION_ID}; OpenAPI at ${API_PREFIX}/openapi.json)`);
+    log(`Database:    ${config.dbFile}   Simulated units: ${units.length}, churn ${config.simRate} events/s, seed ${config.simSeed}`);
+    if (config.demo) {
+      log(`Sign in as one of: ${demoUsers.join(', ')}`);
+      log(`Password:    ${config.demoPassword}${config.demoPasswordGenerated ? '   (random for this start; set LUC_DEMO_PASSWORD to choose it)' : ''}`);
+    } else if (store.users.count() === 0) {
+      log('LUC_DEMO=0 and the database has no users: start once without LUC_DEMO=0 to create the demo users.');
+    }
+    log('');
+
+    const app = built.app;
+    const theFleet = fleet;
+    let stopping: Promise<void> | undefined;
+    return {
+      url,
+      stop: () =>
+        (stopping ??= (async () => {
+          theFleet.stop();
+          await app.close(); // closes sockets (gateway onClose) and the listener
+          await stopRecorder();
+          store.close();
+        })()),
+    };
+  } catch (error) {
+    fleet?.stop();
+    await built?.app.close().catch(() => undefined);
+    await stopRecorder().catch(() => undefined);
+    store.close();
+    throw error;
+  }
+}
+
+async function main(): Promise<void> {
+  let config: ServerConfig;
+  try {
+    config = parseConfig(process.env);
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      console.error(`Cannot start: ${error.message}`);
+      process.exit(2);
+    }
+    throw error;
+  }
+  const server = await startServer(config);
+  const shutdown = (signal: string): void => {
+    console.log(`${signal}: shutting down`);
+    const force = setTimeout(() => process.exit(1), 10_000); // a stuck close must not hang the terminal
+    force.unref();
+    server.stop().then(
+      () => process.exit(0),
+      (error: unknown) => {
+        console.error(error);
+        process.exit(1);
+      },
+    );
+  };
+  process.once('SIGINT', () => shutdown('SIGINT'));
+  process.once('SIGTERM', () => shutdown('SIGTERM'));
+}
+
+// Run only as the entry point (tests import startServer).
+if (import.meta.url === `file://${process.argv[1]}` || process.argv[1]?.endsWith('src/server/main.ts')) {
+  main().catch((error: unknown) => {
+    const message = error instanceof Error ? error.message : String(error);
+    console.error(`Cannot start: ${message}`);
+    process.exit(1);
+  });
+}

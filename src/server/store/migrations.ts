@@ -1,0 +1,167 @@
+import type Database from 'better-sqlite3';
+
+/**
+ * Numbered schema migrations, applied in order inside one transaction each. Never edit a shipped
+ * migration: add the next number. `schema_version` holds one row per applied migration.
+ *
+ * Conventions: ids are text (the vendor's uids), times are integers in ms since epoch, JSON columns
+ * end in `_json` and are checked with json_valid so a bad write can never store unreadable text.
+ */
+export interface Migration {
+  readonly version: number;
+  readonly name: string;
+  readonly sql: string;
+}
+
+/** The console's own client application id; every REST call carries it as `Application-Id`. */
+export const CONSOLE_APPLICATION_ID = 'luc-console';
+
+export const MIGRATIONS: readonly Migration[] = [
+  {
+    version: 1,
+    name: 'initial schema',
+    sql: `
+      CREATE TABLE inventories (
+        id TEXT PRIMARY KEY,
+        name TEXT NOT NULL UNIQUE,
+        region TEXT NOT NULL DEFAULT '',
+        customer TEXT NOT NULL DEFAULT '',
+        parent_id TEXT REFERENCES inventories(id) ON DELETE SET NULL,
+        features_json TEXT NOT NULL DEFAULT '[]' CHECK (json_valid(features_json)),
+        created_at INTEGER NOT NULL
+      );
+      CREATE TABLE groups (
+        id TEXT PRIMARY KEY,
+        name TEXT NOT NULL UNIQUE,
+        inventory_id TEXT NOT NULL REFERENCES inventories(id) ON DELETE RESTRICT,
+        auto_association INTEGER NOT NULL DEFAULT 0,
+        unit_auto_association INTEGER NOT NULL DEFAULT 0,
+        alerts_config_json TEXT NOT NULL DEFAULT '{}' CHECK (json_valid(alerts_config_json)),
+        created_at INTEGER NOT NULL
+      );
+      CREATE INDEX groups_inventory ON groups(inventory_id);
+      CREATE TABLE users (
+        id TEXT PRIMARY KEY,
+        username TEXT NOT NULL UNIQUE COLLATE NOCASE,
+        first_name TEXT NOT NULL DEFAULT '',
+        last_name TEXT NOT NULL DEFAULT '',
+        email TEXT UNIQUE COLLATE NOCASE,
+        user_label TEXT NOT NULL DEFAULT '',
+        user_type TEXT NOT NULL,
+        active INTEGER NOT NULL DEFAULT 1,
+        sso INTEGER NOT NULL DEFAULT 0,
+        is_demo INTEGER NOT NULL DEFAULT 0,
+        password_hash TEXT NOT NULL,
+        password_salt TEXT NOT NULL,
+        password_params_json TEXT NOT NULL CHECK (json_valid(password_params_json)),
+        password_changed_at INTEGER NOT NULL,
+        password_expires_at INTEGER,
+        force_password_change INTEGER NOT NULL DEFAULT 0,
+        created_at INTEGER NOT NULL
+      );
+      CREATE TABLE user_groups (
+        user_id TEXT NOT NULL REFERENCES users(id) ON DELETE CASCADE,
+        group_id TEXT NOT NULL REFERENCES groups(id) ON DELETE CASCADE,
+        PRIMARY KEY (user_id, group_id)
+      ) WITHOUT ROWID;
+      CREATE INDEX user_groups_group ON user_groups(group_id);
+      CREATE TABLE user_preferences (
+        user_id TEXT PRIMARY KEY REFERENCES users(id) ON DELETE CASCADE,
+        prefs_json TEXT NOT NULL CHECK (json_valid(prefs_json)),
+        updated_at INTEGER NOT NULL
+      );
+      CREATE TABLE sessions (
+        id TEXT PRIMARY KEY,              -- sha256 of the cookie token, hex; the token itself is never stored
+        user_id TEXT NOT NULL REFERENCES users(id) ON DELETE CASCADE,
+        created_at INTEGER NOT NULL,
+        last_seen_at INTEGER NOT NULL,
+        expires_at INTEGER NOT NULL,      -- idle expiry, pushed forward on use
+        absolute_expires_at INTEGER NOT NULL
+      );
+      CREATE INDEX sessions_user ON sessions(user_id);
+      CREATE TABLE units (
+        uid TEXT PRIMARY KEY,
+        name TEXT NOT NULL UNIQUE,
+        type TEXT NOT NULL,
+        serial TEXT NOT NULL DEFAULT '',
+        comment TEXT NOT NULL DEFAULT '' CHECK (length(comment) <= 100),
+        group_id TEXT REFERENCES groups(id) ON DELETE SET NULL,
+        inventory_id TEXT REFERENCES inventories(id) ON DELETE SET NULL,
+        sw_version TEXT NOT NULL DEFAULT '',
+        lat REAL,
+        lng REAL,
+        owned_by TEXT NOT NULL DEFAULT 'inventory',
+        settings_json TEXT NOT NULL DEFAULT '{}' CHECK (json_valid(settings_json)),
+        alerts_config_json TEXT NOT NULL DEFAULT '{}' CHECK (json_valid(alerts_config_json)),
+        metadata_json TEXT NOT NULL DEFAULT '{}' CHECK (json_valid(metadata_json)),
+        created_at INTEGER NOT NULL,
+        updated_at INTEGER NOT NULL
+      );
+      CREATE INDEX units_group ON units(group_id);
+      CREATE INDEX units_inventory ON units(inventory_id);
+      CREATE TABLE servers (
+        id TEXT PRIMARY KEY,
+        name TEXT NOT NULL UNIQUE,
+        type TEXT NOT NULL CHECK (type IN ('mmh', 'videoReturn', 'transceiver', 'ingest')), -- SERVER_TYPES of src/domain/servers.ts
+        serial TEXT NOT NULL DEFAULT '',
+        sw_version TEXT NOT NULL DEFAULT '',
+        alias TEXT NOT NULL DEFAULT '',
+        inventory_id TEXT REFERENCES inventories(id) ON DELETE SET NULL,
+        max_channels INTEGER NOT NULL DEFAULT 8,
+        cloud_region TEXT NOT NULL DEFAULT '',
+        config_json TEXT NOT NULL DEFAULT '{}' CHECK (json_valid(config_json)),
+        created_at INTEGER NOT NULL
+      );
+      CREATE TABLE channels (
+        id TEXT PRIMARY KEY,
+        name TEXT NOT NULL UNIQUE,
+        type TEXT NOT NULL CHECK (type IN ('preview', 'output', 'input', 'group', 'distributor')), -- CHANNEL_TYPES of src/domain/channels.ts
+        server_id TEXT REFERENCES servers(id) ON DELETE CASCADE,
+        group_id TEXT REFERENCES groups(id) ON DELETE SET NULL,
+        inventory_id TEXT REFERENCES inventories(id) ON DELETE SET NULL,
+        config_json TEXT NOT NULL DEFAULT '{}' CHECK (json_valid(config_json)),
+        created_at INTEGER NOT NULL
+      );
+      CREATE INDEX channels_group ON channels(group_id);
+      CREATE TABLE notifications (
+        id TEXT PRIMARY KEY,
+        global_notification TEXT NOT NULL,
+        expire_date INTEGER NOT NULL,
+        created_at INTEGER NOT NULL
+      );
+      CREATE TABLE client_applications (
+        application_id TEXT PRIMARY KEY,
+        name TEXT NOT NULL,
+        active INTEGER NOT NULL DEFAULT 1,
+        created_at INTEGER NOT NULL
+      );
+      INSERT INTO client_applications (application_id, name, active, created_at)
+        VALUES ('${CONSOLE_APPLICATION_ID}', 'LUC console', 1, 0);
+    `,
+  },
+];
+
+/** Applies every migration above the stored version; returns the versions it applied. */
+export function migrate(db: Database.Database, migrations: readonly Migration[] = MIGRATIONS): number[] {
+  db.exec(`CREATE TABLE IF NOT EXISTS schema_version (
+    version INTEGER PRIMARY KEY,
+    name TEXT NOT NULL,
+    applied_at INTEGER NOT NULL
+  )`);
+  const current = (db.prepare('SELECT COALESCE(MAX(version), 0) AS v FROM schema_version').get() as { v: number }).v;
+  const known = migrations.reduce((max, m) => Math.max(max, m.version), 0);
+  if (current > known) {
+    throw new Error(`database schema version ${current} is newer than this server knows (${known}); use a newer build`);
+  }
+  const applied: number[] = [];
+  const record = db.prepare('INSERT INTO schema_version (version, name, applied_at) VALUES (?, ?, ?)');
+  for (const m of [...migrations].sort((a, b) => a.version - b.version)) {
+    if (m.version <= current) continue;
+    db.transaction(() => {
+      db.exec(m.sql);
+      record.run(m.version, m.name, Date.now());
+    })();
+    applied.push(m.version);
+  }
+  return applied;
+}

@@ -1,0 +1,100 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { join } from 'node:path';
+import { call, signIn, startServer, tempDir, type TestServer } from './server-harness.ts';
+import type { RouteArea } from '../../src/server/routes/area.ts';
+import { requireRole, requireUnit, requireGroup, ACCESS_REFUSED } from '../../src/server/http/guards.ts';
+
+/** A route area like the ones later issues add, guarded by the shared pre-handlers. */
+const probeArea: RouteArea = (app, deps) => {
+  app.get('/probe/admin', { preHandler: requireRole('adminSet') }, async () => ({ ok: true }));
+  app.get<{ Params: { id: string } }>(
+    '/probe/units/:id',
+    { schema: { params: { type: 'object', properties: { id: { type: 'string' } } } }, preHandler: requireUnit((uid) => deps.store.units.groupOf(uid)) },
+    async (request) => ({ uid: request.params.id, name: deps.store.units.get(request.params.id)?.name }),
+  );
+  app.get<{ Params: { gid: string } }>('/probe/groups/:gid', { preHandler: requireGroup() }, async (request) => ({ groupId: request.groupId }));
+};
+
+describe('groups, roles and units of other groups', () => {
+  const tmp = tempDir();
+  let server: TestServer;
+  let foreignUnit: string;
+  let ownUnit: string;
+  beforeAll(async () => {
+    server = await startServer({ dbFile: join(tmp.dir, 'luc.db'), areas: [probeArea] });
+    const now = Date.now();
+    // A group and unit no demo user belongs to.
+    server.store.groups.insert({ id: 'G-FOREIGN', name: 'Foreign', inventoryId: 'INV-NEWS', autoAssociation: false, unitAutoAssociation: false, createdAt: now });
+    server.store.units.insertMany(
+      [{ uid: 'UFOREIGN1', name: 'Foreign-Unit-1', type: '800', serial: 'X1', groupId: 'G-FOREIGN', inventoryId: 'INV-NEWS', lat: 0, lng: 0, swVersion: '8.5.0' }],
+      now,
+    );
+    foreignUnit = 'UFOREIGN1';
+    ownUnit = server.store.units.all().find((u) => u.groupId === 'G-NEWS-NATIONAL')?.uid ?? '';
+    server.built.authority.refreshUnit(foreignUnit);
+  });
+  afterAll(async () => {
+    await server.close();
+    tmp.cleanup();
+  });
+
+  it('answers 403 when crnt_vcg_uid is not one of the user’s groups, on any route', async () => {
+    const cookie = await signIn(server, 'luc_regular');
+    for (const path of ['groups/fetch?crnt_vcg_uid=G-FOREIGN', 'v2/client/configuration?crnt_vcg_uid=G-FOREIGN', 'groups/fetch?crnt_vcg_uid=G-NOT-THERE']) {
+      const result = await call(server, path, { cookie });
+      expect(result.status, path).toBe(403);
+      expect(result.json.error).toBe('Forbidden');
+    }
+    expect((await call(server, 'groups/fetch?crnt_vcg_uid=G-NEWS-NATIONAL', { cookie })).status).toBe(200);
+  });
+
+  it('answers 403 to active alerts of a foreign group, also when crnt_vcg_uid is an own group', async () => {
+    const cookie = await signIn(server, 'luc_regular');
+    expect((await call(server, 'v2/alerts/active?groupId=G-FOREIGN', { cookie })).status).toBe(403);
+    expect((await call(server, 'v2/alerts/active?groupId=G-FOREIGN&crnt_vcg_uid=G-NEWS-NATIONAL', { cookie })).status).toBe(403);
+    const own = await call(server, 'v2/alerts/active?groupId=G-NEWS-NATIONAL', { cookie });
+    expect(own.status).toBe(200);
+    expect(Array.isArray(own.json)).toBe(true);
+  });
+
+  it('answers 403 on a path group that is not the user’s (requireGroup)', async () => {
+    const cookie = await signIn(server, 'luc_regular');
+    expect((await call(server, 'probe/groups/G-FOREIGN', { cookie })).status).toBe(403);
+    expect((await call(server, 'probe/groups/G-SPORTS-MOTOR', { cookie })).json).toEqual({ groupId: 'G-SPORTS-MOTOR' });
+  });
+
+  it('answers the same 404 for another group’s unit as for an unknown one, with no data', async () => {
+    const cookie = await signIn(server, 'super_user');
+    const foreign = await call(server, `probe/units/${foreignUnit}`, { cookie });
+    const unknown = await call(server, 'probe/units/UNOPE', { cookie });
+    expect(foreign.status).toBe(404);
+    expect(unknown.status).toBe(404);
+    expect(foreign.text).not.toContain('Foreign-Unit-1');
+    expect(foreign.json).toEqual({ error: 'Not Found', message: `Unit '${foreignUnit}' not found` });
+    expect((await call(server, `probe/units/${ownUnit}`, { cookie })).status).toBe(200);
+  });
+
+  it.each([
+    ['super_user', 200],
+    ['luc_admin', 200],
+    ['luc_media_group_admin', 200],
+    ['luc_partner', 200],
+    ['luc_contractor', 200],
+    ['luc_regular', 403],
+    ['luc_read', 403],
+    ['luc_vr_viewer', 403],
+    ['staff', 403],
+  ])('enforces the admin role set of spec 002 §6: %s gets %i', async (user, status) => {
+    const cookie = await signIn(server, user);
+    const result = await call(server, 'probe/admin', { cookie });
+    expect(result.status).toBe(status);
+    if (status === 403) expect(result.json.message).toBe(ACCESS_REFUSED);
+  });
+
+  it('tells the websocket authority which group owns a unit and a channel', () => {
+    expect(server.built.authority.groupOfUnit(foreignUnit)).toBe('G-FOREIGN');
+    expect(server.built.authority.groupOfUnit(ownUnit)).toBe('G-NEWS-NATIONAL');
+    expect(server.built.authority.groupOfChannel('CH-NEWS-NATIONAL-PREVIEW')).toBe('G-NEWS-NATIONAL');
+    expect(server.built.authority.groupOfUnit('UNOPE')).toBeUndefined();
+  });
+});

@@ -1,0 +1,50 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { join } from 'node:path';
+import WebSocket from 'ws';
+import { EventBus } from '../../src/server/live/bus.ts';
+import { call, signIn, startServer, tempDir, type TestServer } from './server-harness.ts';
+
+function open(server: TestServer, cookie: string, origin = server.url): Promise<{ ws: WebSocket; closed: Promise<number> }> {
+  const ws = new WebSocket(`${server.url.replace('http', 'ws')}/luc/luc-core-web/ws`, { headers: { cookie, origin } });
+  const closed = new Promise<number>((resolve) => ws.on('close', (code) => resolve(code)));
+  return new Promise((resolve, reject) => {
+    ws.once('open', () => resolve({ ws, closed }));
+    ws.once('unexpected-response', (_req, res) => reject(new Error(`upgrade refused: ${res.statusCode}`)));
+    ws.once('error', reject);
+  });
+}
+
+describe('the websocket as wired by buildApp', () => {
+  const tmp = tempDir();
+  let server: TestServer;
+  beforeAll(async () => {
+    server = await startServer({ dbFile: join(tmp.dir, 'luc.db'), bus: new EventBus() });
+  });
+  afterAll(async () => {
+    await server.close();
+    tmp.cleanup();
+  });
+
+  it('opens for a signed-in session from the server’s own origin', async () => {
+    const cookie = await signIn(server, 'luc_regular');
+    const { ws } = await open(server, cookie);
+    ws.close();
+  });
+
+  it('refuses an upgrade from another origin and one without a session', async () => {
+    const cookie = await signIn(server, 'luc_regular');
+    await expect(open(server, cookie, 'https://evil.example.com')).rejects.toThrow('upgrade refused: 403');
+    await expect(open(server, '')).rejects.toThrow('upgrade refused: 401');
+  });
+
+  it('closes the session’s sockets on logout, and only that session’s', async () => {
+    const mine = await signIn(server, 'luc_admin');
+    const other = await signIn(server, 'luc_admin');
+    const a = await open(server, mine);
+    const b = await open(server, other);
+    expect((await call(server, 'auth/logout', { method: 'POST', cookie: mine })).status).toBe(204);
+    expect(await a.closed).toBe(4401);
+    expect(b.ws.readyState).toBe(WebSocket.OPEN);
+    b.ws.close();
+  });
+});
