@@ -82,7 +82,7 @@ function isLinkFields(link: Obj): boolean {
     optional(link['enabled'], isBoolean) &&
     optional(link['signalQuality'], isFiniteNumber) &&
     optional(link['roaming'], isBoolean) &&
-    optional(link['sim'], isSimSlot)
+    optional(link['sim'], (sim) => sim === null || isSimSlot(sim))
   );
 }
 
@@ -132,7 +132,7 @@ function isUnitData(value: unknown): boolean {
     optional(value['lat'], (lat) => isBetween(lat, -90, 90)) &&
     optional(value['lng'], (lng) => isBetween(lng, -180, 180)) &&
     optional(value['address'], isString) &&
-    optional(value['battery'], isBattery) &&
+    optional(value['battery'], (battery) => battery === null || isBattery(battery)) &&
     optional(value['links'], (links) => isArrayOf(links, isLink)) &&
     optional(value['alerts'], (alerts) => isArrayOf(alerts, isAlert)) &&
     optional(value['config'], isObject)

@@ -46,7 +46,7 @@ const linkFields = {
   /** Signal quality as the modem reports it (unitless). */
   signalQuality: Schema.optionalKey(Schema.Finite),
   roaming: Schema.optionalKey(Schema.Boolean),
-  sim: Schema.optionalKey(Schema.Literals(SIM_SLOTS)),
+  sim: Schema.optionalKey(Schema.NullOr(Schema.Literals(SIM_SLOTS))), // null: not a cellular link
 };
 
 /** A modem or link of a unit (spec 000 §3 "Links"). */
@@ -97,7 +97,7 @@ export const UnitDataSchema = Schema.StructWithRest(
     lat: Schema.optionalKey(Latitude),
     lng: Schema.optionalKey(Longitude),
     address: Schema.optionalKey(Schema.String),
-    battery: Schema.optionalKey(BatterySchema),
+    battery: Schema.optionalKey(Schema.NullOr(BatterySchema)), // null: the unit has no battery (mains powered)
     links: Schema.optionalKey(Schema.Array(LinkSchema)),
     alerts: Schema.optionalKey(Schema.Array(AlertSchema)),
     config: Schema.optionalKey(ConfigDataSchema),

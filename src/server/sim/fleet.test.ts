@@ -135,10 +135,11 @@ describe('FleetSimulator: churn', () => {
     clock.advance(60_000);
     const statuses = new Set(events.filter((e) => e.kind === 'unit.status').map((e) => deriveUnitStatus(e.data as RawUnitStatus)));
     for (const s of ['offline', 'idle', 'streaming', 'storeandforward', 'forwarding']) expect(statuses).toContain(s);
-    const alerts = events.filter((e) => e.kind === 'unit.alert').map((e) => e.data as { type: string; active: boolean });
-    expect(alerts.some((a) => a.type === 'battery' && a.active)).toBe(true);
-    expect(alerts.some((a) => a.type === 'battery' && !a.active)).toBe(true);
-    expect(alerts.some((a) => a.type === 'cameraDisconnected' && a.active)).toBe(true);
+    // unit.alert carries the unit's whole alert list: a raised alert is in it, a cleared one is gone.
+    const lists = events.filter((e) => e.kind === 'unit.alert').map((e) => (e.data as { alerts: { type: string; active: boolean }[] }).alerts);
+    expect(lists.some((alerts) => alerts.some((a) => a.type === 'battery' && a.active))).toBe(true);
+    expect(lists.some((alerts) => !alerts.some((a) => a.type === 'battery'))).toBe(true);
+    expect(lists.some((alerts) => alerts.some((a) => a.type === 'cameraDisconnected' && a.active))).toBe(true);
   });
 
   it('property: churn never produces a rev gap or a repeat for an entity, and seq strictly increases', () => {
@@ -277,7 +278,7 @@ describe('FleetSimulator: command flows', () => {
     expect(statusesOf(events, uid)).toEqual(['speedtest']);
     clock.advance(10_000);
     const result = events.find((e) => e.id === uid && e.kind === 'unit.speedtest');
-    expect(result?.data).toMatchObject({ state: 'completed', uplinkKbps: expect.any(Number), latencyMs: expect.any(Number) });
+    expect(result?.data).toMatchObject({ state: 'done', uplinkKbps: expect.any(Number), latencyMs: expect.any(Number) });
     expect((result?.ts ?? Infinity) - start).toBeLessThan(10_000);
     expect(statusesOf(events, uid)).toEqual(['speedtest', 'idle']);
   });

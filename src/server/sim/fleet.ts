@@ -15,12 +15,13 @@ import { isBusy, isOfflineState } from '../../domain/units/status.ts';
 import { UPGRADE_ERROR_CODES, upgradeErrorMessage } from '../../domain/upgrade.ts';
 import { cellularWithinTotal } from '../../domain/validation/capping.ts';
 import { MESSAGES } from '../../domain/validation/messages.ts';
+import { ERRORS } from '../../domain/errors.ts';
 import { assertNever } from '../../domain/brand.ts';
 import type { SimClock, TimerHandle } from './clock.ts';
 import { realClock } from './clock.ts';
 import type { CommandResult, SimCommand } from './commands.ts';
 import { PHASE_MS, UPGRADE_FAILURE_RATE } from './commands.ts';
-import { BAD_REQUEST, refuse } from './refusals.ts';
+import { BAD_REQUEST, CONFLICT, NOT_FOUND, refuse } from './refusals.ts';
 import { Random } from './random.ts';
 import type { UnitSeed } from './seeds.ts';
 import type { AlertType, SimUnit } from './unit.ts';
@@ -91,6 +92,8 @@ export class FleetSimulator {
   private readonly indexOf = new Map<string, number>();
   private readonly channels = new Map<string, ChannelUse>();
   private readonly usageActive = new Set<string>();
+  /** uid → providers the unit streams to (social media, CDN). */
+  private readonly social = new Map<string, Set<string>>();
   private tickHandle: TimerHandle | null = null;
   private ticks = 0;
   private budget = 0;
@@ -361,13 +364,108 @@ export class FleetSimulator {
           this.publishConfig(unit);
         });
         return { ok: true };
+      case 'setLinkEnabled': {
+        const link = unit.links.find((l) => l.port === command.port);
+        if (link === undefined) return { ok: false, status: NOT_FOUND, message: `Interface '${command.port.slice(0, 64)}' not found` };
+        if (link.enabled === command.enabled) return { ok: true };
+        link.enabled = command.enabled;
+        if (!command.enabled) {
+          link.uplinkKbps = 0;
+          link.downlinkKbps = 0;
+        }
+        this.bus.publish('unit.usage', unit.uid, usageData(unit));
+        return { ok: true };
+      }
+      case 'startIpPipe':
+        if (offline) return refuse('busyOrOffline');
+        if (unit.applications.l2ControlPipe !== undefined) return { ok: true };
+        this.connectApplication(unit, 'l2ControlPipe', 'connected', PHASE_MS.ipPipeConnecting);
+        return { ok: true };
+      case 'stopIpPipe':
+        return this.stopApplication(unit, 'l2ControlPipe');
+      case 'startVideoReturn':
+        if (offline) return refuse('busyOrOffline');
+        this.connectApplication(unit, 'videoReturn', 'collecting', PHASE_MS.videoReturnConnecting, { channelId: command.channelId });
+        return { ok: true };
+      case 'stopVideoReturn':
+        return this.stopApplication(unit, 'videoReturn');
+      case 'startMultiCamera':
+        if (offline || busy) return refuse('busyOrOffline');
+        this.connectApplication(unit, command.mode === 'highQuality' ? 'multiCamera' : command.mode, 'streaming', PHASE_MS.multiCameraConnecting);
+        return { ok: true };
+      case 'stopMultiCamera':
+        for (const name of ['multiCamera', 'switcher', 'switcherAndProxy'] as const) {
+          if (unit.applications[name] !== undefined) {
+            if (unit.flow === `app:${name}`) this.cancelFlows(unit);
+            delete unit.applications[name];
+          }
+        }
+        this.publishStatus(unit);
+        return { ok: true };
+      case 'startSocial': {
+        if (offline) return refuse('busyOrOffline');
+        const providers = this.social.get(unit.uid) ?? new Set<string>();
+        if (providers.has(command.provider)) return { ok: false, status: CONFLICT, message: ERRORS.social.alreadyStreamingToProvider };
+        providers.add(command.provider);
+        this.social.set(unit.uid, providers);
+        this.bus.publish('social.status', unit.uid, { status: 'UNPUBLISHED', provider: command.provider });
+        this.after(unit, PHASE_MS.socialPreview, () => {
+          if (this.social.get(unit.uid)?.has(command.provider) !== true) return;
+          this.bus.publish('social.status', unit.uid, { status: 'LIVE', provider: command.provider });
+        });
+        return { ok: true };
+      }
+      case 'stopSocial': {
+        const providers = this.social.get(unit.uid);
+        if (providers === undefined || !providers.delete(command.provider)) return { ok: true };
+        this.bus.publish('social.status', unit.uid, { status: 'UNPUBLISHED', provider: command.provider });
+        return { ok: true };
+      }
       default:
         return assertNever(command, 'simulator command');
     }
   }
 
+  /** The live status of a channel (channel.status data), or undefined for an unknown channel. */
+  channelStatus(id: string): ChannelStatusData | undefined {
+    const channel = this.channels.get(id);
+    return channel === undefined ? undefined : this.channelData(channel);
+  }
+
+  /** Providers a unit streams to (social media, CDN). */
+  socialProviders(uid: string): string[] {
+    return [...(this.social.get(uid) ?? [])].sort();
+  }
+
   // ----------------------------------------------------------------------------------------------
   // Command phases
+
+  /** An application that connects, then runs (IP pipe, video return, multi camera). */
+  private connectApplication(
+    unit: SimUnit,
+    name: 'l2ControlPipe' | 'videoReturn' | 'multiCamera' | 'switcher' | 'switcherAndProxy',
+    runningState: string,
+    range: readonly [number, number],
+    extra: Record<string, unknown> = {},
+  ): void {
+    unit.applications[name] = { state: 'connecting', ...extra };
+    if (name === 'multiCamera' || name === 'switcher' || name === 'switcherAndProxy') unit.flow = `app:${name}`;
+    this.publishStatus(unit);
+    this.after(unit, range, () => {
+      const app = unit.applications[name];
+      if (app === undefined) return;
+      if (unit.flow === `app:${name}`) unit.flow = null;
+      unit.applications[name] = { ...app, state: runningState };
+      this.publishStatus(unit);
+    });
+  }
+
+  private stopApplication(unit: SimUnit, name: 'l2ControlPipe' | 'videoReturn'): CommandResult {
+    if (unit.applications[name] === undefined) return { ok: true };
+    delete unit.applications[name];
+    this.publishStatus(unit);
+    return { ok: true };
+  }
 
   private upgrade(unit: SimUnit, targetVersion: string): void {
     unit.flow = 'upgrade';
@@ -424,7 +522,7 @@ export class FleetSimulator {
         downlinkKbps: this.commandRandom.int(2_000, 80_000),
       }));
     return {
-      state: 'completed' as const,
+      state: 'done' as const,
       uplinkKbps: links.reduce((s, l) => s + l.uplinkKbps, 0),
       downlinkKbps: links.reduce((s, l) => s + l.downlinkKbps, 0),
       latencyMs: this.commandRandom.int(20, 250),
@@ -455,6 +553,7 @@ export class FleetSimulator {
   }
 
   private goOffline(unit: SimUnit): void {
+    this.social.delete(unit.uid);
     unit.state = 'offline';
     unit.applications = {};
     unit.video = { state: 'idle', onAir: false };
@@ -634,14 +733,18 @@ export class FleetSimulator {
     this.bus.publish('unit.usage', unit.uid, usageData(unit));
   }
 
-  /** Raises or clears an alert; publishes unit.alert only when its active flag changes. */
+  /**
+   * Raises or clears an alert; publishes unit.alert only when its active flag changes. The data is
+   * the unit's whole alert list (docs/protocol.md), so applying an event twice is harmless and a
+   * cleared alert is simply absent.
+   */
   private setAlert(unit: SimUnit, type: AlertType, active: boolean): void {
     const current = unit.alerts.get(type);
     if ((current?.active ?? false) === active) return;
     const alert = alertFor(unit, type, active);
     if (active) unit.alerts.set(type, alert);
     else unit.alerts.delete(type);
-    this.bus.publish('unit.alert', unit.uid, alert);
+    this.bus.publish('unit.alert', unit.uid, { alerts: [...unit.alerts.values()].map((a) => ({ ...a })) });
   }
 
   /** Streaming units spread 2-12 Mbps over their connected links by signal; idle links carry control traffic. */
