@@ -1,0 +1,90 @@
+/**
+ * `npm run replay -- FILE [--summary] [--speed N | --max] [--until SEQ|ISO-TIME]` (issue 6 item 1).
+ *
+ * - stdout: with --summary, exactly the replay summary JSON of protocol.md; otherwise a progress
+ *   line per second of wall time, then the same summary JSON.
+ * - stderr: a torn last line (tolerated), where --until stopped, and the replay's speed.
+ * - Exit codes: 0 done (a torn last line included); 1 the log cannot be read (missing file, missing
+ *   or foreign header, other version, bad line: the message names the line); 2 bad arguments.
+ */
+import { performance } from 'node:perf_hooks';
+import { assertNever } from '../src/domain/brand.ts';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { summary } from '../workers/model/summary.ts';
+import type { ReplayOptions } from './args.ts';
+import { parseReplayArgs, REPLAY_USAGE } from './args.ts';
+import { LogFormatError } from './log.ts';
+import { formatProgress, playLogFile } from './player.ts';
+
+export const EXIT_OK = 0;
+export const EXIT_BAD_LOG = 1;
+export const EXIT_USAGE = 2;
+
+export type Output = { out(line: string): void; err(line: string): void };
+
+const systemClock = { now: () => performance.now(), sleep: (ms: number) => sleep(ms) };
+
+function rate(events: number, ms: number): string {
+  if (ms <= 0) return 'n/a';
+  return `${Math.round((events * 1000) / ms).toLocaleString('en-US')} events/s`;
+}
+
+export async function runReplay(options: ReplayOptions, io: Output): Promise<number> {
+  try {
+    const result = await playLogFile({
+      file: options.file,
+      pace: options.pace,
+      until: options.until,
+      clock: systemClock,
+      ...(options.summary ? {} : { onProgress: (progress) => io.out(formatProgress(progress)) }),
+    });
+    for (const warning of result.warnings) io.err(`replay: warning: ${options.file}: ${warning.message}`);
+    if (result.stoppedBy === 'until' && options.until !== null) {
+      const at = options.until.kind === 'seq' ? `seq ${options.until.seq}` : options.until.text;
+      io.err(`replay: stopped at --until ${at} (last event applied: seq ${result.lastSeq ?? '-'})`);
+    }
+    io.err(`replay: ${result.events.toLocaleString('en-US')} events in ${(result.elapsedMs / 1000).toFixed(3)} s (${rate(result.events, result.elapsedMs)})`);
+    io.out(JSON.stringify(summary(result.model), null, 2));
+    return EXIT_OK;
+  } catch (error) {
+    if (error instanceof LogFormatError) {
+      io.err(`replay: ${options.file}: ${error.message}`);
+      return EXIT_BAD_LOG;
+    }
+    const code = (error as NodeJS.ErrnoException).code;
+    if (code === 'ENOENT' || code === 'EISDIR' || code === 'EACCES') {
+      io.err(`replay: cannot read ${options.file}: ${code === 'ENOENT' ? 'no such file' : code === 'EISDIR' ? 'is a directory' : 'permission denied'}`);
+      return EXIT_BAD_LOG;
+    }
+    throw error;
+  }
+}
+
+export async function main(argv: readonly string[], io: Output): Promise<number> {
+  const parsed = parseReplayArgs(argv);
+  switch (parsed.kind) {
+    case 'help':
+      io.out(REPLAY_USAGE);
+      return EXIT_OK;
+    case 'error':
+      io.err(`replay: ${parsed.message}\n${REPLAY_USAGE}`);
+      return EXIT_USAGE;
+    case 'ok':
+      return runReplay(parsed.options, io);
+    default:
+      return assertNever(parsed, 'parsed arguments');
+  }
+}
+
+if (process.argv[1]?.endsWith('replay/cli.ts')) {
+  const io: Output = { out: (line) => process.stdout.write(`${line}\n`), err: (line) => process.stderr.write(`${line}\n`) };
+  main(process.argv.slice(2), io).then(
+    (code) => {
+      process.exitCode = code;
+    },
+    (error: unknown) => {
+      process.stderr.write(`replay: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
+      process.exitCode = 1;
+    },
+  );
+}

@@ -1,0 +1,133 @@
+/**
+ * The replay engine behind `npm run replay` (issue 6 item 1): a log streamed through the same fleet
+ * model as the worker (workers/model), paced by the events' timestamps, stopped at --until.
+ *
+ * Pacing: event i is applied when (ts_i − ts_first) / speed ms of wall time have passed since the
+ * start; at --max nothing waits. The model sees the same events in the same order at any pace, so
+ * the final state does not depend on the speed (tests: replay determinism).
+ *
+ * Time and sleeping are injected (the tests pass a fake clock); progress is reported once per
+ * PROGRESS_INTERVAL_MS of wall time, looked at every PROGRESS_CHECK_EVERY events at --max.
+ */
+import type { Envelope } from '../src/protocol/envelope.ts';
+import type { LogWarning } from '../src/protocol/logFormat.ts';
+import type { FleetModel } from '../workers/model/fleetModel.ts';
+import { applyEvent, createFleetModel } from '../workers/model/fleetModel.ts';
+import type { Pace, Until } from './args.ts';
+import { readLogFile } from './log.ts';
+
+/** A progress line every second of wall time (issue 6: "a compact progress line per second"). */
+export const PROGRESS_INTERVAL_MS = 1_000;
+/** At --max the wall clock is read once per this many events (a clock read per event costs ~5 %). */
+export const PROGRESS_CHECK_EVERY = 4_096;
+/** Waits shorter than this are skipped and caught up later (timers are not finer than ~1 ms). */
+export const MIN_SLEEP_MS = 2;
+
+export interface PlayerClock {
+  /** Monotonic ms (performance.now in the CLI). */
+  now(): number;
+  sleep(ms: number): Promise<void>;
+}
+
+export type Progress = {
+  /** Wall ms since the replay started. */
+  readonly elapsedMs: number;
+  /** The last applied event (undefined before the first). */
+  readonly seq: number | undefined;
+  readonly ts: number | undefined;
+  readonly events: number;
+  readonly model: FleetModel;
+};
+
+export type PlayOptions = {
+  readonly file: string;
+  readonly pace: Pace;
+  readonly until: Until | null;
+  readonly clock: PlayerClock;
+  readonly onProgress?: (progress: Progress) => void;
+  /** Starts from this model (tests); default a new one. */
+  readonly model?: FleetModel;
+};
+
+export type PlayResult = {
+  readonly model: FleetModel;
+  readonly warnings: readonly LogWarning[];
+  /** Event lines applied. */
+  readonly events: number;
+  readonly elapsedMs: number;
+  /** 'until' when --until stopped the replay before the end of the log. */
+  readonly stoppedBy: 'end' | 'until';
+  readonly lastSeq: number | undefined;
+  readonly lastTs: number | undefined;
+};
+
+/** True when the event lies beyond the --until point (the replay stops before applying it). */
+export function beyond(until: Until | null, event: Envelope): boolean {
+  if (until === null) return false;
+  return until.kind === 'seq' ? event.seq > until.seq : event.ts > until.ms;
+}
+
+/** Replays one log file; rejects with LogFormatError (naming the line) on a bad log. */
+export async function playLogFile(options: PlayOptions): Promise<PlayResult> {
+  const { clock, pace, until, onProgress } = options;
+  const model = options.model ?? createFleetModel();
+  const log = readLogFile(options.file);
+  const start = clock.now();
+  const speed = pace.kind === 'speed' ? pace.factor : Number.POSITIVE_INFINITY;
+  let nextProgress = start + PROGRESS_INTERVAL_MS;
+  let firstTs: number | undefined;
+  let lastSeq: number | undefined;
+  let lastTs: number | undefined;
+  let events = 0;
+  let stoppedBy: PlayResult['stoppedBy'] = 'end';
+
+  const report = (now: number): void => {
+    if (now < nextProgress) return;
+    nextProgress = now + PROGRESS_INTERVAL_MS;
+    onProgress?.({ elapsedMs: now - start, seq: lastSeq, ts: lastTs, events, model });
+  };
+
+  for await (const event of log) {
+    if (beyond(until, event)) {
+      stoppedBy = 'until';
+      break;
+    }
+    if (speed !== Number.POSITIVE_INFINITY) {
+      firstTs ??= event.ts;
+      const due = start + (event.ts - firstTs) / speed;
+      let now = clock.now();
+      // Sleep in slices of at most a second so progress lines keep coming during long gaps.
+      while (due - now >= MIN_SLEEP_MS) {
+        await clock.sleep(Math.min(due - now, PROGRESS_INTERVAL_MS));
+        now = clock.now();
+        report(now);
+      }
+      report(now);
+    } else if ((events & (PROGRESS_CHECK_EVERY - 1)) === 0) {
+      report(clock.now());
+    }
+    applyEvent(model, event);
+    events += 1;
+    lastSeq = event.seq;
+    lastTs = event.ts;
+  }
+  return { model, warnings: log.warnings, events, elapsedMs: clock.now() - start, stoppedBy, lastSeq, lastTs };
+}
+
+/** "12s  log 2025-11-21T04:40:01.000Z  seq 1042  events 12,000  units 1,000  offline 12  busy 40  idle 948  alerts 3" */
+export function formatProgress(progress: Progress): string {
+  const { counters, units } = progress.model;
+  const time = progress.ts === undefined ? '-' : new Date(progress.ts).toISOString();
+  const n = (value: number): string => value.toLocaleString('en-US');
+  return [
+    `${Math.round(progress.elapsedMs / 1000)}s`,
+    `log ${time}`,
+    `seq ${progress.seq ?? '-'}`,
+    `events ${n(progress.events)}`,
+    `units ${n(units.size)}`,
+    `offline ${n(counters.offline)}`,
+    `busy ${n(counters.busy)}`,
+    `idle ${n(counters.idle)}`,
+    `alerts ${n(counters.activeAlerts)}`,
+  ].join('  ');
+}
