@@ -1,3 +1,4 @@
+import { parseLogText } from '../../protocol/logFormat.ts';
 import { describe, it, expect, beforeEach, afterEach, vi } from 'vitest';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync, appendFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -46,7 +47,7 @@ describe('recorder', () => {
     expect(rec.count()).toBe(2);
   });
 
-  it('begins with unit.added lines for the current fleet, at the current seq and rev', () => {
+  it('begins with unit.added lines for the current fleet, at increasing seqs up to the current one, that a replayer accepts', () => {
     const bus = new EventBus({ now: () => NOW });
     bus.publish('unit.status', 'U1', {});
     bus.publish('unit.status', 'U1', {});
@@ -62,9 +63,11 @@ describe('recorder', () => {
     const live = bus.publish('unit.status', 'U1', { state: 'offline' });
     rec.stop();
     const [, first, second, third] = parsed();
-    expect(first).toMatchObject({ seq: 2, ts: NOW, kind: 'unit.added', id: 'U1', rev: 2 });
-    expect(second).toMatchObject({ seq: 2, kind: 'unit.added', id: 'U2', rev: 0 });
+    expect(first).toMatchObject({ seq: 1, ts: NOW, kind: 'unit.added', id: 'U1', rev: 2 });
+    expect(second).toMatchObject({ seq: 2, kind: 'unit.added', id: 'U2', rev: 1 });
     expect(third).toEqual(live);
+    const log = parseLogText(readFileSync(file, 'utf8'));
+    expect(log.events.map((event) => event.seq)).toEqual([1, 2, 3]);
   });
 
   it(`flushes buffered lines within ${FLUSH_INTERVAL_MS} ms without being stopped`, () => {

@@ -120,12 +120,16 @@ export function startRecorder(opts: RecorderOptions): Recorder {
     }
   }
 
-  const seq = opts.bus.lastSeq();
+  // Snapshot lines take the seqs just below the next live event (lastSeq - n + 1 … lastSeq), so the
+  // log's seq strictly increases as protocol.md requires; the bus starts seq at µs since the epoch,
+  // so there is room below it.
+  const snapshot = [...(opts.snapshot?.() ?? [])];
+  const firstSnapshotSeq = opts.bus.lastSeq() - snapshot.length + 1;
   const ts = now();
-  for (const { id, data } of opts.snapshot?.() ?? []) {
-    const event: LiveEvent = { seq, ts, kind: 'unit.added', id, rev: opts.bus.revOf(id), data };
+  snapshot.forEach(({ id, data }, index) => {
+    const event: LiveEvent = { seq: firstSnapshotSeq + index, ts, kind: 'unit.added', id, rev: Math.max(1, opts.bus.revOf(id)), data }; // rev ≥ 1 on the wire
     add(JSON.stringify(event));
-  }
+  });
   const unsubscribe = opts.bus.subscribe((event) => add(JSON.stringify(event)));
   const timer = setInterval(flush, opts.flushIntervalMs ?? FLUSH_INTERVAL_MS);
   timer.unref();
