@@ -8,9 +8,10 @@ describe('formatBitrate (spec 000 §9: kbps up to 1024, Mbps above)', () => {
     [96, '96 kbps'],
     [1023, '1023 kbps'],
     [1024, '1024 kbps'],
-    [1025, '1.00 Mbps'],
-    [1536, '1.50 Mbps'],
-    [20_480, '20.00 Mbps'],
+    [1025, '1.02 Mbps'],
+    [3600, '3.60 Mbps'], // the 3.6 Mbps capping preset reads as itself
+    [1536, '1.54 Mbps'],
+    [20_000, '20.00 Mbps'], // HD maximum in single-camera mode
     [1023.6, '1024 kbps'],
     [-5, '0 kbps'],
     [Number.NaN, '0 kbps'],

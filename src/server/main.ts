@@ -10,6 +10,7 @@ import { resetDemoPasswords, seedDemo } from './demo.ts';
 import { buildApp, type BuiltApp } from './app.ts';
 import { EventBus } from './live/bus.ts';
 import { FleetSimulator, makeUnitSeeds } from './sim/fleet.ts';
+import { attachUnitRuntime } from './routes/unitAreas.ts';
 import type { LiveQueries } from './routes/area.ts';
 import type { StoreTopicAuthority } from './store/topicAuthority.ts';
 import { CONSOLE_APPLICATION_ID } from './store/migrations.ts';
@@ -79,6 +80,7 @@ export async function startServer(config: ServerConfig, log: (line: string) => v
     );
     const channels = store.channels.list().flatMap((c) => (c.groupId !== null ? [{ id: c.id, groupId: c.groupId }] : []));
     fleet = new FleetSimulator({ bus, seed: config.simSeed, rate: config.simRate, units, channels });
+    attachUnitRuntime(store, { fleet, bus, authority: built.authority });
     queries = activeAlertsOf(fleet, built.authority);
     stopRecorder = await startEventLog(config, bus, log);
     fleet.start();

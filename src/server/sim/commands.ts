@@ -19,6 +19,15 @@ export const SIM_COMMAND_TYPES = [
   'setDelay',
   'setChannel',
   'setCapping',
+  'setLinkEnabled',
+  'startIpPipe',
+  'stopIpPipe',
+  'startVideoReturn',
+  'stopVideoReturn',
+  'startMultiCamera',
+  'stopMultiCamera',
+  'startSocial',
+  'stopSocial',
 ] as const;
 export type SimCommandType = (typeof SIM_COMMAND_TYPES)[number];
 
@@ -40,7 +49,21 @@ export type SimCommand =
   | { type: 'reboot' }
   | { type: 'setDelay'; delayMs: number }
   | { type: 'setChannel'; channelId: string | null }
-  | { type: 'setCapping'; totalKbps: number | null; cellularKbps: number | null };
+  | { type: 'setCapping'; totalKbps: number | null; cellularKbps: number | null }
+  /** Enables or disables one link (interface configuration). */
+  | { type: 'setLinkEnabled'; port: string; enabled: boolean }
+  /** IP pipe (spec 000 §4): connecting, then connected (application l2ControlPipe). */
+  | { type: 'startIpPipe' }
+  | { type: 'stopIpPipe' }
+  /** Video return on the unit (application videoReturn): connecting, then collecting. */
+  | { type: 'startVideoReturn'; channelId: string | null }
+  | { type: 'stopVideoReturn' }
+  /** Multi camera (spec 000 §4 modes): application multiCamera, switcher or switcherAndProxy; connecting, then streaming. */
+  | { type: 'startMultiCamera'; mode: 'highQuality' | 'switcher' | 'switcherAndProxy' }
+  | { type: 'stopMultiCamera' }
+  /** Social media / CDN stream of a streaming unit: social.status UNPUBLISHED (preview), then LIVE. */
+  | { type: 'startSocial'; provider: string }
+  | { type: 'stopSocial'; provider: string };
 
 export type CommandResult = { ok: true } | { ok: false; status: number; message: string };
 
@@ -71,6 +94,12 @@ export const PHASE_MS = {
   /** Reboot: goes offline after this, then comes back online after rebootOffline. */
   rebootGoingDown: [300, 800],
   rebootOffline: [20_000, 40_000],
+  /** IP pipe, video return and multi camera: connecting → connected / streaming. */
+  ipPipeConnecting: [800, 2_000],
+  videoReturnConnecting: [1_000, 2_500],
+  multiCameraConnecting: [1_500, 4_000],
+  /** Social stream: preview (UNPUBLISHED) before it goes LIVE. */
+  socialPreview: [1_000, 3_000],
   /** Delay, channel and capping changes reach the unit after this. */
   settingApplied: [300, 800],
 } as const satisfies Record<string, readonly [number, number]>;

@@ -1,0 +1,116 @@
+/**
+ * A real server (server-harness.ts) with the event bus, the websocket gateway and the fleet
+ * simulator attached to the unit routes, on a manual clock (no churn, no usage pushes) so command
+ * phases move only when a test advances time.
+ */
+import WebSocket from 'ws';
+import { EventBus } from '../../src/server/live/bus.ts';
+import { FleetSimulator } from '../../src/server/sim/fleet.ts';
+import { ManualClock } from '../../src/server/sim/clock.ts';
+import { attachUnitRuntime } from '../../src/server/routes/unitAreas.ts';
+import type { LiveEvent } from '../../src/server/live/types.ts';
+import { call, startServer, type TestServer } from './server-harness.ts';
+
+export interface UnitTestServer extends TestServer {
+  bus: EventBus;
+  fleet: FleetSimulator;
+  clock: ManualClock;
+}
+
+export async function startUnitServer(dbFile: string, units = 200): Promise<UnitTestServer> {
+  const bus = new EventBus();
+  const server = await startServer({ dbFile, units, bus });
+  const clock = new ManualClock();
+  const seeds = server.store.units.all().flatMap((u) =>
+    u.groupId !== null && u.inventoryId !== null
+      ? [{ uid: u.uid, name: u.name, type: u.type, serial: u.serial, groupId: u.groupId, inventoryId: u.inventoryId, lat: u.lat ?? 0, lng: u.lng ?? 0, swVersion: u.swVersion }]
+      : [],
+  );
+  const channels = server.store.channels.list().flatMap((c) => (c.groupId !== null ? [{ id: c.id, groupId: c.groupId }] : []));
+  const fleet = new FleetSimulator({ bus, seed: 7, rate: 0, units: seeds, channels, clock, usagePeriodMs: 0 });
+  fleet.start();
+  attachUnitRuntime(server.store, { fleet, bus, authority: server.built.authority });
+  const close = server.close;
+  return {
+    ...server,
+    bus,
+    fleet,
+    clock,
+    close: async () => {
+      fleet.stop();
+      await close();
+    },
+  };
+}
+
+/** The demo group every demo user belongs to (units are spread over the five demo groups). */
+export const GROUP = 'G-NEWS-NATIONAL';
+
+/** An online, idle unit of the group (optionally of some types), not yet used by the test file. */
+export function idleUnit(server: UnitTestServer, opts: { types?: readonly string[]; group?: string; exclude?: Set<string> } = {}): string {
+  for (const stored of server.store.units.all()) {
+    if (stored.groupId !== (opts.group ?? GROUP)) continue;
+    if (opts.types !== undefined && !opts.types.includes(stored.type)) continue;
+    if (opts.exclude?.has(stored.uid)) continue;
+    const live = server.fleet.unit(stored.uid);
+    if (live === undefined || live.state !== 'online' || Object.keys(live.applications).length > 0 || live.flow !== null) continue;
+    opts.exclude?.add(stored.uid);
+    return stored.uid;
+  }
+  throw new Error('no idle unit left in the demo fleet');
+}
+
+/** Adds a unit of a given type to the store and the fleet (online, idle) in the group. */
+export function addUnit(server: UnitTestServer, uid: string, type: string, swVersion = '8.5.0', group = GROUP): string {
+  const groupRow = server.store.groups.get(group);
+  if (groupRow === undefined) throw new Error(`no group ${group}`);
+  const seed = { uid, name: `Test-${uid}`, type, serial: 'A1BCD1234', groupId: group, inventoryId: groupRow.inventoryId, lat: 10, lng: 20, swVersion };
+  server.store.units.insertMany([seed], Date.now());
+  server.built.authority.refreshUnit(uid);
+  const live = server.fleet.addUnit(seed);
+  live.state = 'online';
+  live.applications = {};
+  return uid;
+}
+
+/** A unit of a group no demo user belongs to. */
+export function addForeignUnit(server: UnitTestServer, uid = 'UFOREIGN1'): string {
+  if (server.store.groups.get('G-FOREIGN') === undefined) {
+    server.store.groups.insert({ id: 'G-FOREIGN', name: 'Foreign', inventoryId: 'INV-NEWS', autoAssociation: false, unitAutoAssociation: false, createdAt: Date.now() });
+  }
+  server.store.units.insertMany([{ uid, name: `Foreign-${uid}`, type: '800', serial: 'X1', groupId: 'G-FOREIGN', inventoryId: 'INV-NEWS', lat: 0, lng: 0, swVersion: '8.5.0' }], Date.now());
+  server.built.authority.refreshUnit(uid);
+  return uid;
+}
+
+export async function status(server: UnitTestServer, cookie: string, uid: string): Promise<string> {
+  const result = await call(server, `v2/admin/units/${uid}/status?crnt_vcg_uid=${GROUP}`, { cookie });
+  if (result.status !== 200) throw new Error(`status ${result.status}: ${result.text}`);
+  return result.json.status as string;
+}
+
+/** A websocket subscribed to topics, collecting every event it receives. */
+export async function listen(server: UnitTestServer, cookie: string, topics: string[]): Promise<{ events: LiveEvent[]; close(): void }> {
+  const ws = new WebSocket(`${server.url.replace('http', 'ws')}/luc/luc-core-web/ws`, { headers: { cookie, origin: server.url } });
+  const events: LiveEvent[] = [];
+  ws.on('message', (raw) => {
+    const frame = JSON.parse(String(raw)) as LiveEvent | LiveEvent[] | { op: string };
+    for (const item of Array.isArray(frame) ? frame : [frame]) if ('seq' in item) events.push(item);
+  });
+  await new Promise<void>((resolve, reject) => {
+    ws.once('open', () => resolve());
+    ws.once('error', reject);
+  });
+  ws.send(JSON.stringify({ op: 'subscribe', topics }));
+  // Let the subscription reach the server before the test acts.
+  await new Promise((resolve) => setTimeout(resolve, 100));
+  return { events, close: () => ws.close() };
+}
+
+export async function until(check: () => boolean, timeoutMs = 3000): Promise<void> {
+  const end = Date.now() + timeoutMs;
+  while (!check()) {
+    if (Date.now() > end) throw new Error('condition not met in time');
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+}
