@@ -199,6 +199,8 @@ export const MODEM_GRAPH_POINTS = 360;
 export const UPLOADED_FILES_KEPT_PER_UNIT = 10;
 /** spec 001 §7/§9: websocket reconnect interval. */
 export const WEBSOCKET_RECONNECT_MS = 10_000;
+/** Ours (the specs name "the maximum reconnects" but no number): 60 tries ≈ 5 minutes at a 10 s interval with full jitter, then the page reloads. */
+export const WEBSOCKET_MAX_RECONNECTS = 60;
 /** spec 001 §7/§9: subscribe/unsubscribe batch size (default; a user property may change it). */
 export const SUBSCRIPTION_BATCH_SIZE = 50;
 /** spec 001 §7: lists reload 3 s after a device is added or removed (debounce). */

@@ -2,3 +2,4 @@
 export * from './fleetModel.ts';
 export * from './snapshot.ts';
 export * from './summary.ts';
+export * from './unitRefetch.ts';

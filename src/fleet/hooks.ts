@@ -1,0 +1,71 @@
+/**
+ * React hooks over the FleetStore. Each hook subscribes to exactly one signal (a unit's version,
+ * the counters, the connection state) through useSyncExternalStore, so it re-renders only that
+ * component, with or without the signals Babel transform. Leaves that prefer reading `.value`
+ * directly call `useSignals()` (from '@preact/signals-react/runtime') at their top and read
+ * `store.unitVersion(id).value`.
+ */
+import { createContext, createElement, useContext, useEffect, useSyncExternalStore } from 'react';
+import type { ReactNode } from 'react';
+import type { Signal } from '@preact/signals-react';
+import type { UnitCounters } from '../domain/units/counters.ts';
+import type { UnitView } from '../../workers/pipeline/diff.ts';
+import type { ConnectionState } from '../../workers/sources/connectionState.ts';
+import type { FleetClient, VisibleSet } from './client.ts';
+
+const FleetContext = createContext<FleetClient | null>(null);
+
+export function FleetProvider(props: { client: FleetClient; children?: ReactNode }) {
+  return createElement(FleetContext.Provider, { value: props.client }, props.children);
+}
+
+export function useFleet(): FleetClient {
+  const client = useContext(FleetContext);
+  if (client === null) throw new Error('useFleet: no <FleetProvider> above this component');
+  return client;
+}
+
+/** The current value of a signal; re-renders when it changes. */
+export function useSignalValue<T>(source: Signal<T>): T {
+  return useSyncExternalStore(
+    (onChange) => source.subscribe(() => onChange()),
+    () => source.peek(),
+    () => source.peek(),
+  );
+}
+
+/** One unit's view; re-renders only when that unit changes. */
+export function useUnit(unitId: string): UnitView | undefined {
+  const { store } = useFleet();
+  useSignalValue(store.unitVersion(unitId));
+  return store.unit(unitId);
+}
+
+export function useCounters(): UnitCounters {
+  return useSignalValue(useFleet().store.counters);
+}
+
+export function useConnection(): ConnectionState {
+  return useSignalValue(useFleet().store.connection);
+}
+
+/** The ids of every unit; re-renders when a unit appears or disappears. */
+export function useUnitIds(): string[] {
+  const { store } = useFleet();
+  useSignalValue(store.membership);
+  return store.unitIds();
+}
+
+/**
+ * Registers what a view shows for live subscriptions (unit and channel topics) while mounted;
+ * the topics are unsubscribed when the view unmounts or shows something else.
+ */
+export function useVisibleSet(viewId: string, visible: VisibleSet): void {
+  const client = useFleet();
+  const key = JSON.stringify([visible.units ?? [], visible.channels ?? []]);
+  useEffect(() => {
+    void client.setVisible(viewId, visible);
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- `key` stands for `visible`
+  }, [client, viewId, key]);
+  useEffect(() => () => void client.releaseView(viewId), [client, viewId]);
+}

@@ -1,0 +1,106 @@
+/**
+ * The UI side of the fleet stream (design.md: "UI store: one version signal per unit, read at the
+ * leaves"). Unit views are kept in a plain Map; each unit has a version signal that is bumped
+ * when its view changes, so only the components that read that unit's version re-render
+ * (off-screen units cost no render). Counters, connection state, the unit id set, the lists
+ * version and notifications are signals too. A diff is applied in one `batch`.
+ */
+import { batch, signal } from '@preact/signals-react';
+import type { Signal } from '@preact/signals-react';
+import type { UnitCounters } from '../domain/units/counters.ts';
+import { emptyCounters } from '../domain/units/counters.ts';
+import type { UnitTransition } from '../../workers/model/fleetModel.ts';
+import type { ChannelView, FleetDiff, UnitView } from '../../workers/pipeline/diff.ts';
+import { decodeDiffUnits } from '../../workers/pipeline/diff.ts';
+import type { ConnectionState } from '../../workers/sources/connectionState.ts';
+
+/** Notifications kept for the UI to show (the oldest are dropped). */
+export const MAX_KEPT_NOTIFICATIONS = 100;
+
+export class FleetStore {
+  private readonly units = new Map<string, UnitView>();
+  private readonly channels = new Map<string, ChannelView>();
+  private readonly versions = new Map<string, Signal<number>>();
+  private readonly channelVersions = new Map<string, Signal<number>>();
+  /** Bumped when a unit appears or disappears (lists re-read `unitIds()`). */
+  readonly membership = signal(0);
+  readonly counters: Signal<UnitCounters> = signal(emptyCounters());
+  readonly connection: Signal<ConnectionState> = signal<ConnectionState>({ phase: 'connecting' });
+  /** Bumped 3 s after units were added or removed (spec 001 §7): lists reload. */
+  readonly listsVersion = signal(0);
+  readonly notifications: Signal<readonly UnitTransition[]> = signal<readonly UnitTransition[]>([]);
+  readonly badFrames = signal<{ count: number; last: string }>({ count: 0, last: '' });
+  /** Diffs applied (for tests and the bench). */
+  diffsApplied = 0;
+
+  /** The version signal of a unit (created on first use; read `.value` at the leaf). */
+  unitVersion(unitId: string): Signal<number> {
+    let version = this.versions.get(unitId);
+    if (version === undefined) this.versions.set(unitId, (version = signal(0)));
+    return version;
+  }
+
+  channelVersion(channelId: string): Signal<number> {
+    let version = this.channelVersions.get(channelId);
+    if (version === undefined) this.channelVersions.set(channelId, (version = signal(0)));
+    return version;
+  }
+
+  unit(unitId: string): UnitView | undefined {
+    return this.units.get(unitId);
+  }
+
+  channel(channelId: string): ChannelView | undefined {
+    return this.channels.get(channelId);
+  }
+
+  unitIds(): string[] {
+    return [...this.units.keys()];
+  }
+
+  get size(): number {
+    return this.units.size;
+  }
+
+  /** Applies one diff from the worker (all signal writes in one batch). */
+  apply(diff: FleetDiff): void {
+    const changed = decodeDiffUnits(diff);
+    batch(() => {
+      let membershipChanged = false;
+      for (const view of changed) {
+        if (!this.units.has(view.id)) membershipChanged = true;
+        this.units.set(view.id, view);
+        this.bump(this.versions.get(view.id));
+      }
+      for (const id of diff.removed) {
+        if (this.units.delete(id)) membershipChanged = true;
+        this.bump(this.versions.get(id));
+      }
+      for (const view of diff.channels) {
+        this.channels.set(view.id, view);
+        this.bump(this.channelVersions.get(view.id));
+      }
+      for (const id of diff.removedChannels) {
+        this.channels.delete(id);
+        this.bump(this.channelVersions.get(id));
+      }
+      if (membershipChanged) this.membership.value += 1;
+      if (diff.counters !== null) this.counters.value = diff.counters;
+      if (diff.connection !== null) this.connection.value = diff.connection;
+      if (diff.listsVersion !== null) this.listsVersion.value = diff.listsVersion;
+      if (diff.badFrames !== null) this.badFrames.value = diff.badFrames;
+      if (diff.notifications.length > 0) {
+        this.notifications.value = [...this.notifications.value, ...diff.notifications].slice(-MAX_KEPT_NOTIFICATIONS);
+      }
+    });
+    this.diffsApplied += 1;
+  }
+
+  private bump(version: Signal<number> | undefined): void {
+    if (version !== undefined) version.value += 1;
+  }
+}
+
+export function createFleetStore(): FleetStore {
+  return new FleetStore();
+}

@@ -1,0 +1,53 @@
+/**
+ * The fleet Web Worker entry (issue 4 item 1): wires the browser's WebSocket, fetch, timers,
+ * clock, random and animation frames into createFleetService (workers/fleetService.ts, where all
+ * the logic lives) and exposes it with Comlink. One diff per animation frame reaches the UI
+ * through `onDiff`, a Comlink proxy: the worker awaits its answer before posting the next one
+ * (back-pressure), and big unit sets are transferred, not copied.
+ */
+import * as Comlink from 'comlink';
+import type { UnitAlertSettings } from '../src/domain/units/alertSettings.ts';
+import type { ButtonTransitionState, TransitionButton } from '../src/domain/units/interface.ts';
+import type { Topic } from '../src/protocol/ops.ts';
+import type { FleetDiff } from './pipeline/diff.ts';
+import { systemClock, systemTimers } from './sources/clock.ts';
+import type { ConnectOptions } from './fleetService.ts';
+import { createFleetService } from './fleetService.ts';
+
+/** ~60 frames per second where the worker has no requestAnimationFrame (ms). */
+const FALLBACK_FRAME_MS = 16;
+
+type FrameScope = { requestAnimationFrame?: (callback: () => void) => number };
+const scope = globalThis as unknown as FrameScope;
+
+const service = createFleetService({
+  WebSocket: globalThis.WebSocket,
+  fetch: (url, init) => globalThis.fetch(url, init),
+  clock: systemClock,
+  timers: systemTimers,
+  random: Math.random,
+  requestFrame:
+    typeof scope.requestAnimationFrame === 'function'
+      ? (callback) => void scope.requestAnimationFrame?.(() => callback())
+      : (callback) => void setTimeout(callback, FALLBACK_FRAME_MS),
+});
+
+const api = {
+  /** `onDiff` must be wrapped with Comlink.proxy by the caller (src/fleet/client.ts does). */
+  connect(options: ConnectOptions, onDiff: (diff: FleetDiff) => Promise<void> | void): void {
+    service.connect(options, (diff, transfer) => onDiff(transfer.length > 0 ? Comlink.transfer(diff, transfer) : diff));
+  },
+  disconnect: (): void => service.disconnect(),
+  setView: (viewId: string, topics: Topic[]): void => service.setView(viewId, topics),
+  releaseView: (viewId: string): void => service.releaseView(viewId),
+  setBatchSize: (size: number): void => service.setBatchSize(size),
+  setAlertSettings: (settings: UnitAlertSettings): void => service.setAlertSettings(settings),
+  beginTransition: (unitId: string, button: TransitionButton, state: ButtonTransitionState): void =>
+    service.beginTransition(unitId, button, state),
+  selectUnit: (unitId: string) => service.selectUnit(unitId),
+  setVirtualChannel: (unitId: string, name: string, intervalMs: number) => service.setVirtualChannel(unitId, name, intervalMs),
+};
+
+export type FleetApi = typeof api;
+
+Comlink.expose(api);

@@ -1,0 +1,296 @@
+import { describe, expect, it } from 'vitest';
+import fc from 'fast-check';
+import { DEFAULT_UNIT_ALERT_SETTINGS } from '../../src/domain/units/alertSettings.ts';
+import { TRANSITION_MAX_POLLS, TRANSITION_POLL_MS } from '../../src/domain/units/interface.ts';
+import { DEVICE_LIST_RELOAD_DEBOUNCE_MS } from '../../src/domain/constants.ts';
+import { makeEvent } from '../../src/protocol/sampleEvents.ts';
+import type { UnitData, UnitStatusData } from '../../src/protocol/payloads.ts';
+import { ManualTime } from '../sources/manualTime.ts';
+import type { UnitFetchResult } from '../model/unitRefetch.ts';
+import type { FleetDiff } from './diff.ts';
+import { decodeDiffUnits, INLINE_UNITS_MAX } from './diff.ts';
+import type { PipelineDeps } from './fleetPipeline.ts';
+import { FleetPipeline } from './fleetPipeline.ts';
+
+const ONLINE: UnitStatusData = { state: 'online' };
+const OFFLINE: UnitStatusData = { state: 'offline' };
+const STREAMING: UnitStatusData = { state: 'online', applications: { video: { state: 'streaming' } } };
+
+function unit(id: string, status: UnitStatusData = ONLINE): UnitData {
+  return { uid: id, name: id, type: '800', status };
+}
+
+/** A pipeline whose frames run only when the test says, and whose UI takes a diff only when told. */
+function rig(extra: Partial<PipelineDeps> = {}, options: { autoTake?: boolean } = {}) {
+  const time = new ManualTime();
+  const posted: { diff: FleetDiff; transfer: ArrayBuffer[] }[] = [];
+  const frames: (() => void)[] = [];
+  const takers: (() => void)[] = [];
+  const pipeline = new FleetPipeline({
+    deliver: (diff, transfer) => {
+      posted.push({ diff, transfer });
+      if (options.autoTake ?? true) return undefined;
+      return new Promise<void>((resolve) => takers.push(resolve));
+    },
+    requestFrame: (callback) => frames.push(callback),
+    clock: time,
+    timers: time,
+    ...extra,
+  });
+  const runFrames = () => {
+    for (const frame of frames.splice(0)) frame();
+  };
+  const settle = async () => {
+    for (let i = 0; i < 5; i += 1) await Promise.resolve();
+  };
+  return { time, posted, frames, takers, pipeline, runFrames, settle };
+}
+
+describe('per-frame coalescing (issue 4 item 6)', () => {
+  it('posts one diff for a 100-event burst, with the last value of each unit', () => {
+    const { pipeline, posted, runFrames } = rig();
+    let seq = 0;
+    for (const id of ['U1', 'U2']) pipeline.event(makeEvent('unit.added', id, 1, ++seq, unit(id)));
+    for (let rev = 2; seq < 100; rev += 1) {
+      pipeline.event(makeEvent('unit.status', 'U1', rev, ++seq, rev % 2 === 0 ? STREAMING : ONLINE));
+      if (seq < 100) pipeline.event(makeEvent('unit.status', 'U2', rev, ++seq, rev % 2 === 0 ? ONLINE : OFFLINE));
+    }
+    runFrames();
+    const postedDiffs = posted.map((p) => p.diff);
+    expect(postedDiffs).toHaveLength(1); // 100-event burst → one diff
+    const diff = postedDiffs[0];
+    expect(diff?.events).toBe(100);
+    expect(diff?.units.map((u) => [u.id, u.status])).toEqual([
+      ['U1', 'streaming'],
+      ['U2', 'idle'],
+    ]);
+    expect(diff?.counters).toMatchObject({ busy: 1, idle: 1, offline: 0 });
+  });
+
+  it('asks for one animation frame however many events arrive before it', () => {
+    const { pipeline, frames } = rig();
+    for (let i = 1; i <= 50; i += 1) pipeline.event(makeEvent('unit.added', `U${i}`, 1, i, unit(`U${i}`)));
+    expect(frames).toHaveLength(1);
+  });
+
+  it('posts nothing when nothing changed', () => {
+    const { pipeline, posted, runFrames } = rig();
+    expect(pipeline.flush()).toBe(false);
+    runFrames();
+    expect(posted).toHaveLength(0);
+  });
+});
+
+describe('back-pressure (no new diff until the UI took the last)', () => {
+  it('holds the second diff until the first is taken, coalescing meanwhile', async () => {
+    const { pipeline, posted, takers, runFrames, settle } = rig({}, { autoTake: false });
+    pipeline.event(makeEvent('unit.added', 'U1', 1, 1, unit('U1')));
+    runFrames();
+    expect(posted).toHaveLength(1);
+    for (let rev = 2; rev <= 30; rev += 1) pipeline.event(makeEvent('unit.status', 'U1', rev, rev, rev % 2 === 0 ? STREAMING : OFFLINE));
+    pipeline.event(makeEvent('unit.added', 'U2', 1, 31, unit('U2')));
+    runFrames();
+    expect(pipeline.flush()).toBe(false);
+    expect(posted).toHaveLength(1); // no second post until the first is taken
+    takers.shift()?.();
+    await settle();
+    runFrames();
+    expect(posted).toHaveLength(2);
+    const second = posted[1]?.diff;
+    expect(second?.events).toBe(30);
+    expect(second?.units.map((u) => [u.id, u.rev, u.status])).toEqual([
+      ['U1', 30, 'streaming'],
+      ['U2', 1, 'idle'],
+    ]);
+  });
+
+  it('never has two diffs in flight, whatever the interleaving of events, frames and takes', async () => {
+    await fc.assert(
+      fc.asyncProperty(fc.array(fc.constantFrom('event', 'frame', 'take'), { maxLength: 80 }), async (steps) => {
+        const { pipeline, posted, takers, runFrames, settle } = rig({}, { autoTake: false });
+        let seq = 0;
+        let taken = 0;
+        for (const step of steps) {
+          if (step === 'event') {
+            seq += 1;
+            pipeline.event(makeEvent('unit.added', `U${seq}`, 1, seq, unit(`U${seq}`)));
+          } else if (step === 'frame') runFrames();
+          else {
+            const take = takers.shift();
+            if (take !== undefined) {
+              take();
+              taken += 1;
+              await settle();
+            }
+          }
+          expect(posted.length - taken).toBeLessThanOrEqual(1);
+        }
+        // Every unit added reached the UI or waits in the model's changed set.
+        const seen = new Set(posted.flatMap((p) => decodeDiffUnits(p.diff).map((u) => u.id)));
+        expect(seen.size + pipeline.model.pending.units.size).toBe(seq);
+      }),
+      { numRuns: 300 },
+    );
+  });
+});
+
+describe('large diffs as transferables', () => {
+  it.each([
+    [INLINE_UNITS_MAX, 'inline'],
+    [INLINE_UNITS_MAX + 1, 'buffer'],
+    [5_000, 'buffer'],
+  ])('sends %i changed units %s', (count, how) => {
+    const { pipeline, posted, runFrames } = rig();
+    pipeline.snapshot({ units: Array.from({ length: count }, (_, i) => ({ rev: 1, unit: unit(`U${i}`) })), channels: [], servers: [] }, 10);
+    runFrames();
+    const { diff, transfer } = posted[0] ?? { diff: undefined, transfer: [] };
+    expect(diff?.reset).toBe(true);
+    if (how === 'inline') {
+      expect(diff?.unitsBuffer).toBeNull();
+      expect(transfer).toEqual([]);
+    } else {
+      expect(diff?.units).toEqual([]);
+      expect(transfer).toEqual([diff?.unitsBuffer]);
+    }
+    expect(diff === undefined ? [] : decodeDiffUnits(diff)).toHaveLength(count);
+  });
+});
+
+describe('notifications follow the user unit alert settings', () => {
+  it.each([
+    [true, 1],
+    [false, 0],
+  ])('startedStreaming %s → %i notification for online → streaming', (flag, expected) => {
+    const { pipeline, posted, runFrames } = rig({ alertSettings: { ...DEFAULT_UNIT_ALERT_SETTINGS, startedStreaming: flag } });
+    pipeline.event(makeEvent('unit.added', 'U1', 1, 1, unit('U1')));
+    pipeline.event(makeEvent('unit.status', 'U1', 2, 2, STREAMING));
+    runFrames();
+    expect(posted[0]?.diff.notifications).toHaveLength(expected);
+  });
+});
+
+describe('timed behaviours (spec 000 §4, §9; issue 4 item 5)', () => {
+  it('shows connecting on the button until the unit status arrives', async () => {
+    const { pipeline, posted, runFrames, settle } = rig();
+    pipeline.event(makeEvent('unit.added', 'U1', 1, 1, unit('U1')));
+    pipeline.beginTransition('U1', 'stream', 'connecting');
+    runFrames();
+    expect(posted[0]?.diff.units[0]?.transition).toEqual({ button: 'stream', state: 'connecting' });
+    await settle(); // the UI took the first diff
+    pipeline.event(makeEvent('unit.status', 'U1', 2, 2, STREAMING));
+    runFrames();
+    expect(posted[1]?.diff.units[0]?.transition).toBeNull();
+  });
+
+  it('polls every 2 s and clears the button after the 10th poll when no status arrives', () => {
+    const polls: string[] = [];
+    const { pipeline, time } = rig({
+      fetchUnit: (id) => {
+        polls.push(id);
+        return new Promise<UnitFetchResult>(() => undefined); // never answers
+      },
+    });
+    pipeline.event(makeEvent('unit.added', 'U1', 1, 1, unit('U1')));
+    pipeline.beginTransition('U1', 'stream', 'disconnecting');
+    time.advance(TRANSITION_POLL_MS - 1);
+    expect(polls).toHaveLength(0);
+    time.advance(1);
+    expect(polls).toHaveLength(1);
+    time.advance(TRANSITION_POLL_MS * (TRANSITION_MAX_POLLS - 2)); // 18 s: 9 polls
+    expect(pipeline.transitions.get('U1')).toEqual({ button: 'stream', state: 'disconnecting' });
+    time.advance(TRANSITION_POLL_MS); // 20 s: the 10th poll clears it
+    expect(pipeline.transitions.get('U1')).toBeNull();
+    time.advance(TRANSITION_POLL_MS * 5);
+    expect(polls).toHaveLength(1); // one request in flight per unit: later polls wait for it
+  });
+
+  it('clears the button when a poll finds a newer status', async () => {
+    const { pipeline, time, settle } = rig({
+      fetchUnit: async (id) => ({ found: true, entry: { rev: 5, unit: unit(id, STREAMING) } }),
+    });
+    pipeline.event(makeEvent('unit.added', 'U1', 1, 1, unit('U1')));
+    pipeline.beginTransition('U1', 'stream', 'connecting');
+    time.advance(TRANSITION_POLL_MS);
+    await settle();
+    expect(pipeline.transitions.get('U1')).toBeNull();
+    expect(pipeline.model.units.get('U1')?.status).toBe('streaming');
+  });
+
+  it('refetches capabilities when a unit comes back online, not on other changes', async () => {
+    const asked: string[] = [];
+    const { pipeline, posted, runFrames, settle } = rig({ fetchCapabilities: async (id) => (asked.push(id), { typeGroup: 'fieldUnits' }) });
+    pipeline.event(makeEvent('unit.added', 'U1', 1, 1, unit('U1', OFFLINE)));
+    pipeline.event(makeEvent('unit.status', 'U1', 2, 2, ONLINE));
+    pipeline.event(makeEvent('unit.status', 'U1', 3, 3, STREAMING));
+    await settle();
+    expect(asked).toEqual(['U1']);
+    runFrames();
+    expect(posted.at(-1)?.diff.units[0]?.capabilities).toEqual({ typeGroup: 'fieldUnits' });
+  });
+
+  it('reloads the lists once, 3 s after the last unit was added or removed', async () => {
+    const { pipeline, posted, runFrames, time, settle } = rig();
+    pipeline.event(makeEvent('unit.added', 'U1', 1, 1, unit('U1')));
+    time.advance(2_000);
+    pipeline.event(makeEvent('unit.added', 'U2', 1, 2, unit('U2')));
+    time.advance(1_000);
+    pipeline.event(makeEvent('unit.removed', 'U1', 2, 3));
+    runFrames();
+    await settle();
+    time.advance(DEVICE_LIST_RELOAD_DEBOUNCE_MS - 1);
+    runFrames();
+    expect(posted.map((p) => p.diff.listsVersion)).toEqual([null]);
+    time.advance(1);
+    runFrames();
+    expect(posted.map((p) => p.diff.listsVersion)).toEqual([null, 1]);
+  });
+
+  it('refreshes stale data on selection: settings after 60 s, services after 30 min, enhanced only when offline', async () => {
+    const fetched: string[] = [];
+    const { pipeline, time } = rig({ fetchCached: async (kind, id) => (fetched.push(`${kind}:${id}`), { kind }) });
+    pipeline.event(makeEvent('unit.added', 'U1', 1, 1, unit('U1', OFFLINE)));
+    const first = await pipeline.selectUnit('U1');
+    expect(first.refreshed).toEqual(['enhanced', 'settings', 'services']);
+    time.advance(59_999);
+    expect((await pipeline.selectUnit('U1')).refreshed).toEqual([]);
+    time.advance(1);
+    expect((await pipeline.selectUnit('U1')).refreshed).toEqual(['enhanced', 'settings']);
+    pipeline.event(makeEvent('unit.status', 'U1', 2, 2, ONLINE));
+    time.advance(30 * 60_000);
+    const later = await pipeline.selectUnit('U1');
+    expect(later.refreshed).toEqual(['settings', 'services']);
+    expect(later.data).toEqual({ enhanced: { kind: 'enhanced' }, settings: { kind: 'settings' }, services: { kind: 'services' } });
+  });
+
+  it.each([
+    [[false, false, true], true, 3],
+    [Array<boolean>(8).fill(false), false, 8],
+    [[true], true, 1],
+  ])('sets the virtual channel with up to 7 retries: answers %j → ok %s after %i calls', async (answers, ok, attempts) => {
+    const retries: number[] = [];
+    const { pipeline, time, settle } = rig({
+      setVirtualChannel: async (_id, _name, retry) => {
+        retries.push(retry);
+        return answers[retry] ?? false;
+      },
+    });
+    const outcome = pipeline.setVirtualChannel('U1', 'News 1', 1_000);
+    for (let i = 0; i < 10; i += 1) {
+      await settle();
+      time.advance(1_000);
+    }
+    expect(await outcome).toEqual({ ok, attempts });
+    expect(retries).toEqual(Array.from({ length: attempts }, (_, i) => i));
+  });
+});
+
+describe('bad frames and connection state reach the UI', () => {
+  it('reports a bad frame count and reason, and the connection state, in the next diff', () => {
+    const { pipeline, posted, runFrames } = rig();
+    pipeline.badFrame('seq: Expected a number');
+    pipeline.connection({ phase: 'reconnecting', attempt: 1, retryAt: 5, since: 1 });
+    runFrames();
+    expect(posted[0]?.diff.badFrames).toEqual({ count: 1, last: 'seq: Expected a number' });
+    expect(posted[0]?.diff.connection).toEqual({ phase: 'reconnecting', attempt: 1, retryAt: 5, since: 1 });
+  });
+});

@@ -1,0 +1,384 @@
+/**
+ * The pipeline behind every source (design.md "One path for every event"): apply each event to the
+ * model (workers/model), coalesce per animation frame, post one diff per frame to the UI.
+ *
+ * Contracts:
+ * - One `deliver` call per frame at most, carrying every change since the last diff (last value
+ *   per unit wins: views are read from the model when the diff is built).
+ * - Back-pressure as a promise: `deliver` returns a promise that settles when the UI has applied
+ *   the diff; until then no new diff is built and changes keep accumulating in the model's
+ *   changed-id sets. We wait so the UI is never sent state faster than it can draw it.
+ * - Large unit sets go as a transferred ArrayBuffer (diff.ts).
+ * - The timed behaviours of issue 4 item 5 hang off the stream here: button transitions
+ *   (transitionTracker.ts), capabilities refetched when a unit comes back online
+ *   (capabilitiesRefetchNeeded), lists reloaded 3 s after an add/remove (listReload.ts);
+ *   selection refresh and the virtual-channel retry are calls (selectionCache.ts, virtualChannel.ts).
+ * - A revision gap or an event for an unknown unit refetches that unit over REST (unitRefetch.ts),
+ *   at most one request per unit at a time; answers from before a snapshot load are dropped.
+ * Everything time-related is injected (requestFrame, timers, clock): the same code runs in the
+ * worker, in Node for the replay command and benchmarks, and in tests with fake time.
+ */
+import type { UnitAlertSettings } from '../../src/domain/units/alertSettings.ts';
+import { DEFAULT_UNIT_ALERT_SETTINGS, transitionRaisesNotification } from '../../src/domain/units/alertSettings.ts';
+import type { ButtonTransitionState, CachedKind, TransitionButton } from '../../src/domain/units/interface.ts';
+import { capabilitiesRefetchNeeded } from '../../src/domain/units/interface.ts';
+import { isOfflineState } from '../../src/domain/units/status.ts';
+import type { Envelope } from '../../src/protocol/envelope.ts';
+import type { FleetSnapshot } from '../../src/protocol/snapshot.ts';
+import type { FleetModel, UnitRecord } from '../model/fleetModel.ts';
+import { applyEvent, createFleetModel, drainChanges, needsRefetch } from '../model/fleetModel.ts';
+import { loadSnapshot } from '../model/snapshot.ts';
+import type { UnitFetchResult } from '../model/unitRefetch.ts';
+import { applyUnitFetch, unitRevOf } from '../model/unitRefetch.ts';
+import type { Clock, Timers } from '../sources/clock.ts';
+import type { ConnectionState } from '../sources/connectionState.ts';
+import type { EventSink } from '../sources/eventSource.ts';
+import type { ChannelView, FleetDiff, UnitView } from './diff.ts';
+import { encodeUnits, INLINE_UNITS_MAX } from './diff.ts';
+import { ListReloadDebounce } from './listReload.ts';
+import type { CachedUnitData } from './selectionCache.ts';
+import { SelectionCache } from './selectionCache.ts';
+import { TransitionTracker } from './transitionTracker.ts';
+import type { VirtualChannelOutcome } from './virtualChannel.ts';
+import { setVirtualChannelWithRetry } from './virtualChannel.ts';
+
+/** A failed repair refetch is retried after this long (ms; our choice, the poll period of spec 000 §9). */
+export const REFETCH_RETRY_MS = 2_000;
+
+export interface PipelineDeps {
+  /** Posts one diff (with its transferables); resolves when the UI has taken it. */
+  deliver(diff: FleetDiff, transfer: ArrayBuffer[]): Promise<void> | void;
+  /** Runs `callback` at the next animation frame (requestAnimationFrame, or a 16 ms timer). */
+  requestFrame(callback: () => void): void;
+  clock: Clock;
+  timers: Timers;
+  /** REST: one unit (gap refetch, transition polls). Without it gaps are only counted. */
+  fetchUnit?(unitId: string): Promise<UnitFetchResult>;
+  fetchCapabilities?(unitId: string): Promise<unknown>;
+  fetchCached?(kind: CachedKind, unitId: string): Promise<unknown>;
+  setVirtualChannel?(unitId: string, name: string, retry: number): Promise<boolean>;
+  alertSettings?: UnitAlertSettings;
+  inlineUnitsMax?: number;
+  /** Told about failures that are not the stream's (REST errors); default: ignored. */
+  onError?(message: string): void;
+}
+
+export interface PipelineStats {
+  eventsIn: number;
+  diffsPosted: number;
+  framesSkippedBusy: number;
+  refetches: number;
+  snapshots: number;
+}
+
+function videoStateOf(unit: UnitRecord): string | undefined {
+  const raw = unit.raw as { video?: { state?: unknown }; applications?: Record<string, { state?: string }> };
+  const reported = raw.video?.state;
+  if (typeof reported === 'string') return reported;
+  return raw.applications?.['video']?.state;
+}
+
+export class FleetPipeline implements EventSink {
+  readonly model: FleetModel = createFleetModel();
+  readonly stats: PipelineStats = { eventsIn: 0, diffsPosted: 0, framesSkippedBusy: 0, refetches: 0, snapshots: 0 };
+  readonly transitions: TransitionTracker;
+  readonly selection: SelectionCache;
+  private readonly lists: ListReloadDebounce;
+  private readonly capabilities = new Map<string, unknown>();
+  private readonly refetching = new Set<string>();
+  /** Units that missed revs: refetched until an answer at least as new as the model's is applied. */
+  private readonly repairing = new Set<string>();
+  private alertSettings: UnitAlertSettings;
+  private frameRequested = false;
+  private inFlight = false;
+  private frameNo = 0;
+  private epoch = 0;
+  private eventsSinceDiff = 0;
+  private connectionState: ConnectionState | null = null;
+  private listsVersion: number | null = null;
+  private badFrameCount = 0;
+  private badFramesDirty = false;
+  private lastBadFrame = '';
+
+  constructor(private readonly deps: PipelineDeps) {
+    this.alertSettings = deps.alertSettings ?? DEFAULT_UNIT_ALERT_SETTINGS;
+    this.transitions = new TransitionTracker({
+      timers: deps.timers,
+      poll: (unitId) => this.refetch(unitId, true),
+      changed: (unitId) => this.touch(unitId),
+    });
+    this.selection = new SelectionCache({
+      clock: deps.clock,
+      fetch: (kind, unitId) => (deps.fetchCached ? deps.fetchCached(kind, unitId) : Promise.reject(new Error('no REST client'))),
+    });
+    this.lists = new ListReloadDebounce(deps.timers, (version) => {
+      this.listsVersion = version;
+      this.schedule();
+    });
+  }
+
+  // ---- EventSink ------------------------------------------------------------------------------
+
+  event(event: Envelope): void {
+    this.stats.eventsIn += 1;
+    this.eventsSinceDiff += 1;
+    const model = this.model;
+    const before = event.kind === 'unit.status' ? model.units.get(event.id)?.status : undefined;
+    const result = applyEvent(model, event);
+    if (needsRefetch(result) && event.kind !== 'channel.status' && event.kind !== 'channel.config' && event.kind !== 'server.status') {
+      this.refetch(result.refetch, false);
+    }
+    if (result.outcome === 'applied' || result.outcome === 'gap') {
+      switch (event.kind) {
+        case 'unit.status': {
+          this.transitions.statusArrived(event.id);
+          const after = model.units.get(event.id)?.status;
+          if (after !== undefined && capabilitiesRefetchNeeded(before, after)) this.refetchCapabilities(event.id);
+          break;
+        }
+        case 'unit.added':
+        case 'unit.removed':
+          this.lists.bump();
+          break;
+        default:
+          break;
+      }
+    }
+    this.schedule();
+  }
+
+  snapshot(snapshot: FleetSnapshot, watermark: number): void {
+    this.stats.snapshots += 1;
+    this.epoch += 1; // answers to requests made before this load are dropped
+    this.refetching.clear();
+    this.repairing.clear();
+    loadSnapshot(this.model, snapshot, watermark);
+    this.schedule();
+  }
+
+  connection(state: ConnectionState): void {
+    this.connectionState = state;
+    this.schedule();
+  }
+
+  badFrame(reason: string): void {
+    this.badFrameCount += 1;
+    this.lastBadFrame = reason;
+    this.badFramesDirty = true;
+    this.schedule();
+  }
+
+  // ---- calls from the UI ----------------------------------------------------------------------
+
+  setAlertSettings(settings: UnitAlertSettings): void {
+    this.alertSettings = settings;
+  }
+
+  /** A start or stop button was pressed (the REST call itself is the UI's). */
+  beginTransition(unitId: string, button: TransitionButton, state: ButtonTransitionState): void {
+    this.transitions.begin(unitId, button, state);
+  }
+
+  /** Refreshes the stale cached data of the selected unit (spec 000 §4). */
+  selectUnit(unitId: string): Promise<{ data: CachedUnitData; refreshed: CachedKind[]; failed: CachedKind[] }> {
+    const unit = this.model.units.get(unitId);
+    const offline = unit === undefined || isOfflineState(unit.status);
+    return this.selection.select(unitId, offline);
+  }
+
+  setVirtualChannel(unitId: string, name: string, intervalMs: number): Promise<VirtualChannelOutcome> {
+    const put = this.deps.setVirtualChannel;
+    if (put === undefined) return Promise.resolve({ ok: false, attempts: 0 });
+    return setVirtualChannelWithRetry((retry) => put(unitId, name, retry), intervalMs, this.deps.timers);
+  }
+
+  /** Builds and posts a diff now if one is due and the UI took the last (Node tools, tests). */
+  flush(): boolean {
+    return this.frame();
+  }
+
+  /** True while a posted diff has not been taken by the UI. */
+  get waitingForUi(): boolean {
+    return this.inFlight;
+  }
+
+  dispose(): void {
+    this.transitions.dispose();
+    this.lists.dispose();
+  }
+
+  // ---- internals ------------------------------------------------------------------------------
+
+  private touch(unitId: string): void {
+    this.model.pending.units.add(unitId);
+    this.schedule();
+  }
+
+  private hasPending(): boolean {
+    const pending = this.model.pending;
+    return (
+      pending.units.size > 0 ||
+      pending.channels.size > 0 ||
+      pending.servers.size > 0 ||
+      pending.transitions.length > 0 ||
+      pending.reset ||
+      this.connectionState !== null ||
+      this.listsVersion !== null ||
+      this.badFramesDirty
+    );
+  }
+
+  private schedule(): void {
+    if (this.frameRequested || this.inFlight) return;
+    this.frameRequested = true;
+    this.deps.requestFrame(() => {
+      this.frameRequested = false;
+      this.frame();
+    });
+  }
+
+  private frame(): boolean {
+    if (this.inFlight) {
+      this.stats.framesSkippedBusy += 1;
+      return false;
+    }
+    if (!this.hasPending()) return false;
+    const { diff, transfer } = this.buildDiff();
+    this.inFlight = true;
+    this.stats.diffsPosted += 1;
+    const taken = () => {
+      this.inFlight = false;
+      if (this.hasPending()) this.schedule();
+    };
+    let answer: Promise<void> | void;
+    try {
+      answer = this.deps.deliver(diff, transfer);
+    } catch (error) {
+      this.deps.onError?.(`diff delivery failed: ${String(error)}`);
+      answer = undefined;
+    }
+    Promise.resolve(answer).then(taken, (error: unknown) => {
+      this.deps.onError?.(`diff delivery failed: ${String(error)}`);
+      taken();
+    });
+    return true;
+  }
+
+  private viewOf(unit: UnitRecord): UnitView {
+    const data = unit.data;
+    return {
+      id: unit.id,
+      rev: unit.rev,
+      name: data.name,
+      type: data.type,
+      status: unit.status,
+      state: unit.raw.state,
+      videoState: videoStateOf(unit),
+      applications: Object.keys(unit.raw.applications ?? {}),
+      activeAlerts: unit.counted.activeAlerts,
+      battery: data.battery ?? undefined,
+      lat: data.lat,
+      lng: data.lng,
+      transition: this.transitions.get(unit.id),
+      capabilities: this.capabilities.get(unit.id),
+    };
+  }
+
+  private buildDiff(): { diff: FleetDiff; transfer: ArrayBuffer[] } {
+    const changes = drainChanges(this.model);
+    const units: UnitView[] = [];
+    const removed: string[] = [];
+    for (const id of changes.units) {
+      const unit = this.model.units.get(id);
+      if (unit === undefined) removed.push(id);
+      else units.push(this.viewOf(unit));
+    }
+    const channels: ChannelView[] = [];
+    const removedChannels: string[] = [];
+    for (const id of changes.channels) {
+      const channel = this.model.channels.get(id);
+      if (channel === undefined) removedChannels.push(id);
+      else channels.push({ id, rev: channel.rev, status: channel.status, config: channel.config });
+    }
+    const settings = this.alertSettings;
+    const notifications = changes.transitions.filter((t) => transitionRaisesNotification(t.transition, settings));
+    const inline = units.length <= (this.deps.inlineUnitsMax ?? INLINE_UNITS_MAX);
+    const unitsBuffer = inline ? null : encodeUnits(units);
+    this.frameNo += 1;
+    const diff: FleetDiff = {
+      frame: this.frameNo,
+      reset: changes.reset,
+      units: inline ? units : [],
+      unitsBuffer,
+      removed,
+      channels,
+      removedChannels,
+      counters: units.length > 0 || removed.length > 0 || changes.reset ? { ...this.model.counters } : null,
+      connection: this.connectionState,
+      notifications,
+      listsVersion: this.listsVersion,
+      badFrames: this.badFramesDirty ? { count: this.badFrameCount, last: this.lastBadFrame } : null,
+      events: this.eventsSinceDiff,
+    };
+    this.connectionState = null;
+    this.listsVersion = null;
+    this.badFramesDirty = false;
+    this.eventsSinceDiff = 0;
+    return { diff, transfer: unitsBuffer === null ? [] : [unitsBuffer] };
+  }
+
+  /**
+   * One REST refetch of a unit at a time. `poll`: a transition poll (a newer answer = status
+   * arrived). A gap or unknown unit marks the unit for repair: it is asked again until an answer
+   * at least as new as the model's unit is applied (events may overtake an answer).
+   */
+  private refetch(unitId: string, poll: boolean): void {
+    if (!poll) this.repairing.add(unitId);
+    const fetchUnit = this.deps.fetchUnit;
+    if (fetchUnit === undefined || this.refetching.has(unitId)) return;
+    this.refetching.add(unitId);
+    this.stats.refetches += 1;
+    const epoch = this.epoch;
+    const revAtRequest = unitRevOf(this.model, unitId);
+    fetchUnit(unitId).then(
+      (result) => {
+        if (epoch !== this.epoch) return; // a snapshot loaded meanwhile holds newer facts
+        this.refetching.delete(unitId);
+        const repair = this.repairing.has(unitId);
+        const outcome = applyUnitFetch(this.model, unitId, result, revAtRequest, repair);
+        if (outcome === 'older' && repair) {
+          this.refetch(unitId, false);
+          return;
+        }
+        this.repairing.delete(unitId);
+        if (outcome === 'applied') {
+          if (poll) this.transitions.statusArrived(unitId);
+          this.schedule();
+        }
+      },
+      (error: unknown) => {
+        if (epoch !== this.epoch) return;
+        this.refetching.delete(unitId);
+        this.deps.onError?.(`refetch of unit ${unitId} failed: ${String(error)}`);
+        // A unit under repair is asked again later: no later event would reveal what it missed.
+        if (this.repairing.has(unitId)) {
+          this.deps.timers.setTimeout(() => {
+            if (epoch === this.epoch && this.repairing.has(unitId)) this.refetch(unitId, false);
+          }, REFETCH_RETRY_MS);
+        }
+      },
+    );
+  }
+
+  private refetchCapabilities(unitId: string): void {
+    const fetchCapabilities = this.deps.fetchCapabilities;
+    if (fetchCapabilities === undefined) return;
+    fetchCapabilities(unitId).then(
+      (capabilities) => {
+        this.capabilities.set(unitId, capabilities);
+        if (this.model.units.has(unitId)) this.touch(unitId);
+      },
+      (error: unknown) => this.deps.onError?.(`capabilities of unit ${unitId} failed: ${String(error)}`),
+    );
+  }
+}

@@ -1,0 +1,45 @@
+/**
+ * The one interface every event source implements (design.md "One path for every event"):
+ * LiveSource (the websocket, workers/sources/liveSource.ts) and LogSource (a recorded NDJSON log;
+ * the replay command implements it in replay/). The pipeline behind a source cannot tell live
+ * data from a file: both hand it decoded events, snapshots and a connection state through the
+ * same EventSink (Foxglove's Player idea).
+ */
+import type { Envelope } from '../../src/protocol/envelope.ts';
+import type { FleetSnapshot } from '../../src/protocol/snapshot.ts';
+import type { ConnectionState } from './connectionState.ts';
+
+/** Where a source delivers what it reads. Calls come in order and are never concurrent. */
+export interface EventSink {
+  /** One decoded event, in the order the source read it (protocol.md envelope). */
+  event(event: Envelope): void;
+  /**
+   * Replaces the whole fleet with `snapshot`; events with seq ≤ `watermark` are already in it
+   * and are ignored afterwards (protocol.md: apply only events above the snapshot's watermark).
+   */
+  snapshot(snapshot: FleetSnapshot, watermark: number): void;
+  /** The source's state changed (live, reconnecting in N s, resyncing, offline since T). */
+  connection(state: ConnectionState): void;
+  /** A frame or line that could not be decoded: counted and reported, never fatal. */
+  badFrame(reason: string): void;
+}
+
+/** A source of fleet events. start() may be called once; stop() ends it for good. */
+export interface EventSource {
+  readonly kind: 'live' | 'log';
+  start(sink: EventSink): void;
+  stop(): void;
+}
+
+/** Playback controls a recorded log adds (implemented by the replay helper in replay/). */
+export interface LogSource extends EventSource {
+  readonly kind: 'log';
+  /** Plays at `speed` × recorded time (1 = real time). */
+  play(speed: number): void;
+  pause(): void;
+  /** Jumps to the first event at or after `ts` (ms since the epoch); may call sink.snapshot. */
+  seek(ts: number): void;
+}
+
+/** What a REST snapshot answers: the fleet, and the bus seq taken before the state was read. */
+export type RestSnapshot = { readonly watermark: number; readonly snapshot: FleetSnapshot };

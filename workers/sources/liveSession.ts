@@ -1,0 +1,270 @@
+/**
+ * The live protocol of one tab (protocol.md "Client to server"; issue 4 items 1–3), without the
+ * transport: LiveSource feeds it the socket's open / message / close, and the model-based test
+ * drives it with a simulated server. Rules, in order of the socket's life:
+ *
+ * - open: subscribe first (the group topic, then every topic a view holds, in batches of the
+ *   user's batch size, default 50), then either `resume` from the last seq seen or, when there is
+ *   no usable state yet (first start, or a resync cut short), a REST snapshot.
+ * - message: decoded with effect Schema at the edge (decodeServerFrame); a bad frame is counted
+ *   and reported with its reason and never stops the session. `reset` starts a resync.
+ * - resync: events are buffered while the snapshot is fetched; the snapshot is loaded, then only
+ *   the buffered events above its watermark are applied. A newer reset or a close abandons the
+ *   fetch (a generation number makes a late answer harmless). A failed fetch is retried after a
+ *   jittered delay.
+ * - close: the connection state says when the next attempt starts (the transport draws it with
+ *   full jitter), or that the source gave up (offline, and the page reloads after a jittered delay).
+ */
+import type { Envelope } from '../../src/protocol/envelope.ts';
+import type { Topic } from '../../src/protocol/ops.ts';
+import { decodeServerFrame, encodeClientOp, topicOps } from '../../src/protocol/ops.ts';
+import { SUBSCRIPTION_BATCH_SIZE } from '../../src/domain/constants.ts';
+import { assertNever } from '../../src/domain/brand.ts';
+import type { Clock, TimerId, Timers } from './clock.ts';
+import type { ConnectionState } from './connectionState.ts';
+import type { EventSink, RestSnapshot } from './eventSource.ts';
+import type { Random } from './reconnect.ts';
+import { reconnectDelay, reloadDelay } from './reconnect.ts';
+import { SubscriptionRegistry } from './subscriptions.ts';
+import type { TopicChanges } from './subscriptions.ts';
+
+/** Events buffered during a resync beyond this restart it (the new snapshot covers them). */
+export const MAX_RESYNC_BUFFER = 200_000;
+
+export interface LiveSessionDeps {
+  /** Sends one text frame; only called while the transport is open. */
+  send(text: string): void;
+  /** GET devices/fetch?crnt_vcg_uid=<group>: the fleet and its watermark. */
+  fetchSnapshot(): Promise<RestSnapshot>;
+  /** The current group's topic, always subscribed. */
+  groupTopic: Topic;
+  /** Topics per subscribe/unsubscribe message (the user property; default 50). */
+  batchSize?: number;
+  clock: Clock;
+  timers: Timers;
+  random: Random;
+}
+
+export interface LiveSessionStats {
+  framesIn: number;
+  badFrames: number;
+  lastBadFrame: string | null;
+  denied: Topic[];
+  resyncs: number;
+  opsSent: number;
+}
+
+export class LiveSession {
+  readonly registry = new SubscriptionRegistry();
+  readonly stats: LiveSessionStats = { framesIn: 0, badFrames: 0, lastBadFrame: null, denied: [], resyncs: 0, opsSent: 0 };
+  /** The highest seq applied or covered by the last snapshot (-1: none; the `resume` point). */
+  lastSeq = -1;
+  private batchSize: number;
+  private open = false;
+  private stopped = false;
+  /** True until a snapshot has been loaded (and again when a resync is cut short). */
+  private needsSnapshot = true;
+  private resyncing = false;
+  private generation = 0;
+  private buffer: Envelope[] = [];
+  private retryTimer: TimerId | null = null;
+  private disconnectedSince: number | null = null;
+  private state: ConnectionState = { phase: 'connecting' };
+
+  constructor(
+    private readonly deps: LiveSessionDeps,
+    private readonly sink: EventSink,
+  ) {
+    this.batchSize = deps.batchSize ?? SUBSCRIPTION_BATCH_SIZE;
+    sink.connection(this.state);
+  }
+
+  get connection(): ConnectionState {
+    return this.state;
+  }
+
+  get isOpen(): boolean {
+    return this.open;
+  }
+
+  /** The user property changed the batch size (takes effect with the next message). */
+  setBatchSize(size: number): void {
+    this.batchSize = size > 0 ? Math.floor(size) : SUBSCRIPTION_BATCH_SIZE;
+  }
+
+  /** The transport opened: subscribe first, then resume or resync. */
+  opened(): void {
+    if (this.stopped) return;
+    this.open = true;
+    this.disconnectedSince = null;
+    const topics = [this.deps.groupTopic, ...this.registry.topics().filter((topic) => topic !== this.deps.groupTopic)];
+    this.sendOps('subscribe', topics);
+    if (this.needsSnapshot || this.lastSeq < 0) {
+      this.startResync();
+    } else {
+      this.sendRaw(encodeClientOp({ op: 'resume', from: this.lastSeq }));
+      this.setState({ phase: 'live' });
+    }
+  }
+
+  /** One text frame from the server. */
+  message(text: string): void {
+    if (this.stopped) return;
+    this.stats.framesIn += 1;
+    const decoded = decodeServerFrame(text);
+    if (!decoded.ok) {
+      this.reportBad(decoded.error);
+      return;
+    }
+    const frame = decoded.value;
+    if (frame.type === 'event') {
+      this.receive(frame.event);
+      return;
+    }
+    const control = frame.control;
+    switch (control.op) {
+      case 'reset':
+        if (this.open) this.startResync();
+        return;
+      case 'denied':
+        // Refused per topic (outside the user's groups): remembered, not retried.
+        for (const topic of control.topics) this.stats.denied.push(topic as Topic);
+        return;
+      case 'error':
+        this.reportBad(`server refused a frame: ${control.message}`);
+        return;
+      default:
+        return assertNever(control, 'server op');
+    }
+  }
+
+  /**
+   * The transport closed. `retryInMs`: when the next attempt starts (drawn by the transport with
+   * full jitter), or null when it gave up after the maximum reconnects.
+   */
+  closed(retryInMs: number | null, attempt = 1): void {
+    if (this.stopped) return;
+    this.open = false;
+    this.abandonResync();
+    const now = this.deps.clock.now();
+    this.disconnectedSince ??= now;
+    if (retryInMs === null) {
+      this.setState({ phase: 'offline', since: this.disconnectedSince, reloadAt: now + reloadDelay(this.deps.random) });
+    } else {
+      this.setState({ phase: 'reconnecting', attempt, retryAt: now + retryInMs, since: this.disconnectedSince });
+    }
+  }
+
+  /** Replaces the topics of a view (visible units and channels); sends the difference when open. */
+  setView(viewId: string, topics: Iterable<Topic>): void {
+    this.sendChanges(this.registry.setView(viewId, topics));
+  }
+
+  releaseView(viewId: string): void {
+    this.sendChanges(this.registry.releaseView(viewId));
+  }
+
+  /** Ends the session: no more sink calls. */
+  stop(): void {
+    if (this.stopped) return;
+    this.abandonResync();
+    this.open = false;
+    this.setState({ phase: 'offline', since: this.deps.clock.now(), reloadAt: null });
+    this.stopped = true;
+  }
+
+  private receive(event: Envelope): void {
+    if (this.resyncing) {
+      this.buffer.push(event);
+      if (this.buffer.length > MAX_RESYNC_BUFFER) this.startResync();
+      return;
+    }
+    if (event.seq > this.lastSeq) this.lastSeq = event.seq;
+    this.sink.event(event);
+  }
+
+  private startResync(): void {
+    this.generation += 1;
+    const generation = this.generation;
+    this.clearRetry();
+    this.resyncing = true;
+    this.needsSnapshot = true;
+    this.buffer = [];
+    this.stats.resyncs += 1;
+    this.setState({ phase: 'resyncing' });
+    let request: Promise<RestSnapshot>;
+    try {
+      request = this.deps.fetchSnapshot();
+    } catch (error) {
+      request = Promise.reject(error);
+    }
+    request.then(
+      (answer) => {
+        if (generation !== this.generation || !this.open) return;
+        this.sink.snapshot(answer.snapshot, answer.watermark);
+        // Set, not raised: after a server restart the new watermark may be below the old seqs.
+        this.lastSeq = answer.watermark;
+        const buffered = this.buffer;
+        this.buffer = [];
+        this.resyncing = false;
+        this.needsSnapshot = false;
+        for (const event of buffered) {
+          if (event.seq <= answer.watermark) continue;
+          if (event.seq > this.lastSeq) this.lastSeq = event.seq;
+          this.sink.event(event);
+        }
+        this.setState({ phase: 'live' });
+      },
+      (error: unknown) => {
+        if (generation !== this.generation || !this.open) return;
+        this.reportBad(`snapshot fetch failed: ${error instanceof Error ? error.message : String(error)}`);
+        this.retryTimer = this.deps.timers.setTimeout(() => {
+          this.retryTimer = null;
+          if (generation === this.generation && this.open) this.startResync();
+        }, reconnectDelay(this.deps.random));
+      },
+    );
+  }
+
+  private abandonResync(): void {
+    this.generation += 1;
+    this.clearRetry();
+    if (this.resyncing) {
+      this.resyncing = false;
+      this.needsSnapshot = true; // the next open fetches a snapshot instead of resuming
+    }
+    this.buffer = [];
+  }
+
+  private clearRetry(): void {
+    if (this.retryTimer !== null) this.deps.timers.clearTimeout(this.retryTimer);
+    this.retryTimer = null;
+  }
+
+  private sendChanges(changes: TopicChanges): void {
+    if (!this.open) return; // restored from the registry on the next open
+    this.sendOps('unsubscribe', changes.unsubscribe.filter((topic) => topic !== this.deps.groupTopic));
+    this.sendOps('subscribe', changes.subscribe);
+  }
+
+  private sendOps(op: 'subscribe' | 'unsubscribe', topics: readonly Topic[]): void {
+    if (topics.length === 0) return;
+    for (const message of topicOps(op, topics, this.batchSize)) this.sendRaw(encodeClientOp(message));
+  }
+
+  private sendRaw(text: string): void {
+    this.stats.opsSent += 1;
+    this.deps.send(text);
+  }
+
+  private reportBad(reason: string): void {
+    this.stats.badFrames += 1;
+    this.stats.lastBadFrame = reason;
+    this.sink.badFrame(reason);
+  }
+
+  private setState(state: ConnectionState): void {
+    this.state = state;
+    this.sink.connection(state);
+  }
+}
