@@ -1,4 +1,5 @@
 import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify';
+import { installCors } from './http/cors.ts';
 import cookie from '@fastify/cookie';
 import type { EventBus } from './live/bus.ts';
 import { registerLiveGateway, type GatewayHandle, type GatewayOptions } from './live/gateway.ts';
@@ -98,6 +99,7 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
 
   const sessions = new SessionService(deps.store, now);
   const authenticate = makeAuthenticate(sessions);
+  installCors(app, settings.allowedOrigins);
   installApiGate(app, { store: deps.store, sessions });
   const authority = new StoreTopicAuthority(deps.store);
 
