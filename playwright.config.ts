@@ -1,4 +1,17 @@
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { defineConfig } from '@playwright/test';
+
+/** The console under test: built once, served by the real server on a fresh database. */
+export const E2E_PORT = 8181;
+export const E2E_BASE_URL = `http://127.0.0.1:${E2E_PORT}`;
+/** Every demo user (username = user type) signs in with this password. */
+export const E2E_PASSWORD = 'e2e-Pass-1';
+
+// A fresh database on every run: the server command empties this directory first. One per port,
+// and the port is taken by one run at a time anyway.
+const dbDir = join(tmpdir(), `luc-e2e-${E2E_PORT}`);
+const dbFile = join(dbDir, 'luc.db');
 
 // Browser tests run in Debian's Chromium (/usr/bin/chromium); Playwright never downloads a browser here.
 export default defineConfig({
@@ -8,7 +21,24 @@ export default defineConfig({
   retries: 0,
   timeout: 60_000,
   globalSetup: './tests/e2e/global-setup.ts',
+  webServer: {
+    command: `rm -rf '${dbDir}' && mkdir -p '${dbDir}' && npx vite build --logLevel warn && npx tsx src/server/main.ts`,
+    url: `${E2E_BASE_URL}/luc/luc-core-web/rest/openapi.json`,
+    reuseExistingServer: false,
+    timeout: 180_000,
+    stdout: 'ignore',
+    stderr: 'pipe',
+    env: {
+      LUC_DB: dbFile,
+      PORT: String(E2E_PORT),
+      HOST: '127.0.0.1',
+      LUC_DEMO_PASSWORD: E2E_PASSWORD,
+      LUC_SIM_UNITS: '300',
+      LUC_LOG_LEVEL: 'warn',
+    },
+  },
   use: {
+    baseURL: E2E_BASE_URL,
     viewport: { width: 1440, height: 900 },
     screenshot: 'only-on-failure',
     launchOptions: {

@@ -1,0 +1,30 @@
+/**
+ * The console's entry: English is loaded first (a separate chunk, spec 000 §1), then the router
+ * starts; its guard decides the first page.
+ */
+import '@mantine/core/styles.css';
+import '@mantine/notifications/styles.css';
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { RouterProvider } from 'react-router/dom';
+import { startI18n } from '../i18n/i18n.ts';
+import { createQueryClient } from './queryClient.ts';
+import { createConsoleRouter } from './router.tsx';
+import { Providers } from './providers.tsx';
+
+async function start(): Promise<void> {
+  await startI18n();
+  const queryClient = createQueryClient();
+  const router = createConsoleRouter(queryClient);
+  const container = document.getElementById('root');
+  if (container === null) throw new Error('index.html has no #root element');
+  createRoot(container).render(
+    <StrictMode>
+      <Providers queryClient={queryClient}>
+        <RouterProvider router={router} />
+      </Providers>
+    </StrictMode>,
+  );
+}
+
+void start();

@@ -1,0 +1,140 @@
+/**
+ * The console's data router (react-router 7): every route of src/domain/roles/routes.ts, each
+ * behind the one guard loader (guard.ts). Layout:
+ *   /login                              sign-in, outside the guard
+ *   (guard)                             decides every navigation with decideRoute
+ *     /error, /unauthorized_user, …     top-level pages, no shell
+ *     /                                 the shell (drawer, menu, header)
+ *       /list, /map, /unit/:id, …       shell routes: their screen (screens.ts) or "arrives later"
+ *     *                                 unknown paths: the guard sends them to /list
+ */
+import { createBrowserRouter, redirect, type RouteObject } from 'react-router';
+import type { QueryClient } from '@tanstack/react-query';
+import { ROUTES, type RouteName } from '../domain/roles/routes.ts';
+import { fetchCurrentUser } from '../api/resources.ts';
+import { setUnauthorizedHandler } from '../api/http.ts';
+import { makeGuardLoader, SIGN_IN_PATH, isSafeNext, signInPath } from './guard.ts';
+import { queryKeys } from '../api/queries.ts';
+import { markSessionStart } from './sessionState.ts';
+import { SCREENS } from './screens.ts';
+import { GuardRoot } from './GuardRoot.tsx';
+import { Shell } from './shell/Shell.tsx';
+import { SignInPage } from './pages/SignInPage.tsx';
+import { ErrorPage } from './pages/ErrorPage.tsx';
+import { UnauthorizedPage } from './pages/UnauthorizedPage.tsx';
+import { LimitedAccessPage } from './pages/LimitedAccessPage.tsx';
+import { PasswordNoticePage } from './pages/PasswordNoticePage.tsx';
+import { CustomerPortalPage, EasyLivePage } from './pages/PortalPages.tsx';
+import { LaterReleasePage } from './pages/LaterReleasePage.tsx';
+import { RouteErrorPage } from './pages/RouteErrorPage.tsx';
+import { FullPageLoader } from '../components/FullPageLoader.tsx';
+
+/** The pages outside the shell, one per top-level route except the shell itself. */
+const TOP_PAGES: Record<Exclude<Extract<(typeof ROUTES)[number], { parent: 'top' }>['name'], 'Home'>, () => React.JSX.Element> = {
+  Error: ErrorPage,
+  UnauthorizedUser: UnauthorizedPage,
+  CustomerPortal: CustomerPortalPage,
+  EasyLive: EasyLivePage,
+  LimitedAccess: LimitedAccessPage,
+  PasswordNotice: PasswordNoticePage,
+};
+
+function isTopPage(name: RouteName): name is keyof typeof TOP_PAGES {
+  return Object.hasOwn(TOP_PAGES, name);
+}
+
+function shellRoute(path: string, name: RouteName): RouteObject {
+  const load = SCREENS[name];
+  if (load === undefined) return { path, id: name, Component: LaterReleasePage };
+  return { path, id: name, lazy: async () => ({ Component: (await load()).default }) };
+}
+
+/** Nothing to draw: the guard redirects these paths before they render. */
+function Redirecting(): null {
+  return null;
+}
+
+export function createConsoleRouter(queryClient: QueryClient) {
+  // The page being left, read inside the guard while a navigation is pending (the router's
+  // location is still the old one then). The sign-in page and the first load count as none.
+  // createBrowserRouter runs the first navigation's loaders before it returns: no router yet then.
+  let router: ReturnType<typeof createBrowserRouter> | undefined;
+  const fromPath = (): string | null => {
+    if (router === undefined || !router.state.initialized) return null;
+    const path = router.state.location.pathname;
+    return path === SIGN_IN_PATH ? null : path;
+  };
+  const guardLoader = makeGuardLoader({ queryClient, fromPath });
+
+  const topRoutes: RouteObject[] = ROUTES.flatMap((route) => {
+    const name = route.name;
+    return route.parent === 'top' && isTopPage(name) ? [{ path: route.path, id: name, Component: TOP_PAGES[name] }] : [];
+  });
+  const shellRoutes: RouteObject[] = ROUTES.filter((route) => route.parent !== 'top').map((route) => shellRoute(route.path, route.name));
+
+  const created = createBrowserRouter([
+    {
+      path: SIGN_IN_PATH,
+      id: 'signIn',
+      Component: SignInPage,
+      HydrateFallback: FullPageLoader,
+      ErrorBoundary: RouteErrorPage,
+      // Already signed in: go on to the console (or the page asked for).
+      loader: async ({ request }) => {
+        const next = new URL(request.url).searchParams.get('next');
+        try {
+          await fetchCurrentUser({ redirectOn401: false, signal: request.signal });
+        } catch {
+          return null;
+        }
+        throw redirect(next !== null && isSafeNext(next) ? next : '/');
+      },
+    },
+    {
+      id: 'guard',
+      loader: guardLoader,
+      shouldRevalidate: () => true, // every navigation is decided again (roles, preferences, origin)
+      Component: GuardRoot,
+      HydrateFallback: FullPageLoader,
+      ErrorBoundary: RouteErrorPage,
+      children: [
+        ...topRoutes,
+        { path: '/', id: 'Home', Component: Shell, children: [{ index: true, Component: Redirecting }, ...shellRoutes] },
+        { path: '*', id: 'unknown', Component: Redirecting },
+      ],
+    },
+  ]);
+  router = created;
+
+  // spec 002 §8 "HTTP 401 on any call: the browser is sent to the login page". While a
+  // navigation is loading, its guard redirects on its own; the handler acts once the router is idle.
+  let returning = false;
+  const returnToSignIn = (): void => {
+    if (returning) return;
+    returning = true;
+    const go = (): void => {
+      returning = false;
+      const { pathname, search } = created.state.location;
+      if (pathname === SIGN_IN_PATH) return;
+      markSessionStart();
+      // The shell unmounts first, so its queries do not refetch (and 401 again) once dropped.
+      void created
+        .navigate(signInPath(pathname + search), { replace: true, state: { sessionEnded: true } })
+        .then(() => queryClient.removeQueries({ queryKey: queryKeys.session }));
+    };
+    if (created.state.initialized && created.state.navigation.state === 'idle') {
+      go();
+      return;
+    }
+    const unsubscribe = created.subscribe((state) => {
+      if (!state.initialized || state.navigation.state !== 'idle') return;
+      unsubscribe();
+      go();
+    });
+  };
+  setUnauthorizedHandler(returnToSignIn);
+
+  return created;
+}
+
+export type ConsoleRouter = ReturnType<typeof createConsoleRouter>;

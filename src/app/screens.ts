@@ -1,0 +1,12 @@
+/**
+ * The screen of each shell route. A route listed here loads its screen on demand (one chunk per
+ * screen); every other route of src/domain/roles/routes.ts shows the honest "arrives in a later
+ * release" page inside the shell. Later issues add their screens here, e.g.
+ *   UnitList: () => import('../features/units/UnitListScreen.tsx'),
+ */
+import type { ComponentType } from 'react';
+import type { RouteName } from '../domain/roles/routes.ts';
+
+export type ScreenModule = { readonly default: ComponentType };
+
+export const SCREENS: Partial<Record<RouteName, () => Promise<ScreenModule>>> = {};

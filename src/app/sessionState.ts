@@ -1,0 +1,45 @@
+/**
+ * Session facts the router needs that no server call holds (spec 000 §2, 002 §2):
+ * - whether the next navigation is the first of the session (the last route is restored only then);
+ * - whether the user postponed the password notice ("unless the user postponed it"); kept in
+ *   sessionStorage per user, so it lasts until this tab signs out (then the notice comes back at
+ *   the next sign-in).
+ */
+
+let initialNavigationPending = true;
+
+/** A new session starts (application start, sign-in, return to sign-in): the next navigation may restore the last route. */
+export function markSessionStart(): void {
+  initialNavigationPending = true;
+}
+
+export function isInitialNavigation(): boolean {
+  return initialNavigationPending;
+}
+
+/** The user reached a page of the console: later navigations to / open the unit list. */
+export function markInitialNavigationDone(): void {
+  initialNavigationPending = false;
+}
+
+const POSTPONE_KEY_PREFIX = 'luc.passwordNoticePostponed.';
+
+function storage(): Storage | null {
+  try {
+    return globalThis.sessionStorage ?? null;
+  } catch {
+    return null; // storage disabled: the notice simply shows again
+  }
+}
+
+export function isPasswordNoticePostponed(userId: string): boolean {
+  return storage()?.getItem(POSTPONE_KEY_PREFIX + userId) === '1';
+}
+
+export function postponePasswordNotice(userId: string): void {
+  storage()?.setItem(POSTPONE_KEY_PREFIX + userId, '1');
+}
+
+export function clearPasswordNoticePostponement(userId: string): void {
+  storage()?.removeItem(POSTPONE_KEY_PREFIX + userId);
+}

@@ -1,0 +1,61 @@
+import { Outlet } from 'react-router';
+import { AppShell, Burger, Button, Group, ScrollArea } from '@mantine/core';
+import { useDisclosure } from '@mantine/hooks';
+import { useTranslation } from 'react-i18next';
+import { useBackgroundPolling } from '../../api/polling.ts';
+import { BrandMark } from '../../components/BrandMark.tsx';
+import { AppsIcon } from '../../components/icons.tsx';
+import { ApplicationsDrawer } from './ApplicationsDrawer.tsx';
+import { NavigationMenu } from './NavigationMenu.tsx';
+import { NotificationBanner } from './NotificationBanner.tsx';
+import { ThemeToggle } from './ThemeToggle.tsx';
+import { UserMenu } from './UserMenu.tsx';
+
+export const HEADER_HEIGHT_PX = 52;
+export const NAVBAR_WIDTH_PX = 248;
+
+/**
+ * The home shell (spec 000 §2 "/ is the home shell"): header with the applications drawer,
+ * the theme switch and the user menu; the navigation menu filtered by role on the left; the
+ * global notifications above the page. Every shell route renders in the outlet.
+ */
+export function Shell() {
+  const { t } = useTranslation();
+  const [navOpen, nav] = useDisclosure(true);
+  const [appsOpen, apps] = useDisclosure(false);
+  useBackgroundPolling();
+
+  return (
+    <AppShell
+      header={{ height: HEADER_HEIGHT_PX }}
+      navbar={{ width: NAVBAR_WIDTH_PX, breakpoint: 'sm', collapsed: { desktop: !navOpen, mobile: !navOpen } }}
+      padding="lg"
+    >
+      <AppShell.Header>
+        <Group h="100%" px="md" justify="space-between" wrap="nowrap">
+          <Group gap="sm" wrap="nowrap">
+            <Burger opened={navOpen} onClick={nav.toggle} size="sm" aria-label={t('header.toggleMenu')} />
+            <Button variant="subtle" color="gray" leftSection={<AppsIcon />} onClick={apps.open} aria-haspopup="dialog">
+              {t('drawer.open')}
+            </Button>
+            <BrandMark />
+          </Group>
+          <Group gap="xs" wrap="nowrap">
+            <ThemeToggle />
+            <UserMenu />
+          </Group>
+        </Group>
+      </AppShell.Header>
+      <AppShell.Navbar>
+        <AppShell.Section grow component={ScrollArea} px="xs" py="sm">
+          <NavigationMenu />
+        </AppShell.Section>
+      </AppShell.Navbar>
+      <AppShell.Main>
+        <NotificationBanner />
+        <Outlet />
+      </AppShell.Main>
+      <ApplicationsDrawer opened={appsOpen} onClose={apps.close} />
+    </AppShell>
+  );
+}

@@ -1,0 +1,25 @@
+/**
+ * The component kit's theme (Mantine): dark by default for the operations wall, light available;
+ * the choice is saved in this browser (localStorage 'luc-color-scheme'). The preferences API has
+ * no theme field and refuses unknown ones, so the theme stays a per-screen choice, which also
+ * suits a wall display and an office desk signed in as the same user.
+ */
+import { createTheme, localStorageColorSchemeManager, type MantineColorScheme } from '@mantine/core';
+
+export const COLOR_SCHEME_STORAGE_KEY = 'luc-color-scheme';
+export const DEFAULT_COLOR_SCHEME: MantineColorScheme = 'dark';
+
+export const colorSchemeManager = localStorageColorSchemeManager({ key: COLOR_SCHEME_STORAGE_KEY });
+
+export const theme = createTheme({
+  primaryColor: 'cyan',
+  primaryShade: { light: 7, dark: 6 },
+  defaultRadius: 'sm',
+  fontFamily: 'Inter, "Segoe UI", Roboto, "Helvetica Neue", Arial, sans-serif',
+  fontFamilyMonospace: '"JetBrains Mono", "SFMono-Regular", Menlo, Consolas, monospace',
+  headings: { fontWeight: '600' },
+  colors: {
+    // A cooler, deeper dark palette than the default: less glare on a control-room wall.
+    dark: ['#c9d1dc', '#a7b1bf', '#7d8898', '#5b6676', '#3a4352', '#2a313d', '#1e242e', '#161b23', '#11151b', '#0b0e13'],
+  },
+});

@@ -1,0 +1,22 @@
+/**
+ * Toasts (spec 002 §9 "Toast notifications: max 5 shown, default 3 s"): Mantine notifications,
+ * limited and timed in providers.tsx from the domain constants. These helpers keep the look and
+ * the wording of errors in one place.
+ */
+import { notifications } from '@mantine/notifications';
+import { isApiError, UNREACHABLE_MESSAGE } from '../api/http.ts';
+
+/** The server's message of an API error; a thrown Error's message; else a generic sentence. */
+export function errorMessageOf(error: unknown): string {
+  if (isApiError(error)) return error.message;
+  if (error instanceof Error && error.message !== '') return error.message;
+  return UNREACHABLE_MESSAGE;
+}
+
+export function showError(error: unknown, title?: string): void {
+  notifications.show({ color: 'red', title, message: errorMessageOf(error) });
+}
+
+export function showSuccess(message: string): void {
+  notifications.show({ color: 'teal', message });
+}

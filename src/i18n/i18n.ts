@@ -1,0 +1,44 @@
+/**
+ * i18next for the console (spec 000 §1: "The interface is in English, with the default language
+ * loaded on demand"). The language files are separate chunks fetched by a dynamic import when a
+ * language is first used; English is the default and the fallback.
+ */
+import i18next, { type i18n } from 'i18next';
+import { initReactI18next } from 'react-i18next';
+import resourcesToBackend from 'i18next-resources-to-backend';
+
+export const LANGUAGES = ['en'] as const;
+export type Language = (typeof LANGUAGES)[number];
+export const DEFAULT_LANGUAGE: Language = 'en';
+
+/** Loads one language's JSON on demand (a separate build chunk per language). */
+async function loadLanguage(language: string): Promise<Record<string, unknown>> {
+  switch (language) {
+    case 'en':
+      return (await import('./locales/en.json')).default as Record<string, unknown>;
+    default:
+      return {};
+  }
+}
+
+/** Initialises the shared i18next instance; resolves once the default language is loaded. */
+export async function startI18n(instance: i18n = i18next): Promise<i18n> {
+  await instance
+    .use(resourcesToBackend((language: string) => loadLanguage(language)))
+    .use(initReactI18next)
+    .init({
+      lng: DEFAULT_LANGUAGE,
+      fallbackLng: DEFAULT_LANGUAGE,
+      supportedLngs: [...LANGUAGES],
+      interpolation: { escapeValue: false }, // React escapes
+      returnNull: false,
+      showSupportNotice: false,
+      react: { useSuspense: false },
+    });
+  return instance;
+}
+
+/** spec 000 §2 "The title of a page is the translation of its path". */
+export function translatedTitle(t: (key: string) => string, titleKey: string | null): string {
+  return titleKey === null ? t('app.name') : t(titleKey);
+}

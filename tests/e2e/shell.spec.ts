@@ -1,0 +1,223 @@
+import { test, expect } from '@playwright/test';
+import { ACCESS_REFUSED_MESSAGE } from '../../src/domain/roles/guard.ts';
+import { navigationMenu, screenshot, signIn, signOutFromMenu } from './fixtures.ts';
+
+// The shell as a new user meets it: real Chromium, the real server and its demo users (one per
+// user type, see src/server/demo.ts). Each test uses its own user where it can, so the sign-in
+// rate limit (10 a minute per user) and saved preferences never couple two tests.
+
+const API = '/luc/luc-core-web/rest';
+
+test('signs in as luc_regular and lands on the unit list inside the shell, with the menu filtered by role', async ({ page }) => {
+  // The only console errors allowed are Chromium's own lines for the expected 401 before sign-in.
+  const consoleErrors: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() === 'error' && !message.text().includes('401 (Unauthorized)')) consoleErrors.push(message.text());
+  });
+  page.on('pageerror', (error) => consoleErrors.push(error.message));
+  await page.goto('/');
+  await expect(page).toHaveURL(/\/login/);
+  await expect(page).toHaveTitle('Sign in');
+  await screenshot(page, 'sign-in');
+
+  await signIn(page, 'luc_regular');
+  await expect(page).toHaveURL(/\/list$/);
+  const menu = navigationMenu(page);
+  await expect(menu).toBeVisible();
+  await expect(menu.getByRole('group', { name: 'Main' })).toBeVisible();
+  await expect(menu.getByRole('link', { name: 'Unit List' })).toBeVisible();
+  await expect(menu.getByRole('link', { name: 'Multiview' })).toBeVisible();
+  // luc_regular is neither super user nor staff nor partner: no Support section at all.
+  await expect(menu.getByRole('group', { name: 'Support' })).toHaveCount(0);
+  await expect(menu.getByRole('link', { name: 'Users' })).toHaveCount(0);
+  // The unit list's screen comes with a later issue: the shell says so honestly.
+  await expect(page.getByTestId('later-release')).toContainText('This screen arrives in a later release.');
+  await expect(page.getByTestId('global-notification')).toContainText('Expires within 24 h');
+  await screenshot(page, 'unit-list-shell');
+  expect(consoleErrors).toEqual([]);
+});
+
+test('shows the server’s message when the password is wrong', async ({ page }) => {
+  await page.goto('/login');
+  await page.getByLabel('Username').fill('luc_admin');
+  await page.getByRole('textbox', { name: 'Password' }).fill('not-the-Password-1');
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await expect(page.getByRole('alert')).toContainText('Wrong username or password');
+  await expect(page).toHaveURL(/\/login/);
+  await screenshot(page, 'sign-in-wrong-password');
+});
+
+test('asks for both fields before calling the server', async ({ page }) => {
+  await page.goto('/login');
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await expect(page.getByText('This field is required')).toHaveCount(2);
+});
+
+test('returns to the sign-in page when an API call answers 401 after signing out in another tab', async ({ page, context }) => {
+  await signIn(page, 'luc_curator');
+  await expect(page).toHaveURL(/\/list$/);
+
+  const other = await context.newPage();
+  await other.goto('/list');
+  await signOutFromMenu(other);
+  await other.close();
+
+  // Opening Multiview saves the route (PUT userPreferences/vue): the server answers 401.
+  await navigationMenu(page).getByRole('link', { name: 'Multiview' }).click();
+  await expect(page).toHaveURL(/\/login\?next=%2Fmultiview$/);
+  await expect(page.getByText('Your session has ended. Sign in again to continue.')).toBeVisible();
+  // Signing in again continues where the user was going.
+  await signIn(page, 'luc_curator');
+  await expect(page).toHaveURL(/\/multiview$/);
+});
+
+test('returns to the sign-in page when the session cookie is gone', async ({ page, context }) => {
+  await signIn(page, 'luc_freelancer');
+  await expect(navigationMenu(page)).toBeVisible();
+  await page.waitForLoadState('networkidle'); // the shell's first calls are answered
+  await context.clearCookies();
+  await page.getByRole('button', { name: 'Applications' }).click(); // GET v2/client/application/urls → 401
+  await expect(page).toHaveURL(/\/login/);
+});
+
+test('redirects a read-only user from /users to the unit list, or to the unauthorized page with ignoreRouteDefault', async ({ page }) => {
+  await signIn(page, 'luc_read');
+  await page.goto('/users');
+  await expect(page).toHaveURL(/\/list$/);
+  await expect(navigationMenu(page).getByRole('link', { name: 'Users' })).toHaveCount(0);
+
+  await page.goto('/users?ignoreRouteDefault');
+  await expect(page).toHaveURL(/\/unauthorized_user$/);
+  await expect(page.getByTestId('access-refused')).toHaveText(ACCESS_REFUSED_MESSAGE);
+  await expect(page).toHaveTitle('Access refused');
+  await screenshot(page, 'unauthorized');
+});
+
+test('gives a video return viewer the limited-access page pointing to the portal', async ({ page }) => {
+  await signIn(page, 'luc_vr_viewer');
+  await expect(page).toHaveURL(/\/limited_access$/);
+  const portal = page.getByRole('link', { name: 'Open the Video Return Portal' });
+  await expect(portal).toHaveAttribute('href', /\/video_return_portal\/$/);
+  // Any console page leads back here.
+  await page.goto('/list');
+  await expect(page).toHaveURL(/\/limited_access$/);
+  await screenshot(page, 'limited-access');
+});
+
+test('sends an unknown path to the unit list', async ({ page }) => {
+  await signIn(page, 'luc_multipoint');
+  await page.goto('/no/such/page');
+  await expect(page).toHaveURL(/\/list$/);
+  await expect(page).toHaveTitle('Unit List');
+});
+
+test('restores the last saved route at the next sign-in, and the unit list does not overwrite it', async ({ page }) => {
+  await signIn(page, 'luc_unit_control');
+  await expect(page).toHaveURL(/\/list$/);
+  const saved = page.waitForResponse((response) => response.url().endsWith(`${API}/userPreferences/vue`) && response.request().method() === 'PUT');
+  await navigationMenu(page).getByRole('link', { name: 'Map' }).click();
+  await expect(page).toHaveURL(/\/map$/);
+  expect((await saved).status()).toBe(200);
+  await navigationMenu(page).getByRole('link', { name: 'Unit List' }).click(); // the list does not save its route
+  await expect(page).toHaveURL(/\/list$/);
+  await signOutFromMenu(page);
+
+  await signIn(page, 'luc_unit_control');
+  await expect(page).toHaveURL(/\/map$/);
+  await expect(page).toHaveTitle('Map');
+});
+
+test('keeps the page title equal to the translation of the path', async ({ page }) => {
+  await signIn(page, 'luc_admin');
+  await expect(page).toHaveTitle('Unit List');
+  const menu = navigationMenu(page);
+  for (const [link, title, path] of [
+    ['Map', 'Map', '/map'],
+    ['Users', 'Users', '/users'],
+    ['Usage Reports', 'Usage Reports', '/reports'],
+    ['Groups', 'Groups', '/groups'],
+    ['Software Versions', 'Software Versions', '/sw_version'],
+  ] as const) {
+    await menu.getByRole('link', { name: link }).click();
+    await expect(page).toHaveURL(new RegExp(`${path}$`));
+    await expect(page).toHaveTitle(title);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(title);
+  }
+  await screenshot(page, 'admin-users-later-release');
+});
+
+test('lists the three applications in the drawer with the server’s addresses', async ({ page }) => {
+  await signIn(page, 'luc_partner');
+  await page.getByRole('button', { name: 'Applications' }).click();
+  const drawer = page.getByRole('dialog', { name: 'Applications' });
+  await expect(drawer).toBeVisible();
+  const urls = (await (await page.request.get(`${API}/v2/client/application/urls`, { headers: { 'Application-Id': 'luc-console' } })).json()) as Record<string, string>;
+  for (const [name, key] of [
+    ['Central Console', 'centralConsole'],
+    ['Video Return Portal', 'videoReturnPortal'],
+    ['Matrix Application', 'matrixApplication'],
+  ] as const) {
+    await expect(drawer.getByRole('link', { name: new RegExp(name) })).toHaveAttribute('href', urls[key] ?? 'missing');
+  }
+  await expect(drawer.getByRole('link')).toHaveCount(3);
+  await screenshot(page, 'applications-drawer');
+});
+
+test('shows the full menu, Support section included, to a super user', async ({ page }) => {
+  await signIn(page, 'super_user');
+  const menu = navigationMenu(page);
+  await expect(menu.getByRole('group', { name: 'Support' })).toBeVisible();
+  await expect(menu.getByRole('link', { name: 'System Entities' })).toBeVisible();
+  await screenshot(page, 'super-user-shell');
+});
+
+test('sends a user whose preferences fail to load to /error', async ({ page }) => {
+  await page.route(`**${API}/userPreferences/vue`, (route) =>
+    route.request().method() === 'GET' ? route.fulfill({ status: 500, json: { error: 'Internal Server Error', message: 'Internal Error' } }) : route.continue(),
+  );
+  await signIn(page, 'luc_contractor');
+  await expect(page).toHaveURL(/\/error$/);
+  await expect(page.getByRole('heading', { name: 'Your preferences could not be loaded' })).toBeVisible();
+  await screenshot(page, 'error-preferences');
+  await page.unroute(`**${API}/userPreferences/vue`);
+  await page.getByRole('button', { name: 'Try again' }).click();
+  await expect(page).toHaveURL(/\/list$/);
+});
+
+test('shows the password notice at 14 days or fewer until the user postpones it', async ({ page }) => {
+  const fiveDays = 5 * 86_400;
+  await page.route(`**${API}/v2/client/configuration`, async (route) => {
+    const response = await route.fetch();
+    const body = (await response.json()) as Record<string, unknown>;
+    await route.fulfill({ response, json: { ...body, secondsToPwdExpiration: fiveDays } });
+  });
+  await signIn(page, 'luc_regular');
+  await expect(page).toHaveURL(/\/password_notice$/);
+  await expect(page.getByText('Your password expires in 5 days.')).toBeVisible();
+  await screenshot(page, 'password-notice');
+  await page.getByRole('button', { name: 'Remind me later' }).click();
+  await expect(page).toHaveURL(/\/list$/);
+  await navigationMenu(page).getByRole('link', { name: 'Files' }).click();
+  await expect(page).toHaveURL(/\/files$/);
+});
+
+test('starts dark, switches to light and keeps the choice after a reload', async ({ page }) => {
+  await signIn(page, 'luc_media_group_admin');
+  const html = page.locator('html');
+  await expect(html).toHaveAttribute('data-mantine-color-scheme', 'dark');
+  await page.getByRole('button', { name: 'Switch to the light theme' }).click();
+  await expect(html).toHaveAttribute('data-mantine-color-scheme', 'light');
+  await page.reload();
+  await expect(html).toHaveAttribute('data-mantine-color-scheme', 'light');
+  await screenshot(page, 'unit-list-light');
+});
+
+test('opens the customer portal and Easy Live pages to anyone, saying they are served elsewhere', async ({ page }) => {
+  await page.goto('/customer_portal');
+  await expect(page.getByRole('heading', { name: 'Customer Portal' })).toBeVisible();
+  await expect(page).toHaveTitle('Customer Portal');
+  await screenshot(page, 'customer-portal');
+  await page.goto('/easy_live');
+  await expect(page.getByRole('heading', { name: 'Easy Live' })).toBeVisible();
+  await screenshot(page, 'easy-live');
+});
