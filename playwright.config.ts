@@ -3,7 +3,8 @@ import { join } from 'node:path';
 import { defineConfig } from '@playwright/test';
 
 /** The console under test: built once, served by the real server on a fresh database. */
-export const E2E_PORT = 8181;
+// LUC_E2E_PORT lets two runs share a machine (a developer's run beside CI's).
+export const E2E_PORT = Number(process.env['LUC_E2E_PORT'] ?? 8181);
 export const E2E_BASE_URL = `http://127.0.0.1:${E2E_PORT}`;
 /** Every demo user (username = user type) signs in with this password. */
 export const E2E_PASSWORD = 'e2e-Pass-1';
