@@ -12,7 +12,7 @@ import { colorSchemeManager, DEFAULT_COLOR_SCHEME, theme } from './theme.ts';
 export function Providers({ queryClient, children }: { readonly queryClient: QueryClient; readonly children: ReactNode }) {
   return (
     <MantineProvider theme={theme} colorSchemeManager={colorSchemeManager} defaultColorScheme={DEFAULT_COLOR_SCHEME}>
-      <Notifications limit={TOAST_MAX_VISIBLE} autoClose={TOAST_DEFAULT_DURATION_MS} position="top-right" />
+      <Notifications limit={TOAST_MAX_VISIBLE} autoClose={TOAST_DEFAULT_DURATION_MS} position="bottom-right" />
       <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>
     </MantineProvider>
   );

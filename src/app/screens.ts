@@ -9,4 +9,10 @@ import type { RouteName } from '../domain/roles/routes.ts';
 
 export type ScreenModule = { readonly default: ComponentType };
 
-export const SCREENS: Partial<Record<RouteName, () => Promise<ScreenModule>>> = {};
+export const SCREENS: Partial<Record<RouteName, () => Promise<ScreenModule>>> = {
+  UnitList: () => import('../features/units/UnitListScreen.tsx'),
+  MultiView: () => import('../features/multiview/MultiviewScreen.tsx'),
+  UnitMap: () => import('../features/map/MapScreen.tsx'),
+  Unit: () => import('../features/unit/UnitScreen.tsx'),
+  FileUpload: () => import('../features/fileUpload/FileUploadScreen.tsx'),
+};

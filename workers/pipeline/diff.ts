@@ -16,7 +16,7 @@ import type { ConnectionState } from '../sources/connectionState.ts';
 import type { UnitTransition } from '../model/fleetModel.ts';
 
 /** Unit views inline up to this count (~150 B each, ~10 KiB); more go as a transferred buffer. */
-export const INLINE_UNITS_MAX = 64;
+export const INLINE_UNITS_MAX = 24; // a view with links is ~600 B cloned: 24 ≈ 14 KiB, about what a frame carries
 
 /** A start/stop button waiting for the unit's status (spec 000 §4: shows connecting / disconnecting). */
 export type ButtonTransition = { readonly button: TransitionButton; readonly state: ButtonTransitionState };
@@ -43,6 +43,32 @@ export interface UnitView {
   readonly transition: ButtonTransition | null;
   /** Capabilities as last fetched (refetched when the unit comes back online), if any. */
   readonly capabilities: unknown;
+  // The fields below feed the unit list columns, the multiview tiles and the unit page header
+  // (spec 000 §3 Identity, Status, Links, Location). Optional so older producers stay valid.
+  /** Serial number (spec 000 §3 Identity). */
+  readonly serial?: string | undefined;
+  /** SW version, dotted (unit.config swVersion, else the unit's own). */
+  readonly swVersion?: string | undefined;
+  /** Selected channel id (unit.config channelId), null when none. */
+  readonly channelId?: string | null | undefined;
+  /** Configured delay in ms (unit.config delay). */
+  readonly delayMs?: number | undefined;
+  /** Total uplink of the links in kbps (sum of the links' uplinkKbps). */
+  readonly uplinkKbps?: number | undefined;
+  readonly links?: readonly LinkView[] | undefined;
+  readonly address?: string | undefined;
+}
+
+/** One link of a unit as views draw it (spec 000 §3 "Links"); bitrates in kbps, signal 0–100. */
+export interface LinkView {
+  readonly port: string;
+  readonly name: string;
+  readonly type: 'wifi' | 'lan' | 'cell' | undefined;
+  readonly connected: boolean;
+  readonly enabled: boolean;
+  readonly uplinkKbps: number;
+  readonly downlinkKbps: number;
+  readonly signal: number | undefined;
 }
 
 export interface ChannelView {

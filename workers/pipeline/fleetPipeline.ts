@@ -33,7 +33,7 @@ import { applyUnitFetch, unitRevOf } from '../model/unitRefetch.ts';
 import type { Clock, Timers } from '../sources/clock.ts';
 import type { ConnectionState } from '../sources/connectionState.ts';
 import type { EventSink } from '../sources/eventSource.ts';
-import type { ChannelView, FleetDiff, UnitView } from './diff.ts';
+import type { ChannelView, FleetDiff, LinkView, UnitView } from './diff.ts';
 import { encodeUnits, INLINE_UNITS_MAX } from './diff.ts';
 import { ListReloadDebounce } from './listReload.ts';
 import type { CachedUnitData } from './selectionCache.ts';
@@ -76,6 +76,45 @@ function videoStateOf(unit: UnitRecord): string | undefined {
   const reported = raw.video?.state;
   if (typeof reported === 'string') return reported;
   return raw.applications?.['video']?.state;
+}
+
+function stringField(record: Record<string, unknown> | undefined, key: string): string | undefined {
+  const value = record?.[key];
+  return typeof value === 'string' ? value : undefined;
+}
+
+function numberField(record: Record<string, unknown> | undefined, key: string): number | undefined {
+  const value = record?.[key];
+  return typeof value === 'number' && Number.isFinite(value) ? value : undefined;
+}
+
+/** The list/tile/unit-page fields of a unit view: identity, config (delay ms, channel), links (kbps). */
+function detailsOf(unit: UnitRecord): Pick<UnitView, 'serial' | 'swVersion' | 'channelId' | 'delayMs' | 'uplinkKbps' | 'links' | 'address'> {
+  const data = unit.data as Record<string, unknown>;
+  const config = (unit.config ?? unit.data.config) as Record<string, unknown> | undefined;
+  const links: LinkView[] = unit.links.map((link) => {
+    const raw = link as Record<string, unknown>;
+    return {
+      port: link.port,
+      name: link.name ?? link.port,
+      type: link.type,
+      connected: link.connected ?? false,
+      enabled: link.enabled ?? true,
+      uplinkKbps: link.uplinkKbps ?? 0,
+      downlinkKbps: link.downlinkKbps ?? 0,
+      signal: link.signalQuality ?? numberField(raw, 'signal'),
+    };
+  });
+  const channel = config?.['channelId'];
+  return {
+    serial: stringField(data, 'serial'),
+    swVersion: stringField(config, 'swVersion') ?? stringField(data, 'swVersion'),
+    channelId: typeof channel === 'string' ? channel : channel === null ? null : undefined,
+    delayMs: numberField(config, 'delay'),
+    uplinkKbps: links.reduce((sum, link) => sum + link.uplinkKbps, 0),
+    links,
+    address: stringField(data, 'address'),
+  };
 }
 
 export class FleetPipeline implements EventSink {
@@ -281,6 +320,7 @@ export class FleetPipeline implements EventSink {
       lng: data.lng,
       transition: this.transitions.get(unit.id),
       capabilities: this.capabilities.get(unit.id),
+      ...detailsOf(unit),
     };
   }
 

@@ -5,6 +5,9 @@ import { useTranslation } from 'react-i18next';
 import { useBackgroundPolling } from '../../api/polling.ts';
 import { BrandMark } from '../../components/BrandMark.tsx';
 import { AppsIcon } from '../../components/icons.tsx';
+import { ConnectionIndicator } from '../../features/fleet/ConnectionIndicator.tsx';
+import { FleetConnection } from '../../features/fleet/FleetConnection.tsx';
+import { GroupSelector } from '../../features/fleet/GroupSelector.tsx';
 import { ApplicationsDrawer } from './ApplicationsDrawer.tsx';
 import { NavigationMenu } from './NavigationMenu.tsx';
 import { NotificationBanner } from './NotificationBanner.tsx';
@@ -17,7 +20,9 @@ export const NAVBAR_WIDTH_PX = 248;
 /**
  * The home shell (spec 000 §2 "/ is the home shell"): header with the applications drawer,
  * the theme switch and the user menu; the navigation menu filtered by role on the left; the
- * global notifications above the page. Every shell route renders in the outlet.
+ * global notifications above the page. Every shell route renders in the outlet, inside the fleet
+ * stream of the current group (FleetConnection; the group selector and the connection state are
+ * in the header).
  */
 export function Shell() {
   const { t } = useTranslation();
@@ -26,36 +31,40 @@ export function Shell() {
   useBackgroundPolling();
 
   return (
-    <AppShell
-      header={{ height: HEADER_HEIGHT_PX }}
-      navbar={{ width: NAVBAR_WIDTH_PX, breakpoint: 'sm', collapsed: { desktop: !navOpen, mobile: !navOpen } }}
-      padding="lg"
-    >
-      <AppShell.Header>
-        <Group h="100%" px="md" justify="space-between" wrap="nowrap">
-          <Group gap="sm" wrap="nowrap">
-            <Burger opened={navOpen} onClick={nav.toggle} size="sm" aria-label={t('header.toggleMenu')} />
-            <Button variant="subtle" color="gray" leftSection={<AppsIcon />} onClick={apps.open} aria-haspopup="dialog">
-              {t('drawer.open')}
-            </Button>
-            <BrandMark />
+    <FleetConnection>
+      <AppShell
+        header={{ height: HEADER_HEIGHT_PX }}
+        navbar={{ width: NAVBAR_WIDTH_PX, breakpoint: 'sm', collapsed: { desktop: !navOpen, mobile: !navOpen } }}
+        padding="lg"
+      >
+        <AppShell.Header>
+          <Group h="100%" px="md" justify="space-between" wrap="nowrap">
+            <Group gap="sm" wrap="nowrap">
+              <Burger opened={navOpen} onClick={nav.toggle} size="sm" aria-label={t('header.toggleMenu')} />
+              <Button variant="subtle" color="gray" leftSection={<AppsIcon />} onClick={apps.open} aria-haspopup="dialog">
+                {t('drawer.open')}
+              </Button>
+              <BrandMark />
+            </Group>
+            <Group gap="xs" wrap="nowrap">
+              <GroupSelector />
+              <ConnectionIndicator />
+              <ThemeToggle />
+              <UserMenu />
+            </Group>
           </Group>
-          <Group gap="xs" wrap="nowrap">
-            <ThemeToggle />
-            <UserMenu />
-          </Group>
-        </Group>
-      </AppShell.Header>
-      <AppShell.Navbar>
-        <AppShell.Section grow component={ScrollArea} px="xs" py="sm">
-          <NavigationMenu />
-        </AppShell.Section>
-      </AppShell.Navbar>
-      <AppShell.Main>
-        <NotificationBanner />
-        <Outlet />
-      </AppShell.Main>
-      <ApplicationsDrawer opened={appsOpen} onClose={apps.close} />
-    </AppShell>
+        </AppShell.Header>
+        <AppShell.Navbar>
+          <AppShell.Section grow component={ScrollArea} px="xs" py="sm">
+            <NavigationMenu />
+          </AppShell.Section>
+        </AppShell.Navbar>
+        <AppShell.Main>
+          <NotificationBanner />
+          <Outlet />
+        </AppShell.Main>
+        <ApplicationsDrawer opened={appsOpen} onClose={apps.close} />
+      </AppShell>
+    </FleetConnection>
   );
 }

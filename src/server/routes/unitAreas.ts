@@ -17,6 +17,7 @@ import { unitMultiCameraArea } from './unitMultiCamera.ts';
 import { unitIntercomArea } from './unitIntercom.ts';
 import { unitDatabridgeArea } from './unitDatabridge.ts';
 import { unitBandwidthArea } from './unitBandwidth.ts';
+import { unitPreviewArea } from './unitPreview.ts';
 
 export { attachUnitRuntime, type UnitRuntime } from './unitKit.ts';
 
@@ -35,4 +36,5 @@ export const UNIT_AREAS: readonly RouteArea[] = [
   unitIntercomArea,
   unitDatabridgeArea,
   unitBandwidthArea,
+  unitPreviewArea,
 ];

@@ -1,0 +1,45 @@
+/**
+ * Headless: turns the worker's transition notifications (already filtered by the user's unit
+ * alert settings) into toasts naming the unit and the transition, paced by paceToasts (at most 5
+ * of ours per 3 s window, spec 002 §9).
+ */
+import { useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
+import { notifications } from '@mantine/notifications';
+import type { UnitTransition } from '../../../workers/model/fleetModel.ts';
+import { useFleet } from '../../fleet/index.ts';
+import { paceToasts } from './transitionToasts.ts';
+
+/** The notifications after `last` in `list` (all of them when `last` was trimmed away). */
+export function freshNotifications(list: readonly UnitTransition[], last: UnitTransition | undefined): readonly UnitTransition[] {
+  if (last === undefined) return list;
+  const index = list.lastIndexOf(last);
+  return index < 0 ? list : list.slice(index + 1);
+}
+
+export function TransitionToasts(): null {
+  const { store } = useFleet();
+  const { t } = useTranslation();
+  useEffect(() => {
+    let last = store.notifications.peek().at(-1); // what was there before we listened is not news
+    let shownAt: readonly number[] = [];
+    return store.notifications.subscribe((list) => {
+      const fresh = freshNotifications(list, last);
+      last = list.at(-1);
+      if (fresh.length === 0) return;
+      const paced = paceToasts(fresh, shownAt, Date.now());
+      shownAt = paced.shownAt;
+      for (const item of paced.show) {
+        notifications.show({
+          title: store.unit(item.unitId)?.name ?? item.unitId,
+          message: t(`fleet.transitions.${item.transition}`),
+          color: item.transition.endsWith('ToOffline') ? 'gray' : item.transition.includes('Streaming') || item.transition.includes('StoreAndForward') ? 'red' : 'teal',
+        });
+      }
+      if (paced.summary) {
+        notifications.show({ message: t('fleet.transitions.more', { count: paced.dropped }), color: 'gray' });
+      }
+    });
+  }, [store, t]);
+  return null;
+}

@@ -1,0 +1,84 @@
+import { describe, it, expect } from 'vitest';
+import { FleetStore } from '../../fleet/store.ts';
+import type { FleetDiff, UnitView } from '../../../workers/pipeline/diff.ts';
+import { emptyCounters } from '../../domain/units/counters.ts';
+import { statusIndex } from './mapStyles.ts';
+import { UnitSource } from './unitSource.ts';
+
+function view(id: string, rev: number, over: Partial<UnitView> = {}): UnitView {
+  return { id, rev, name: id, type: '800', status: 'idle', state: 'online', videoState: undefined, applications: [], activeAlerts: 0, battery: undefined, lat: 10, lng: 20, transition: null, capabilities: undefined, ...over };
+}
+
+/** A diff as the worker posts it: changed units come with fresh counters. */
+function diff(extra: Partial<FleetDiff>): FleetDiff {
+  return { frame: 1, reset: false, units: [], unitsBuffer: null, removed: [], channels: [], removedChannels: [], counters: emptyCounters(), connection: null, notifications: [], listsVersion: null, badFrames: null, events: 0, ...extra };
+}
+
+function harness() {
+  const store = new FleetStore();
+  const frames: (() => void)[] = [];
+  const synced: number[] = [];
+  const source = new UnitSource(store, (n) => synced.push(n), {
+    request: (callback) => frames.push(callback),
+    cancel: () => undefined,
+  });
+  source.start();
+  const runFrames = () => {
+    for (const callback of frames.splice(0)) callback();
+  };
+  return { store, source, frames, synced, runFrames };
+}
+
+describe('UnitSource: the map source follows the fleet store in batches', () => {
+  it('applies a burst of diffs in one source update on the next frame', () => {
+    const h = harness();
+    h.runFrames(); // the initial sync: nothing yet
+    for (let rev = 1; rev <= 100; rev += 1) h.store.apply(diff({ units: [view('U1', rev), view(`U${rev + 1}`, 1)] }));
+    expect(h.frames).toHaveLength(1); // 100 diffs → one frame asked for
+    h.runFrames();
+    expect(h.source.batches).toBe(1);
+    expect(h.source.size).toBe(101);
+    expect(h.source.source.getFeatures()).toHaveLength(101);
+  });
+
+  it('updates a moved or re-coloured unit in place', () => {
+    const h = harness();
+    h.store.apply(diff({ units: [view('U1', 1)] }));
+    h.runFrames();
+    const feature = h.source.feature('U1');
+    h.store.apply(diff({ units: [view('U1', 2, { lat: -33.9, lng: 151.2, status: 'offline', state: 'offline' })] }));
+    h.runFrames();
+    expect(h.source.feature('U1')).toBe(feature);
+    expect(feature?.get('s')).toBe(statusIndex('offline'));
+    expect(feature?.getGeometry()?.getCoordinates()[0]).toBeGreaterThan(1.6e7); // 151° E in metres
+  });
+
+  it('skips units without a location and drops removed units', () => {
+    const h = harness();
+    h.store.apply(diff({ units: [view('U1', 1), view('U2', 1, { lat: undefined, lng: undefined })] }));
+    h.runFrames();
+    expect(h.source.size).toBe(1);
+    h.store.apply(diff({ removed: ['U1'] }));
+    h.runFrames();
+    expect(h.source.size).toBe(0);
+    expect(h.source.source.getFeatures()).toHaveLength(0);
+  });
+
+  it('does nothing on a frame without changes', () => {
+    const h = harness();
+    h.store.apply(diff({ units: [view('U1', 1)] }));
+    h.runFrames();
+    h.source.schedule();
+    h.runFrames();
+    expect(h.source.batches).toBe(1);
+    expect(h.synced).toEqual([1]);
+  });
+
+  it('stops following the store when stopped', () => {
+    const h = harness();
+    h.runFrames();
+    h.source.stop();
+    h.store.apply(diff({ units: [view('U1', 1)] }));
+    expect(h.frames).toHaveLength(0);
+  });
+});

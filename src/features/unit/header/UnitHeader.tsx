@@ -1,0 +1,70 @@
+import { Badge, Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import { isBusy } from '../../../domain/units/status.ts';
+import { STATUS_COLOURS, applicationsOf, iconStatusOf } from '../../fleet/index.ts';
+import type { UnitPageData } from '../useUnitPage.ts';
+import type { RichUnitView } from '../useUnitPage.ts';
+import { StreamButton } from './StreamButton.tsx';
+import { ChannelSelect } from './ChannelSelect.tsx';
+import { DelaySelect } from './DelaySelect.tsx';
+import { RebootButton } from './RebootButton.tsx';
+import { SpeedTestButton } from './SpeedTestButton.tsx';
+import { SendLogsButton } from './SendLogsModal.tsx';
+import { useFleet } from '../../../fleet/hooks.ts';
+
+/** The channel's version when its config carries one (swVersion / version); undefined otherwise. */
+function useChannelVersion(channelId: string | null): string | undefined {
+  const { store } = useFleet();
+  if (channelId === null) return undefined;
+  const config = store.channel(channelId)?.config;
+  const version = config?.['swVersion'] ?? config?.['version'];
+  return typeof version === 'string' ? version : undefined;
+}
+
+/** Name, status, type, version, and the unit's actions (spec 000 §2 unit page; §7 calls). */
+export function UnitHeader({ unitId, page, onConfigure }: { unitId: string; page: UnitPageData & { view: RichUnitView }; onConfigure: () => void }) {
+  const { t } = useTranslation();
+  const { view, details, canOperate, channelId, delayMs, swVersion } = page;
+  const apps = applicationsOf(view.applications, view.videoState);
+  const facing = iconStatusOf(view);
+  const offline = facing === 'offline';
+  const busy = isBusy(apps);
+  const channelVersion = useChannelVersion(channelId);
+  return (
+    <Paper withBorder p="md" radius="md">
+      <Stack gap="sm">
+        <Group justify="space-between" align="flex-start">
+          <Stack gap={2}>
+            <Group gap="sm">
+              <Title order={1} fz="h2" data-testid="unit-name">
+                {view.name}
+              </Title>
+              <Badge color={STATUS_COLOURS[facing]} variant="filled" data-testid="unit-status">
+                {t(`unitPage.status.${facing}`)}
+              </Badge>
+              {!canOperate && (
+                <Badge color="gray" variant="outline">
+                  {t('unitPage.readOnly')}
+                </Badge>
+              )}
+            </Group>
+            <Text c="dimmed" fz="sm">
+              {t('unitPage.identity', { type: view.type, version: swVersion ?? '—', serial: details?.serial || '—' })}
+            </Text>
+          </Stack>
+          <Button variant="light" onClick={onConfigure} data-testid="open-configuration">
+            {t('unitPage.configure')}
+          </Button>
+        </Group>
+        <Group gap="sm" wrap="wrap">
+          <StreamButton unitId={unitId} view={view} channelId={channelId} canOperate={canOperate} />
+          <ChannelSelect unitId={unitId} channelId={channelId} canOperate={canOperate} busy={busy || offline} />
+          <DelaySelect key={`${delayMs ?? ''}`} unitId={unitId} delayMs={delayMs} typeGroup={details?.typeGroup} version={swVersion} canOperate={canOperate && !offline} />
+          <SpeedTestButton unitId={unitId} offline={offline} busy={busy} channelId={channelId} channelVersion={channelVersion} canOperate={canOperate} running={view.status === 'speedtest'} />
+          <SendLogsButton unitId={unitId} disabled={!canOperate} />
+          <RebootButton unitId={unitId} unitName={view.name} disabled={!canOperate || offline} />
+        </Group>
+      </Stack>
+    </Paper>
+  );
+}

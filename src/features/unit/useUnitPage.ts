@@ -1,0 +1,106 @@
+/**
+ * The unit page's data: the live unit view from the fleet store (one version signal for this unit),
+ * its detail record from GET v2/units/enhanced/{id} (refetched when the unit's rev changes, at most
+ * once a second), and the caller's right to act on units.
+ */
+import { useEffect, useMemo, useRef } from 'react';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { useClientConfiguration } from '../../api/queries.ts';
+import { hasConsoleAccess, isReadOnly } from '../../domain/roles/roleSets.ts';
+import { showSuccess } from '../../components/toasts.ts';
+import { useFleet, useUnit, useVisibleSet } from '../../fleet/hooks.ts';
+import type { UnitView } from '../../../workers/pipeline/diff.ts';
+import { fetchEnhanced } from './api/unitCalls.ts';
+import { decodeUnitDetails, type UnitDetails, type UnitLink } from './model/unitDetails.ts';
+
+/** Detail refetches after live changes are at most this often (ms). */
+export const DETAIL_REFETCH_MIN_MS = 1_000;
+
+export const unitDetailsKey = (unitId: string) => ['session', 'unit', unitId, 'enhanced'] as const;
+
+/** Fields the worker's unit view may carry beyond the base ones (read when present). */
+export type RichUnitView = UnitView & {
+  readonly links?: readonly UnitLink[] | undefined;
+  readonly channelId?: string | null | undefined;
+  readonly delayMs?: number | undefined;
+  readonly swVersion?: string | undefined;
+  readonly speedTest?: unknown;
+};
+
+export function useUnitDetails(unitId: string, rev: number | undefined) {
+  const queryClient = useQueryClient();
+  const query = useQuery({
+    queryKey: unitDetailsKey(unitId),
+    queryFn: async ({ signal }) => decodeUnitDetails(await fetchEnhanced(unitId, signal)),
+  });
+  const lastRefetch = useRef(0);
+  useEffect(() => {
+    if (rev === undefined) return;
+    const wait = Math.max(0, lastRefetch.current + DETAIL_REFETCH_MIN_MS - Date.now());
+    const timer = setTimeout(() => {
+      lastRefetch.current = Date.now();
+      void queryClient.invalidateQueries({ queryKey: unitDetailsKey(unitId) });
+    }, wait);
+    return () => clearTimeout(timer);
+  }, [queryClient, unitId, rev]);
+  return query;
+}
+
+/** True for console users who are not read-only (spec 000 §6, 002 §6: luc_read changes nothing). */
+export function useCanOperate(): boolean {
+  const { data } = useClientConfiguration();
+  const roles = data?.loggedUserRoles ?? [];
+  return hasConsoleAccess(roles) && !isReadOnly(roles);
+}
+
+export interface UnitPageData {
+  readonly view: RichUnitView | undefined;
+  readonly details: UnitDetails | undefined;
+  readonly detailsError: unknown;
+  readonly canOperate: boolean;
+  /** The live value when the worker carries it, else the detail record's. */
+  readonly channelId: string | null;
+  readonly delayMs: number | undefined;
+  readonly swVersion: string | undefined;
+  readonly links: readonly UnitLink[];
+}
+
+export function useUnitPage(unitId: string): UnitPageData {
+  const view = useUnit(unitId) as RichUnitView | undefined;
+  const fleet = useFleet();
+  const details = useUnitDetails(unitId, view?.rev);
+  const canOperate = useCanOperate();
+  const channelId = view?.channelId !== undefined ? view.channelId : (details.data?.channelId ?? null);
+  useVisibleSet('unit-page', useMemo(() => ({ units: [unitId], channels: channelId === null ? [] : [channelId] }), [unitId, channelId]));
+  // spec 000 §4: selecting a unit refreshes its stale data (enhanced when offline, settings, services).
+  useEffect(() => {
+    fleet.api.selectUnit(unitId).catch(() => undefined);
+  }, [fleet, unitId]);
+  return {
+    view,
+    details: details.data,
+    detailsError: details.error,
+    canOperate,
+    channelId,
+    delayMs: view?.delayMs ?? details.data?.delayMs,
+    swVersion: view?.swVersion ?? details.data?.swVersion,
+    links: view?.links ?? details.data?.links ?? [],
+  };
+}
+
+/**
+ * A unit action: the call, a short success toast, the server's message as a toast on failure
+ * (the console's MutationCache shows it), and the detail record refetched after.
+ */
+export function useUnitAction<Args extends unknown[]>(unitId: string, call: (...args: Args) => Promise<unknown>, successKey: string) {
+  const { t } = useTranslation();
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (args: Args) => call(...args),
+    onSuccess: () => {
+      showSuccess(t(successKey));
+      void queryClient.invalidateQueries({ queryKey: unitDetailsKey(unitId) });
+    },
+  });
+}

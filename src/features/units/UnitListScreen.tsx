@@ -1,0 +1,153 @@
+/**
+ * The unit list (/list; issue 5 item 3, spec 000 §2): every unit of the current group, live,
+ * virtual (smooth at 50,000 units), with the counters, the filter groups, the search, the column
+ * choice, sort and the expanded rows. Columns and sort are saved in preferences.gridPrefs.unitList
+ * and the row mode in preferences.unitListExpanded; filters and the search live with the page.
+ */
+import { useCallback, useMemo, useState } from 'react';
+import { useNavigate } from 'react-router';
+import { Alert, Button, Center, Group, Loader, Skeleton, Stack, Switch, Text, Title } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import { useClientConfiguration, usePreferences, useSavePreferences } from '../../api/queries.ts';
+import { errorMessageOf, showError } from '../../components/toasts.ts';
+import type { UnitCounterName } from '../../domain/units/counters.ts';
+import { useConnection, useFleet } from '../../fleet/index.ts';
+import { useCurrentGroup } from '../fleet/currentGroup.ts';
+import type { UnitColumn } from './columns.ts';
+import { gridTemplate } from './columns.ts';
+import { ColumnsMenu } from './ColumnsMenu.tsx';
+import { CountersBar } from './CountersBar.tsx';
+import { FilterBar } from './FilterBar.tsx';
+import type { UnitFilters } from './filters.ts';
+import { filtersForCounter, hasFilters, isCounterActive, NO_FILTERS } from './filters.ts';
+import type { UnitListLayout } from './listPrefs.ts';
+import { layoutFromPrefs, layoutToPrefs, nextSort, toggleColumn, UNIT_LIST_GRID_ID } from './listPrefs.ts';
+import { SearchBox } from './SearchBox.tsx';
+import type { UnitSearch } from './search.ts';
+import { DEFAULT_KEY, isServerSearch, searchKeysFor } from './search.ts';
+import { unitPath } from './unitPath.ts';
+import { UnitTable } from './UnitTable.tsx';
+import { useServerSearch } from './useServerSearch.ts';
+import { useUnitRows } from './useUnitRows.ts';
+
+const LOADING_ROWS = 8;
+
+export default function UnitListScreen() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const { store } = useFleet();
+  const connection = useConnection();
+  const { groupId } = useCurrentGroup();
+  const preferences = usePreferences();
+  const savePreferences = useSavePreferences();
+  const [filters, setFilters] = useState<UnitFilters>(NO_FILTERS);
+  const [search, setSearch] = useState<UnitSearch>({ key: DEFAULT_KEY, value: '' });
+  const roles = useClientConfiguration().data?.loggedUserRoles;
+  const searchKeys = useMemo(() => searchKeysFor(roles ?? []), [roles]);
+
+  const layout = layoutFromPrefs(preferences.data?.gridPrefs[UNIT_LIST_GRID_ID]);
+  const expanded = preferences.data?.unitListExpanded ?? false;
+  const { mutate } = savePreferences;
+  const gridPrefs = preferences.data?.gridPrefs;
+  const saveLayout = useCallback(
+    (next: UnitListLayout) => mutate({ gridPrefs: { ...gridPrefs, [UNIT_LIST_GRID_ID]: layoutToPrefs(next) } }, { onError: (error) => showError(error) }),
+    [mutate, gridPrefs],
+  );
+
+  const server = useServerSearch(search, groupId);
+  const serverSearch = isServerSearch(search);
+  const rowFilters = useMemo<UnitFilters>(() => ({ ...filters, name: search.key === 'name' ? search.value : '' }), [filters, search]);
+  const { ids, total } = useUnitRows(store, rowFilters, layout.sort, server.ids);
+  const template = useMemo(() => gridTemplate(layout.columns), [layout.columns]);
+
+  const onSort = useCallback((column: UnitColumn) => saveLayout({ ...layout, sort: nextSort(layout.sort, column) }), [saveLayout, layout]);
+  const onToggleColumn = useCallback((column: UnitColumn) => saveLayout({ ...layout, columns: toggleColumn(layout.columns, column) }), [saveLayout, layout]);
+  const onOpen = useCallback((id: string) => void navigate(unitPath(id)), [navigate]);
+  const onCounter = useCallback(
+    (counter: UnitCounterName) => setFilters((current) => (isCounterActive(counter, current) && hasFilters({ ...current, name: '' }) ? NO_FILTERS : filtersForCounter(counter, current))),
+    [],
+  );
+  const clearAll = (): void => {
+    setFilters(NO_FILTERS);
+    setSearch((current) => ({ ...current, value: '' }));
+  };
+
+  const waitingForSnapshot = total === 0 && (connection.phase === 'connecting' || connection.phase === 'resyncing' || connection.phase === 'reconnecting');
+  const filtered = hasFilters(rowFilters) || serverSearch;
+
+  return (
+    <Stack gap="md">
+      <Group justify="space-between" align="center">
+        <Title order={2}>{t('routes.list')}</Title>
+        <Group gap="md">
+          <SearchBox search={search} keys={searchKeys} onChange={setSearch} />
+          <Switch
+            label={t('unitList.expanded')}
+            checked={expanded}
+            onChange={(event) => mutate({ unitListExpanded: event.currentTarget.checked }, { onError: (error) => showError(error) })}
+          />
+          <ColumnsMenu columns={layout.columns} onToggle={onToggleColumn} />
+        </Group>
+      </Group>
+      <CountersBar filters={filters} onCounter={onCounter} />
+      <FilterBar filters={filters} onChange={setFilters} />
+      <Group justify="space-between" gap="xs">
+        <Text fz="sm" c="dimmed" data-testid="unit-list-summary">
+          {waitingForSnapshot
+            ? t('unitList.loading')
+            : serverSearch
+              ? t('unitList.serverSummary', { shown: ids.length, total: server.total })
+              : t('unitList.summary', { shown: ids.length.toLocaleString('en'), total: total.toLocaleString('en'), count: total })}
+        </Text>
+        {serverSearch && server.elsewhere > 0 && (
+          <Text fz="xs" c="dimmed">
+            {t('unitList.elsewhere', { count: server.elsewhere })}
+          </Text>
+        )}
+      </Group>
+      {serverSearch && server.error !== null && (
+        <Alert color="red" title={t('unitList.searchFailed')}>
+          {errorMessageOf(server.error)}
+        </Alert>
+      )}
+      {groupId === null ? (
+        <Alert color="gray">{t('unitList.noGroup')}</Alert>
+      ) : waitingForSnapshot ? (
+        <Stack gap={6} aria-busy="true" data-testid="unit-list-loading">
+          {Array.from({ length: LOADING_ROWS }, (_, index) => (
+            <Skeleton key={index} height={32} radius="sm" />
+          ))}
+        </Stack>
+      ) : ids.length === 0 && !(serverSearch && server.loading) ? (
+        <Center py={60}>
+          <Stack align="center" gap="sm" data-testid="unit-list-empty">
+            <Text fw={600}>{filtered ? t('unitList.emptyFiltered') : t('unitList.emptyGroup')}</Text>
+            {filtered && (
+              <Button variant="light" onClick={clearAll}>
+                {t('unitList.filters.clear')}
+              </Button>
+            )}
+          </Stack>
+        </Center>
+      ) : (
+        <>
+          <UnitTable
+            ids={ids}
+            columns={layout.columns}
+            template={template}
+            sort={layout.sort}
+            expanded={expanded}
+            onSort={onSort}
+            onOpen={onOpen}
+            {...(serverSearch ? { onEnd: server.loadMore } : {})}
+          />
+          {serverSearch && server.loading && (
+            <Center py="sm">
+              <Loader size="sm" />
+            </Center>
+          )}
+        </>
+      )}
+    </Stack>
+  );
+}

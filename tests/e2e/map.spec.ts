@@ -1,0 +1,66 @@
+import { test, expect, type Page } from '@playwright/test';
+import { screenshot, signIn } from './fixtures.ts';
+
+// The unit map: OpenLayers with the offline basemap, units on a WebGL layer, clusters at low
+// zoom with a pop-up of their members, and the view saved in preferences. One user of its own
+// (luc_unit_control), so the saved map state never couples with other spec files.
+
+const map = (page: Page) => page.getByTestId('unit-map');
+
+/** Distinct colours in a sample of the basemap canvas (a blank canvas has one). */
+async function basemapColours(page: Page): Promise<number> {
+  return page.evaluate(() => {
+    const colours = new Set<number>();
+    for (const canvas of document.querySelectorAll<HTMLCanvasElement>('[data-testid="unit-map"] canvas')) {
+      const context = canvas.getContext('2d');
+      if (!context || canvas.width === 0) continue;
+      const { data } = context.getImageData(0, 0, canvas.width, canvas.height);
+      for (let i = 0; i < data.length; i += 4 * 101) colours.add(((data[i] ?? 0) << 24) | ((data[i + 1] ?? 0) << 16) | ((data[i + 2] ?? 0) << 8) | (data[i + 3] ?? 0));
+    }
+    return colours.size;
+  });
+}
+
+test('shows the units on the world map, saves the zoom, and lists a cluster’s members', async ({ page }) => {
+  await signIn(page, 'luc_unit_control');
+  await page.goto('/map');
+  await expect(page).toHaveTitle(/Map/);
+  // spec 002 §3: zoom 3 by default
+  await expect(map(page)).toHaveAttribute('data-zoom', '3');
+  await expect.poll(() => basemapColours(page), { message: 'the basemap is drawn' }).toBeGreaterThan(2);
+  await expect.poll(async () => Number(await map(page).getAttribute('data-clusters'))).toBeGreaterThan(0);
+  await screenshot(page, 'map-dark');
+
+  // A cluster's pop-up lists its members by name, each a link to the unit.
+  const [x = 0, y = 0, size = 0] = ((await map(page).getAttribute('data-largest-cluster')) ?? '').split(',').map(Number);
+  expect(size).toBeGreaterThan(1);
+  await map(page).click({ position: { x, y } });
+  const popup = page.getByTestId('map-popup');
+  await expect(popup).toBeVisible();
+  await expect(popup).toContainText(`${size} units here`);
+  const links = popup.getByRole('link');
+  await expect(links).toHaveCount(Math.min(size, 200));
+  await expect(links.first()).toHaveAttribute('href', /^\/unit\//);
+  expect(((await links.first().textContent()) ?? '').trim()).not.toBe('');
+  await screenshot(page, 'map-cluster-popup');
+  await popup.getByRole('button', { name: 'Close' }).click();
+  await expect(popup).toHaveCount(0);
+
+  // Zoom in with the map's own control; the view is saved and restored after a reload.
+  // (the pop-up may have panned the map, which saves too: wait for the save of zoom 4 itself)
+  const saved = page.waitForResponse((r) => r.url().includes('userPreferences') && r.request().method() === 'PUT' && (r.request().postData() ?? '').includes('"zoom":4'));
+  await page.getByTitle('Zoom in').click();
+  await expect(map(page)).toHaveAttribute('data-zoom', '4');
+  expect((await saved).ok()).toBe(true);
+  await page.reload();
+  await expect(map(page)).toHaveAttribute('data-zoom', '4');
+});
+
+test('draws the map in the light theme', async ({ page }) => {
+  await signIn(page, 'luc_unit_control');
+  await page.evaluate(() => localStorage.setItem('luc-color-scheme', 'light'));
+  await page.goto('/map');
+  await expect.poll(async () => Number(await map(page).getAttribute('data-clusters'))).toBeGreaterThan(0);
+  await expect.poll(() => basemapColours(page)).toBeGreaterThan(2);
+  await screenshot(page, 'map-light');
+});

@@ -1,0 +1,175 @@
+import { test, expect, type Page } from '@playwright/test';
+import { UNIT_ALERT_FLAGS } from '../../src/domain/units/alertSettings.ts';
+import { CELLULAR_ABOVE_TOTAL_MESSAGE } from '../../src/domain/validation/capping.ts';
+import { UNIT_NAME_IN_USE } from '../../src/domain/validation/names.ts';
+import { ERRORS } from '../../src/domain/errors.ts';
+import { screenshot, signIn, type DemoUser } from './fixtures.ts';
+
+// The unit page and its configuration dialog as an operator meets them: real Chromium, the real
+// server and its simulator (units move on their own), the fleet worker. Each test signs in as its
+// own demo user (sign-in rate limit, saved preferences).
+
+const API = '/luc/luc-core-web/rest';
+const HEADERS = { 'Application-Id': 'luc-console' };
+
+type SnapshotUnit = { uid: string; name: string; type: string; status?: { state?: string; applications?: Record<string, unknown> }; links?: unknown[] };
+
+/** Signs in and turns the unit alert toasts off, so they cover nothing the test clicks or shoots. */
+async function start(page: Page, user: DemoUser): Promise<void> {
+  await signIn(page, user);
+  const off = Object.fromEntries(UNIT_ALERT_FLAGS.map((flag) => [flag, false]));
+  expect((await page.request.put(`${API}/userPreferences/vue`, { headers: HEADERS, data: { unitAlertsSettings: off } })).ok()).toBe(true);
+  await page.reload();
+}
+
+/** The units of the group the console is bound to (the header's group selector), as the snapshot gives them. */
+async function currentGroupUnits(page: Page): Promise<SnapshotUnit[]> {
+  const groupName = await page.getByRole('combobox', { name: 'Group' }).inputValue();
+  const groups = (await (await page.request.get(`${API}/groups/fetch`, { headers: HEADERS })).json()) as { uid: string; name: string }[];
+  const group = groups.find((g) => g.name === groupName) ?? groups[0];
+  expect(group).toBeDefined();
+  const snapshot = (await (await page.request.get(`${API}/devices/fetch`, { headers: HEADERS, params: { crnt_vcg_uid: group?.uid ?? '' } })).json()) as { units: { unit: SnapshotUnit }[] };
+  return snapshot.units.map((u) => u.unit);
+}
+
+const isIdle = (unit: SnapshotUnit) => unit.status?.state === 'online' && Object.keys(unit.status.applications ?? {}).length === 0;
+
+/** Opens the page of an idle online unit of the current group (the simulator may move a unit meanwhile: the next is tried). */
+async function openIdleUnit(page: Page, skip: readonly string[] = []): Promise<SnapshotUnit> {
+  const idle = (await currentGroupUnits(page)).filter((u) => isIdle(u) && !skip.includes(u.uid));
+  for (const unit of idle.slice(0, 6)) {
+    await page.goto(`/unit/${unit.uid}`);
+    await expect(page.getByTestId('unit-name')).toHaveText(unit.name);
+    const button = page.getByTestId('stream-button');
+    if ((await button.getAttribute('data-state')) === 'start') return unit;
+  }
+  throw new Error('no idle unit in the current group');
+}
+
+async function openConfiguration(page: Page, tab: string): Promise<void> {
+  if (!(await page.getByRole('dialog').isVisible())) await page.getByTestId('open-configuration').click();
+  await page.getByRole('dialog').getByRole('tab', { name: tab }).click();
+}
+
+test('starts a stream and sees connecting then streaming, stops it; a busy unit refuses to send logs', async ({ page }) => {
+  await start(page, 'luc_admin');
+  const unit = await openIdleUnit(page);
+  const button = page.getByTestId('stream-button');
+  await expect(button).toHaveText('Start stream');
+  await button.click();
+  await expect(button).toHaveAttribute('data-state', 'connecting');
+  await expect(button).toHaveText('Connecting…');
+  await expect(button).toHaveAttribute('data-state', 'stop', { timeout: 20_000 });
+  await expect(page.getByTestId('unit-status')).toHaveText('Streaming');
+
+  // spec 000 §8: the unit the logs come from is busy → "Selected channel is busy", the server's words.
+  await page.getByRole('button', { name: 'Send logs' }).click();
+  await page.getByRole('dialog').getByRole('button', { name: 'Send logs' }).click();
+  await expect(page.getByTestId('send-logs-refusal')).toHaveText(ERRORS.sendLogs.channelBusy);
+  await expect(page.getByTestId('send-logs-refusal')).toHaveText('Selected channel is busy');
+  await page.getByRole('dialog').getByRole('button', { name: 'Cancel' }).click();
+
+  await button.click();
+  await expect(button).toHaveAttribute('data-state', 'disconnecting');
+  await expect(button).toHaveAttribute('data-state', 'start', { timeout: 20_000 });
+  await expect(page.getByTestId('unit-status')).not.toHaveText('Streaming');
+  expect(unit.uid).not.toBe('');
+});
+
+test('the configuration dialog checks values with the spec’s messages and keeps what was typed when the server refuses', async ({ page }) => {
+  await start(page, 'luc_regular');
+  const units = await currentGroupUnits(page);
+  const unit = await openIdleUnit(page);
+  const other = units.find((u) => u.uid !== unit.uid);
+  expect(other).toBeDefined();
+
+  // Metadata: a comment of 101 characters is refused before sending.
+  await openConfiguration(page, 'Metadata');
+  const dialog = page.getByRole('dialog');
+  await dialog.getByLabel('Comment').fill('x'.repeat(101));
+  await dialog.getByRole('button', { name: 'Save' }).click();
+  await expect(dialog.getByText('Must have at most 100 characters')).toBeVisible();
+
+  // A name another unit has: the server refuses, the message sits on the field, the typed name stays.
+  await dialog.getByLabel('Comment').fill('Checked by the end-to-end test');
+  const name = dialog.getByLabel('Unit name');
+  await name.fill(other?.name ?? '');
+  await dialog.getByRole('button', { name: 'Save' }).click();
+  await expect(dialog.getByText(UNIT_NAME_IN_USE)).toBeVisible();
+  await expect(name).toHaveValue(other?.name ?? '');
+  await expect(dialog.getByLabel('Comment')).toHaveValue('Checked by the end-to-end test');
+
+  // Network: a cellular capping above the total capping.
+  await openConfiguration(page, 'Network');
+  await dialog.getByRole('combobox', { name: 'Max Total Capping' }).click();
+  await page.getByRole('option', { name: '3.6 Mbps' }).click();
+  await dialog.getByRole('combobox', { name: 'Max Cellular Capping' }).click();
+  await page.getByRole('option', { name: '8.0 Mbps' }).click();
+  await dialog.getByRole('button', { name: 'Save capping' }).click();
+  await expect(dialog.getByText(CELLULAR_ABOVE_TOTAL_MESSAGE)).toBeVisible();
+  await expect(dialog.getByText('Max Cellular Capping cannot be higher than Max Total Capping')).toBeVisible();
+  // Switching tabs and back keeps what was typed.
+  await openConfiguration(page, 'Metadata');
+  await expect(name).toHaveValue(other?.name ?? '');
+});
+
+test('a read-only user sees the unit with every action disabled', async ({ page }) => {
+  await start(page, 'luc_read');
+  const units = await currentGroupUnits(page);
+  const unit = units.find(isIdle) ?? units[0];
+  await page.goto(`/unit/${unit?.uid ?? ''}`);
+  await expect(page.getByTestId('unit-name')).toHaveText(unit?.name ?? '');
+  await expect(page.getByText('Read-only access')).toBeVisible();
+  await expect(page.getByTestId('stream-button')).toBeDisabled();
+  await expect(page.getByRole('button', { name: 'Send logs' })).toBeDisabled();
+  await expect(page.getByRole('button', { name: 'Reboot' })).toBeDisabled();
+  await expect(page.getByTestId('speed-test')).toBeDisabled();
+  await openConfiguration(page, 'Metadata');
+  await expect(page.getByRole('dialog').getByLabel('Unit name')).toBeDisabled();
+  await expect(page.getByRole('dialog').getByRole('button', { name: 'Save' })).toBeDisabled();
+});
+
+test('screenshots of the unit page tabs and the configuration dialog tabs', async ({ page }) => {
+  await start(page, 'luc_media_group_admin');
+  await openIdleUnit(page);
+  await expect(page.getByTestId('bandwidth-chart').locator('canvas')).toBeVisible();
+  for (const [tab, file] of [
+    ['Camera control', 'unit-page-camera-control'],
+    ['Multi camera', 'unit-page-multi-camera'],
+    ['Intercom', 'unit-page-intercom'],
+    ['Databridge', 'unit-page-databridge'],
+    ['Video return', 'unit-page-video-return'],
+  ] as const) {
+    await page.getByRole('tab', { name: tab }).click();
+    await expect(page.getByRole('tab', { name: tab })).toHaveAttribute('aria-selected', 'true');
+    await screenshot(page, file);
+  }
+  for (const [tab, file] of [
+    ['Connections', 'unit-config-connections'],
+    ['Video/Audio', 'unit-config-video-audio'],
+    ['Network', 'unit-config-network'],
+    ['Advanced', 'unit-config-advanced'],
+    ['IP pipe', 'unit-config-ip-pipe'],
+    ['Alerts settings', 'unit-config-alerts'],
+    ['Metadata', 'unit-config-metadata'],
+  ] as const) {
+    await openConfiguration(page, tab);
+    await expect(page.getByRole('dialog').getByRole('tab', { name: tab })).toHaveAttribute('aria-selected', 'true');
+    await screenshot(page, file);
+  }
+});
+
+test('file upload lists a unit’s files and starts an upload that shows as pending', async ({ page }) => {
+  await start(page, 'luc_partner');
+  const unit = (await currentGroupUnits(page))[0];
+  await page.goto('/file_upload');
+  await expect(page.getByTestId('file-upload')).toBeVisible();
+  await page.getByRole('combobox', { name: 'Unit', exact: true }).fill(unit?.name ?? '');
+  await page.getByRole('option', { name: unit?.name ?? '' }).click();
+  const table = page.getByTestId('files-table');
+  await expect(table).toBeVisible();
+  await table.getByRole('checkbox').nth(1).check();
+  await page.getByRole('button', { name: 'Upload', exact: true }).click();
+  await expect(table.getByText('Pending')).toBeVisible();
+  await screenshot(page, 'file-upload');
+});
