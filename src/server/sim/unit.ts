@@ -195,24 +195,34 @@ export interface UnitStatusData {
   state: 'online' | 'offline';
   applications: Applications;
   video: { state: VideoPhase; onAir: boolean };
-  battery: SimBattery | null;
-  cameraConnected: boolean | null;
+  /** Absent: the unit has no battery (mains powered). */
+  battery?: SimBattery;
+  /** Absent: the unit has no camera input. */
+  cameraConnected?: boolean;
+  /** The intercom sessions ({} when none: readers look up intercom1 / intercom2 directly). */
   intercom: SimUnit['intercom'];
-  lastUpgrade: LastUpgrade | null;
-  onlineSince: number | null;
+  /** Absent: no upgrade since the simulator started. */
+  lastUpgrade?: LastUpgrade;
+  /** Absent while offline. */
+  onlineSince?: number;
 }
 
+/**
+ * Null fields are left out (an absent field means none): a unit.status line is the most
+ * frequent event of a busy fleet, and JSON.parse time grows with its bytes (docs/performance.md).
+ */
 export function statusData(unit: SimUnit): UnitStatusData {
-  return {
+  const data: UnitStatusData = {
     state: unit.state,
     applications: structuredClone(unit.applications),
     video: { ...unit.video },
-    battery: unit.battery === null ? null : { ...unit.battery },
-    cameraConnected: unit.cameraConnected,
     intercom: structuredClone(unit.intercom),
-    lastUpgrade: unit.lastUpgrade === null ? null : { ...unit.lastUpgrade },
-    onlineSince: unit.onlineSince,
   };
+  if (unit.battery !== null) data.battery = { ...unit.battery };
+  if (unit.cameraConnected !== null) data.cameraConnected = unit.cameraConnected;
+  if (unit.lastUpgrade !== null) data.lastUpgrade = { ...unit.lastUpgrade };
+  if (unit.onlineSince !== null) data.onlineSince = unit.onlineSince;
+  return data;
 }
 
 /** unit.config data: the settings the simulator changes (delay in ms, selected channel, version, capping in kbps). */

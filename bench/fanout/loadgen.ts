@@ -1,0 +1,149 @@
+/**
+ * The fan-out load generator (figure 2), run as its own process so it never shares an event loop
+ * with the server: `node --import tsx bench/fanout/loadgen.ts` with one JSON argument
+ * {url, cookie, groupId, clients, warmupMs, durationMs}. Bounded: `clients` loopback sockets, one
+ * fixed measuring window, then every socket is closed and one JSON line is printed on stdout.
+ *
+ * Latency = receive time − the event's `ts` (the server's Date.now() when the bus published it;
+ * both processes read the same machine clock, so the two ms clocks agree; resolution 1 ms). Only
+ * `ts` is read from each frame (a regular expression, no JSON.parse) to keep the generator cheap.
+ */
+import WebSocket from 'ws';
+
+export type LoadgenOptions = {
+  readonly url: string;
+  readonly cookie: string;
+  readonly groupId: string;
+  readonly clients: number;
+  readonly warmupMs: number;
+  readonly durationMs: number;
+  /** Stop opening sockets after this long and measure with those open (ms). */
+  readonly connectBudgetMs: number;
+};
+
+export type LoadgenResult = {
+  readonly clients: number;
+  readonly connected: number;
+  /** Events received by all clients in the window. */
+  readonly events: number;
+  readonly seconds: number;
+  /** Per-client event rates, min and max (events/s). */
+  readonly perClientMin: number;
+  readonly perClientMax: number;
+  readonly p50: number;
+  readonly p95: number;
+  readonly p99: number;
+  readonly max: number;
+  /** {"op":"reset"} frames (slow-consumer resets) and sockets closed by the server. */
+  readonly resets: number;
+  readonly closed: number;
+  readonly connectSeconds: number;
+};
+
+/** Latency histogram: 1 ms bins up to 60 s (the ts resolution is 1 ms). */
+const HISTOGRAM_MS = 60_000;
+const TS_PATTERN = /"ts":(\d+)/;
+/** Sockets opened at once while connecting (keeps the upgrade burst bounded). */
+const CONNECT_CONCURRENCY = 50;
+/** A socket not open after this long is given up (ms). */
+const OPEN_TIMEOUT_MS = 10_000;
+
+function percentileOf(histogram: Uint32Array, total: number, p: number): number {
+  if (total === 0) return Number.NaN;
+  const rank = Math.ceil((p / 100) * total);
+  let seen = 0;
+  for (let ms = 0; ms < histogram.length; ms += 1) {
+    seen += histogram[ms] ?? 0;
+    if (seen >= rank) return ms;
+  }
+  return HISTOGRAM_MS;
+}
+
+export async function runLoad(options: LoadgenOptions): Promise<LoadgenResult> {
+  const wsUrl = `${options.url.replace(/^http/, 'ws')}/luc/luc-core-web/ws`;
+  const histogram = new Uint32Array(HISTOGRAM_MS + 1);
+  const perClient = new Uint32Array(options.clients);
+  let measuring = false;
+  let events = 0;
+  let resets = 0;
+  let closed = 0;
+  let max = 0;
+  const sockets: WebSocket[] = [];
+  const connectStarted = performance.now();
+
+  const open = (index: number) =>
+    new Promise<void>((resolve) => {
+      setTimeout(resolve, OPEN_TIMEOUT_MS);
+      const ws = new WebSocket(wsUrl, { headers: { cookie: options.cookie, origin: options.url }, perMessageDeflate: false, skipUTF8Validation: true });
+      sockets.push(ws);
+      ws.on('open', () => {
+        ws.send(JSON.stringify({ op: 'subscribe', topics: [`group:${options.groupId}`] }));
+        resolve();
+      });
+      ws.on('message', (raw) => {
+        if (!measuring) return;
+        const text = raw.toString();
+        const match = TS_PATTERN.exec(text);
+        if (match === null) {
+          if (text.includes('"reset"')) resets += 1;
+          return;
+        }
+        const latency = Math.max(0, Date.now() - Number(match[1]));
+        histogram[Math.min(HISTOGRAM_MS, latency)] = (histogram[Math.min(HISTOGRAM_MS, latency)] ?? 0) + 1;
+        if (latency > max) max = latency;
+        perClient[index] = (perClient[index] ?? 0) + 1;
+        events += 1;
+      });
+      ws.on('close', () => {
+        closed += 1;
+        resolve();
+      });
+      ws.on('error', () => resolve());
+    });
+
+  for (let start = 0; start < options.clients && performance.now() - connectStarted < options.connectBudgetMs; start += CONNECT_CONCURRENCY) {
+    const batch: Promise<void>[] = [];
+    for (let i = start; i < Math.min(options.clients, start + CONNECT_CONCURRENCY); i += 1) batch.push(open(i));
+    await Promise.all(batch);
+  }
+  const connectSeconds = (performance.now() - connectStarted) / 1000;
+  const connected = sockets.filter((ws) => ws.readyState === WebSocket.OPEN).length;
+  await new Promise((resolve) => setTimeout(resolve, options.warmupMs));
+  closed = 0;
+  measuring = true;
+  const started = performance.now();
+  await new Promise((resolve) => setTimeout(resolve, options.durationMs));
+  measuring = false;
+  const seconds = (performance.now() - started) / 1000;
+  for (const ws of sockets) ws.terminate();
+  const rates = Array.from(perClient, (count) => count / seconds);
+  return {
+    clients: options.clients,
+    connected,
+    events,
+    seconds,
+    perClientMin: Math.min(...rates),
+    perClientMax: Math.max(...rates),
+    p50: percentileOf(histogram, events, 50),
+    p95: percentileOf(histogram, events, 95),
+    p99: percentileOf(histogram, events, 99),
+    max,
+    resets,
+    closed,
+    connectSeconds,
+  };
+}
+
+if (process.argv[1]?.endsWith('bench/fanout/loadgen.ts')) {
+  const options = JSON.parse(process.argv[2] ?? '{}') as LoadgenOptions;
+  runLoad(options).then(
+    (result) => {
+      process.stdout.write(`${JSON.stringify(result)}\n`);
+      process.exit(0);
+    },
+    (error: unknown) => {
+      console.error(error);
+      process.exit(1);
+    },
+  );
+}

@@ -1,0 +1,74 @@
+/**
+ * What figures 3 and 4 share in Chromium: the bench page built with vite (a bench-only entry,
+ * bench/ingest/page/, into a temp folder), the loopback feed server (feedServer.ts, a child
+ * process) and Debian's Chromium driven by Playwright (launch options as playwright.config.ts;
+ * no browser is ever downloaded).
+ */
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { chromium } from '@playwright/test';
+import type { Browser } from '@playwright/test';
+import { build } from 'vite';
+import type { Child } from '../child.ts';
+import { ROOT, startChild } from '../child.ts';
+
+export const CHROMIUM = '/usr/bin/chromium';
+
+/** Builds the bench page; returns the folder to serve. */
+export async function buildPage(): Promise<string> {
+  const outDir = mkdtempSync(join(tmpdir(), 'luc-bench-page-'));
+  await build({
+    configFile: false,
+    root: join(ROOT, 'bench/ingest/page'),
+    base: './',
+    logLevel: 'warn',
+    worker: { format: 'es' },
+    build: { outDir, emptyOutDir: true, sourcemap: false, minify: true, target: 'es2022' },
+  });
+  return outDir;
+}
+
+export type Feed = { readonly url: string; readonly child: Child };
+
+export async function startFeed(log: string, units: number, pageDir: string): Promise<Feed> {
+  const child = startChild('bench/ingest/feedServer.ts', [JSON.stringify({ log, units, pageDir })]);
+  const match = await child.waitFor(/feed ready (http:\/\/\S+)/, 120_000);
+  return { url: match[1] as string, child };
+}
+
+export function launchChromium(): Promise<Browser> {
+  return chromium.launch({
+    executablePath: CHROMIUM,
+    args: [
+      '--headless',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      // measureUserAgentSpecificMemory answers at once instead of at the next natural GC.
+      '--enable-blink-features=ForceEagerMeasureMemory',
+    ],
+  });
+}
+
+/** POST /bench/start, then polls /bench/status: `durationMs` of events at `rate` events/s (0: as fast as the socket drains). */
+export async function stream(feedUrl: string, rate: number, durationMs: number, batchMs: number): Promise<{ events: number; seconds: number }> {
+  const response = await fetch(`${feedUrl}/bench/start`, { method: 'POST', body: JSON.stringify({ rate, durationMs, batchMs }) });
+  if (response.status !== 202) throw new Error(`feed: ${response.status} ${await response.text()}`);
+  const started = performance.now();
+  for (;;) {
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    const status = (await (await fetch(`${feedUrl}/bench/status`)).json()) as { running: boolean; events: number; seconds: number; error: string | null };
+    if (status.error !== null) throw new Error(`feed: ${status.error}`);
+    if (!status.running) return status;
+    if (performance.now() - started > durationMs + 60_000) throw new Error('feed: the stream did not end');
+  }
+}
+
+export async function sends(feedUrl: string): Promise<[number, number, number][]> {
+  return (await (await fetch(`${feedUrl}/bench/sends`)).json()) as [number, number, number][];
+}

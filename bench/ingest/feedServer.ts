@@ -1,0 +1,240 @@
+/**
+ * The loopback feed of figures 3 and 4 (worker ingest, worker memory), its own process:
+ * `node --import tsx bench/ingest/feedServer.ts '{"log": PATH, "units": N, "pageDir": DIR}'`.
+ * On 127.0.0.1:0 it serves
+ *   - the built bench page (pageDir) with COOP/COEP headers (cross-origin isolation, so the page
+ *     may call performance.measureUserAgentSpecificMemory);
+ *   - GET  /luc/luc-core-web/rest/devices/fetch?crnt_vcg_uid=G: a snapshot of the first N
+ *     unit.added events of the log (watermark = their last seq);
+ *   - GET  /luc/luc-core-web/rest/v2/units/{id}/capabilities: {} (the pipeline asks once per unit
+ *     that comes back online);
+ *   - the websocket /luc/luc-core-web/ws, spoken by the real LiveSource (subscribe, then the REST
+ *     snapshot); events go out only when asked:
+ *   - POST /bench/start {rate, durationMs, batchMs} (answered at once; GET /bench/status says when
+ *     it ended): streams the log's other events (unit.status,
+ *     unit.usage, unit.alert) of those units in order, looping with each unit's revs continued so
+ *     no loop looks like a gap, at `rate` events/s (0: as fast as the socket drains), in batches
+ *     every `batchMs`: every frame of a batch is framed here and written to the socket in one
+ *     write ("batched frames");
+ *   - GET  /bench/sends: [firstIndex, count, sentAtEpochMs] per batch (performance.timeOrigin +
+ *     performance.now(), the clock the page reads too).
+ * Prints `feed ready http://127.0.0.1:PORT` when listening.
+ */
+import { createHash } from 'node:crypto';
+import { createReadStream, readFileSync, statSync } from 'node:fs';
+import { createServer } from 'node:http';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { Socket } from 'node:net';
+import { extname, join, normalize } from 'node:path';
+import { createInterface } from 'node:readline';
+
+type Options = { log: string; units: number; pageDir: string };
+/** One event to stream: the text around its rev (seq and ts are written when it is sent). */
+type StreamEvent = { id: string; rev: number; head: string; tail: string };
+
+const WS_GUID = '258EAFA5-E914-47DA-95CA-C5AB0DC85B11';
+const REST = '/luc/luc-core-web/rest';
+const WS_PATH = '/luc/luc-core-web/ws';
+const TYPES: Record<string, string> = { '.html': 'text/html', '.js': 'text/javascript', '.map': 'application/json', '.css': 'text/css' };
+/** Most events held for streaming (bounded memory; the stream loops over them). */
+const MAX_STREAM_EVENTS = 400_000;
+/** Events per write when streaming as fast as the socket drains (rate 0). */
+const SATURATION_BATCH = 2_000;
+
+const options = JSON.parse(process.argv[2] ?? '{}') as Options;
+const now = (): number => performance.timeOrigin + performance.now();
+
+async function loadLog(): Promise<{ snapshot: string; stream: StreamEvent[]; watermark: number }> {
+  const units: string[] = [];
+  const known = new Set<string>();
+  const stream: StreamEvent[] = [];
+  let watermark = 0;
+  const reader = createInterface({ input: createReadStream(options.log, { encoding: 'utf8' }), crlfDelay: Infinity });
+  let first = true;
+  for await (const line of reader) {
+    if (first || line === '') {
+      first = false;
+      continue;
+    }
+    const event = JSON.parse(line) as { seq: number; kind: string; id: string; rev: number; data: unknown };
+    if (event.kind === 'unit.added') {
+      if (units.length < options.units && !known.has(event.id)) {
+        units.push(`{"rev":${event.rev},"unit":${JSON.stringify(event.data)}}`);
+        known.add(event.id);
+        watermark = event.seq;
+      }
+      continue;
+    }
+    if (!known.has(event.id) || event.kind === 'unit.removed') continue;
+    stream.push({ id: event.id, rev: event.rev, head: `,"kind":"${event.kind}","id":"${event.id}","rev":`, tail: `,"data":${JSON.stringify(event.data)}}` });
+    if (stream.length >= MAX_STREAM_EVENTS) break;
+  }
+  reader.close();
+  return { snapshot: `{"watermark":${watermark},"units":[${units.join(',')}],"channels":[],"servers":[]}`, stream, watermark };
+}
+
+async function main(): Promise<void> {
+  const { snapshot, stream, watermark } = await loadLog();
+  // Per unit: how many stream events, and its first rev in the stream (revs continue across loops).
+  const perUnit = new Map<string, { count: number; first: number }>();
+  for (const event of stream) {
+    const entry = perUnit.get(event.id);
+    if (entry === undefined) perUnit.set(event.id, { count: 1, first: event.rev });
+    else entry.count += 1;
+  }
+  let socket: Socket | null = null;
+  let sends: [number, number, number][] = [];
+  let seq = watermark;
+  let status: { running: boolean; events: number; seconds: number; error: string | null } = { running: false, events: 0, seconds: 0, error: null };
+
+  /** Frames events index … index+count−1 into one buffer (unmasked text frames; every event is below 64 KiB). */
+  function batchOf(index: number, count: number): Buffer {
+    let buffer = Buffer.allocUnsafe(count * 1_024);
+    let offset = 0;
+    const ts = Math.floor(Date.now());
+    for (let i = 0; i < count; i += 1) {
+      const event = stream[(index + i) % stream.length] as StreamEvent;
+      const loop = Math.floor((index + i) / stream.length);
+      const unit = perUnit.get(event.id) as { count: number; first: number };
+      seq += 1;
+      const text = `{"seq":${seq},"ts":${ts}${event.head}${event.rev + loop * unit.count}${event.tail}`;
+      const length = Buffer.byteLength(text);
+      if (offset + 4 + length > buffer.length) buffer = Buffer.concat([buffer.subarray(0, offset), Buffer.allocUnsafe(buffer.length + length + 65_536)]);
+      buffer[offset] = 0x81; // FIN + text frame
+      if (length < 126) {
+        // The shortest length encoding is required (RFC 6455 §5.2; Chromium drops the connection otherwise).
+        buffer[offset + 1] = length;
+        offset += 2;
+      } else {
+        buffer[offset + 1] = 126; // 16-bit length follows
+        buffer[offset + 2] = length >> 8;
+        buffer[offset + 3] = length & 0xff;
+        offset += 4;
+      }
+      offset += buffer.write(text, offset, 'utf8');
+    }
+    return buffer.subarray(0, offset);
+  }
+
+  async function run(rate: number, durationMs: number, batchMs: number): Promise<{ events: number; seconds: number }> {
+    sends = [];
+    const target = socket;
+    if (target === null) throw new Error('no websocket');
+    const started = now();
+    let index = 0;
+    let nextAt = started;
+    // Saturation (rate 0): the next batch is framed while the socket drains the last one.
+    let ready: Buffer | null = rate === 0 ? batchOf(0, SATURATION_BATCH) : null;
+    while (now() - started < durationMs) {
+      if (target.destroyed || socket !== target) throw new Error(`the browser closed the websocket during the stream after ${index} events`);
+      const elapsed = now() - started;
+      const count = rate > 0 ? Math.floor((rate * Math.min(durationMs, elapsed + batchMs)) / 1000) - index : SATURATION_BATCH;
+      if (count > 0) {
+        const frames = ready ?? batchOf(index, count);
+        const sentAt = now();
+        const drained = target.write(frames);
+        sends.push([index, count, sentAt]);
+        index += count;
+        ready = rate === 0 ? batchOf(index, SATURATION_BATCH) : null;
+        if (!drained) {
+          // Wait for the reader, but never past the end of the stream: a stalled reader only lags.
+          await new Promise<void>((resolve) => {
+            const timer = setTimeout(resolve, Math.max(0, started + durationMs - now()));
+            const done = () => {
+              clearTimeout(timer);
+              resolve();
+            };
+            target.once('drain', done);
+            target.once('close', done);
+          });
+          if (target.destroyed) throw new Error('the websocket closed during the stream');
+        }
+      }
+      if (rate === 0) continue;
+      nextAt += batchMs;
+      const wait = nextAt - now();
+      if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
+      else nextAt = now();
+    }
+    if (ready !== null) seq -= SATURATION_BATCH; // the framed, unsent batch gave its seqs back
+    return { events: index, seconds: (now() - started) / 1000 };
+  }
+
+  function body(req: IncomingMessage): Promise<string> {
+    return new Promise((resolve) => {
+      let text = '';
+      req.setEncoding('utf8').on('data', (chunk: string) => (text += chunk)).on('end', () => resolve(text));
+    });
+  }
+
+  function send(res: ServerResponse, status: number, type: string, payload: string | Buffer): void {
+    res.writeHead(status, {
+      'content-type': type,
+      'cross-origin-opener-policy': 'same-origin',
+      'cross-origin-embedder-policy': 'require-corp',
+      'cache-control': 'no-store',
+    });
+    res.end(payload);
+  }
+
+  const server = createServer((req, res) => {
+    if (process.env['FEED_DEBUG'] === '1') process.stderr.write(`feed: ${req.method} ${req.url}\n`);
+    const url = new URL(req.url ?? '/', 'http://127.0.0.1');
+    if (url.pathname === `${REST}/devices/fetch`) return send(res, 200, 'application/json', snapshot);
+    // A unit back online has its capabilities refetched by the pipeline (one request per unit): answered at once.
+    if (url.pathname.startsWith(`${REST}/v2/units/`) && url.pathname.endsWith('/capabilities')) return send(res, 200, 'application/json', '{}');
+    if (url.pathname.startsWith(`${REST}/`)) return send(res, 404, 'application/json', '{"message":"not in the bench feed"}');
+    if (url.pathname === '/bench/start' && req.method === 'POST') {
+      void body(req).then((text) => {
+        const { rate, durationMs, batchMs } = JSON.parse(text) as { rate: number; durationMs: number; batchMs: number };
+        status = { running: true, events: 0, seconds: 0, error: null };
+        run(rate, durationMs, batchMs).then(
+          (result) => (status = { running: false, ...result, error: null }),
+          (error: unknown) => (status = { running: false, events: 0, seconds: 0, error: String(error) }),
+        );
+        send(res, 202, 'application/json', '{"started":true}');
+      });
+      return;
+    }
+    if (url.pathname === '/bench/status') return send(res, 200, 'application/json', JSON.stringify(status));
+    if (url.pathname === '/bench/sends') return send(res, 200, 'application/json', JSON.stringify(sends));
+    const file = normalize(join(options.pageDir, url.pathname === '/' ? 'index.html' : url.pathname));
+    if (!file.startsWith(normalize(options.pageDir))) return send(res, 403, 'text/plain', 'outside the page');
+    try {
+      if (!statSync(file).isFile()) throw new Error('not a file');
+      return send(res, 200, TYPES[extname(file)] ?? 'application/octet-stream', readFileSync(file));
+    } catch {
+      return send(res, 404, 'text/plain', 'not found');
+    }
+  });
+
+  // The websocket handshake by hand: the feed writes pre-framed batches straight to the socket.
+  server.on('upgrade', (req: IncomingMessage, raw: Socket) => {
+    const key = req.headers['sec-websocket-key'];
+    if (req.url?.split('?')[0] !== WS_PATH || typeof key !== 'string') {
+      raw.destroy();
+      return;
+    }
+    const accept = createHash('sha1').update(key + WS_GUID).digest('base64');
+    raw.write(`HTTP/1.1 101 Switching Protocols\r\nUpgrade: websocket\r\nConnection: Upgrade\r\nSec-WebSocket-Accept: ${accept}\r\n\r\n`);
+    raw.setNoDelay(true);
+    raw.on('data', () => undefined); // client frames (subscribe) are read and ignored
+    raw.on('error', (error) => process.stderr.write(`feed: websocket error ${error.message}\n`));
+    raw.on('close', () => {
+      process.stderr.write('feed: websocket closed\n');
+      if (socket === raw) socket = null;
+    });
+    if (socket !== null) process.stderr.write('feed: a second websocket replaces the first\n');
+    socket?.destroy();
+    socket = raw;
+  });
+
+  server.listen(0, '127.0.0.1', () => {
+    const address = server.address();
+    const port = typeof address === 'object' && address !== null ? address.port : 0;
+    process.stdout.write(`feed ready http://127.0.0.1:${port} stream ${stream.length} events of ${perUnit.size} units\n`);
+  });
+  process.on('SIGTERM', () => process.exit(0));
+}
+
+void main();
