@@ -21,9 +21,9 @@ export type Child = {
   stderr(): string;
 };
 
-export function startChild(file: string, args: readonly string[], options: { env?: Record<string, string>; nodeArgs?: readonly string[] } = {}): Child {
+export function startChild(file: string, args: readonly string[], options: { env?: Record<string, string>; nodeArgs?: readonly string[]; cwd?: string } = {}): Child {
   const child = spawn(process.execPath, [...(options.nodeArgs ?? []), '--import', 'tsx', file, ...args], {
-    cwd: ROOT,
+    cwd: options.cwd ?? ROOT,
     env: { ...process.env, ...options.env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });

@@ -11,8 +11,9 @@ import type { ButtonTransitionState, TransitionButton } from '../src/domain/unit
 import type { Topic } from '../src/protocol/ops.ts';
 import type { FleetDiff } from './pipeline/diff.ts';
 import { systemClock, systemTimers } from './sources/clock.ts';
-import type { ConnectOptions } from './fleetService.ts';
+import type { ConnectOptions, DiffListener } from './fleetService.ts';
 import { createFleetService } from './fleetService.ts';
+import type { ReplayCommand, ReplayOpenResult, ReplayPosition } from './sources/replayState.ts';
 
 /** ~60 frames per second where the worker has no requestAnimationFrame (ms). */
 const FALLBACK_FRAME_MS = 16;
@@ -32,11 +33,30 @@ const service = createFleetService({
       : (callback) => void setTimeout(callback, FALLBACK_FRAME_MS),
 });
 
+/** Big unit sets are transferred, not cloned. */
+function transferring(onDiff: (diff: FleetDiff) => Promise<void> | void): DiffListener {
+  return (diff, transfer) => onDiff(transfer.length > 0 ? Comlink.transfer(diff, transfer) : diff);
+}
+
 const api = {
   /** `onDiff` must be wrapped with Comlink.proxy by the caller (src/fleet/client.ts does). */
   connect(options: ConnectOptions, onDiff: (diff: FleetDiff) => Promise<void> | void): void {
-    service.connect(options, (diff, transfer) => onDiff(transfer.length > 0 ? Comlink.transfer(diff, transfer) : diff));
+    service.connect(options, transferring(onDiff));
   },
+  /** Replay (issue 6 item 3): `input` is best transferred (Comlink.transfer) by the caller; callbacks are Comlink proxies. */
+  openReplay(
+    input: string | ArrayBuffer,
+    name: string,
+    onDiff: (diff: FleetDiff) => Promise<void> | void,
+    onState: (position: ReplayPosition) => Promise<void> | void,
+  ): ReplayOpenResult {
+    return service.openReplay(input, name, transferring(onDiff), (position) => {
+      Promise.resolve(onState(position)).catch(() => undefined); // the page may be gone: nothing to tell
+    });
+  },
+  replayCommand: (command: ReplayCommand): void => service.replayCommand(command),
+  /** Back to live; the live diffs go to `onDiff` (a Comlink proxy), the UI's new session. */
+  closeReplay: (onDiff: (diff: FleetDiff) => Promise<void> | void): boolean => service.closeReplay(transferring(onDiff)),
   disconnect: (): void => service.disconnect(),
   setView: (viewId: string, topics: Topic[]): void => service.setView(viewId, topics),
   releaseView: (viewId: string): void => service.releaseView(viewId),

@@ -17,6 +17,11 @@ import type { Clock, Timers } from './sources/clock.ts';
 import type { EventSource } from './sources/eventSource.ts';
 import type { LiveSource } from './sources/liveSource.ts';
 import { createLiveSource } from './sources/liveSource.ts';
+import { readLog } from './sources/logReader.ts';
+import type { ReplayLogSource } from './sources/logSource.ts';
+import { createLogSource } from './sources/logSource.ts';
+import type { ReplayCommand, ReplayOpenResult, ReplayPosition } from './sources/replayState.ts';
+import { LogFormatError } from '../src/protocol/logFormat.ts';
 import type { Random } from './sources/reconnect.ts';
 import type { FetchLike } from './sources/restClient.ts';
 import { createRestClient } from './sources/restClient.ts';
@@ -57,6 +62,20 @@ export interface FleetService {
   /** A view's on-screen topics (unit:<id>, channel:<id>); [] releases the view. */
   setView(viewId: string, topics: readonly Topic[]): void;
   releaseView(viewId: string): void;
+  /**
+   * Replay (issue 6 item 3): parses a recorded log (text or UTF-8 bytes), stops the live stream
+   * and plays the log through the same pipeline (play). A bad log answers the parser's error
+   * naming the line and leaves the current stream running. `onState` hears where the replay stands.
+   */
+  openReplay(input: string | ArrayBuffer, name: string, onDiff: DiffListener, onState: (position: ReplayPosition) => void): ReplayOpenResult;
+  /** A control of the open replay (play, pause, step, seek, speed, loop); ignored without one. */
+  replayCommand(command: ReplayCommand): void;
+  /**
+   * Ends the replay and reconnects the last live stream (if connect() was called), its diffs to
+   * `onDiff` when given (the UI's new session), else to the listener of that connect; true then.
+   */
+  closeReplay(onDiff?: DiffListener): boolean;
+  readonly replay: ReplayLogSource | null;
   setBatchSize(size: number): void;
   setAlertSettings(settings: UnitAlertSettings): void;
   beginTransition(unitId: string, button: TransitionButton, state: ButtonTransitionState): void;
@@ -71,6 +90,14 @@ export function createFleetService(deps: FleetServiceDeps): FleetService {
   let pipeline: FleetPipeline | null = null;
   let source: EventSource | null = null;
   let live: LiveSource | null = null;
+  let replay: ReplayLogSource | null = null;
+  /** The last live stream asked for, so closing a replay returns to it. */
+  let lastLive: { options: ConnectOptions; onDiff: DiffListener } | null = null;
+  /**
+   * Bumped whenever the source changes: a disposed pipeline may still have a frame scheduled, and
+   * its diff must not reach the UI after the next source's first one.
+   */
+  let generation = 0;
   const views = new Map<string, readonly Topic[]>();
   let batchSize: number | undefined;
   let alertSettings: UnitAlertSettings | undefined;
@@ -80,10 +107,24 @@ export function createFleetService(deps: FleetServiceDeps): FleetService {
     pipeline?.dispose();
     source = null;
     live = null;
+    replay = null;
     pipeline = null;
+    generation += 1;
+  }
+
+  /** The listener of the current generation only. */
+  function current(onDiff: DiffListener): DiffListener {
+    const mine = generation;
+    return (diff, transfer) => (mine === generation ? onDiff(diff, transfer) : undefined);
+  }
+
+  /** The unit ids among a view's topics (unit:<id>): the pipeline refetches their stale capabilities. */
+  function unitIdsOf(topics: readonly Topic[]): string[] {
+    return topics.flatMap((topic) => (topic.startsWith('unit:') ? [topic.slice('unit:'.length)] : []));
   }
 
   function start(next: EventSource, nextPipeline: FleetPipeline): void {
+    for (const [viewId, topics] of views) nextPipeline.setVisibleUnits(viewId, unitIdsOf(topics));
     pipeline = nextPipeline;
     source = next;
     next.start(nextPipeline);
@@ -94,15 +135,20 @@ export function createFleetService(deps: FleetServiceDeps): FleetService {
     return pipeline;
   }
 
-  return {
+  const service: FleetService = {
     get pipeline() {
       return pipeline;
     },
     get source() {
       return source;
     },
-    connect(options, onDiff) {
+    get replay() {
+      return replay;
+    },
+    connect(options, listener) {
       stop();
+      lastLive = { options, onDiff: listener };
+      const onDiff = current(listener);
       if (options.batchSize !== undefined) batchSize = options.batchSize;
       if (options.alertSettings !== undefined) alertSettings = options.alertSettings;
       const rest = createRestClient({ baseUrl: options.restUrl, fetch: deps.fetch, ...(deps.headers ? { headers: deps.headers } : {}) });
@@ -131,19 +177,51 @@ export function createFleetService(deps: FleetServiceDeps): FleetService {
       live = nextLive;
       start(nextLive, nextPipeline);
     },
-    play(next, onDiff) {
+    play(next, listener) {
       stop();
+      const onDiff = current(listener);
       start(next, new FleetPipeline({ deliver: onDiff, requestFrame: deps.requestFrame, clock: deps.clock, timers: deps.timers, ...(alertSettings ? { alertSettings } : {}) }));
     },
-    disconnect: stop,
+    disconnect() {
+      stop();
+      lastLive = null;
+    },
+    openReplay(input, name, onDiff, onState) {
+      let log;
+      try {
+        log = readLog(input);
+      } catch (error) {
+        if (error instanceof LogFormatError) return { ok: false, line: error.line, message: error.message };
+        return { ok: false, line: null, message: error instanceof Error ? error.message : String(error) };
+      }
+      const next = createLogSource(log, name, { clock: deps.clock, timers: deps.timers, onState });
+      const keepLive = lastLive;
+      service.play(next, onDiff);
+      lastLive = keepLive;
+      replay = next;
+      return { ok: true, info: next.info };
+    },
+    replayCommand(command) {
+      replay?.command(command);
+    },
+    closeReplay(onDiff) {
+      if (replay === null) return false;
+      const back = lastLive;
+      stop();
+      if (back === null) return false;
+      service.connect(back.options, onDiff ?? back.onDiff);
+      return true;
+    },
     setView(viewId, topics) {
       if (topics.length === 0) views.delete(viewId);
       else views.set(viewId, [...topics]);
       live?.setView(viewId, topics);
+      pipeline?.setVisibleUnits(viewId, unitIdsOf(topics));
     },
     releaseView(viewId) {
       views.delete(viewId);
       live?.releaseView(viewId);
+      pipeline?.setVisibleUnits(viewId, []);
     },
     setBatchSize(size) {
       batchSize = size;
@@ -163,4 +241,5 @@ export function createFleetService(deps: FleetServiceDeps): FleetService {
       return requirePipeline().setVirtualChannel(unitId, name, intervalMs);
     },
   };
+  return service;
 }

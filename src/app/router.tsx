@@ -13,7 +13,8 @@ import type { QueryClient } from '@tanstack/react-query';
 import { ROUTES, type RouteName } from '../domain/roles/routes.ts';
 import { fetchCurrentUser } from '../api/resources.ts';
 import { setUnauthorizedHandler } from '../api/http.ts';
-import { makeGuardLoader, SIGN_IN_PATH, isSafeNext, signInPath } from './guard.ts';
+import { makeGuardLoader, SIGN_IN_PATH, isSafeNext } from './guard.ts';
+import { createSignInReturn } from './returnToSignIn.ts';
 import { queryKeys } from '../api/queries.ts';
 import { markSessionStart } from './sessionState.ts';
 import { SCREENS } from './screens.ts';
@@ -106,33 +107,14 @@ export function createConsoleRouter(queryClient: QueryClient) {
   ]);
   router = created;
 
-  // spec 002 §8 "HTTP 401 on any call: the browser is sent to the login page". While a
-  // navigation is loading, its guard redirects on its own; the handler acts once the router is idle.
-  let returning = false;
-  const returnToSignIn = (): void => {
-    if (returning) return;
-    returning = true;
-    const go = (): void => {
-      returning = false;
-      const { pathname, search } = created.state.location;
-      if (pathname === SIGN_IN_PATH) return;
-      markSessionStart();
-      // The shell unmounts first, so its queries do not refetch (and 401 again) once dropped.
-      void created
-        .navigate(signInPath(pathname + search), { replace: true, state: { sessionEnded: true } })
-        .then(() => queryClient.removeQueries({ queryKey: queryKeys.session }));
-    };
-    if (created.state.initialized && created.state.navigation.state === 'idle') {
-      go();
-      return;
-    }
-    const unsubscribe = created.subscribe((state) => {
-      if (!state.initialized || state.navigation.state !== 'idle') return;
-      unsubscribe();
-      go();
-    });
-  };
-  setUnauthorizedHandler(returnToSignIn);
+  // spec 002 §8 "HTTP 401 on any call: the browser is sent to the login page" (returnToSignIn.ts).
+  setUnauthorizedHandler(
+    createSignInReturn(created, {
+      onSessionEnd: markSessionStart,
+      // The shell has left by then, so its queries do not refetch (and 401 again) once dropped.
+      onLeft: () => queryClient.removeQueries({ queryKey: queryKeys.session }),
+    }),
+  );
 
   return created;
 }

@@ -15,4 +15,5 @@ export const SCREENS: Partial<Record<RouteName, () => Promise<ScreenModule>>> = 
   UnitMap: () => import('../features/map/MapScreen.tsx'),
   Unit: () => import('../features/unit/UnitScreen.tsx'),
   FileUpload: () => import('../features/fileUpload/FileUploadScreen.tsx'),
+  Replay: () => import('../features/replay/ReplayScreen.tsx'),
 };

@@ -14,7 +14,10 @@ import type { FleetApi } from '../../workers/fleet.worker.ts';
 import type { ConnectOptions } from '../../workers/fleetService.ts';
 import type { FleetDiff } from '../../workers/pipeline/diff.ts';
 import { channelTopic, unitTopic } from '../../workers/sources/subscriptions.ts';
+import { decodeDiffUnits } from '../../workers/pipeline/diff.ts';
 import { FleetStore } from './store.ts';
+import type { ReplayClient } from './replay.ts';
+import { createReplayClient, registerReplayClient, StreamSessions } from './replay.ts';
 
 export const LIVE_WS_PATH = '/luc/luc-core-web/ws';
 export const REST_PATH = '/luc/luc-core-web/rest';
@@ -35,6 +38,61 @@ export function topicsOf(visible: VisibleSet): Topic[] {
   return [...(visible.units ?? []).map(unitTopic), ...(visible.channels ?? []).map(channelTopic)];
 }
 
+/**
+ * BENCH ONLY (bench/ui, figure "UI frame intervals", its baseline): `?benchPerEvent` in the page's
+ * address when the client starts turns off the per-frame coalescing on the UI side: every unit a
+ * diff changed is applied as its own store update in its own task (one UI update per event, as a
+ * client without coalescing would do), and the worker gets its answer only after the last one.
+ * Not a user feature; no screen links to it.
+ */
+export const BENCH_PER_EVENT_FLAG = 'benchPerEvent';
+
+function benchPerEventRequested(): boolean {
+  const search = globalThis.location?.search ?? '';
+  return search !== '' && new URLSearchParams(search).has(BENCH_PER_EVENT_FLAG);
+}
+
+/** The next macrotask (MessageChannel: no 4 ms clamp as nested setTimeout has). */
+function nextTask(): Promise<void> {
+  return new Promise((resolve) => {
+    const channel = new MessageChannel();
+    channel.port1.onmessage = () => {
+      channel.port1.close();
+      resolve();
+    };
+    channel.port2.postMessage(null);
+  });
+}
+
+/** BENCH ONLY: splits a diff into one update per changed unit, each applied in its own task. */
+function perEventUpdates(apply: (diff: FleetDiff) => void): (diff: FleetDiff) => Promise<void> {
+  return async (diff) => {
+    const units = decodeDiffUnits(diff);
+    if (diff.reset || units.length <= 1) {
+      apply(diff);
+      return;
+    }
+    // The first update carries everything else of the diff; each later one a single unit.
+    apply({ ...diff, units: units.slice(0, 1), unitsBuffer: null, events: 1 });
+    for (let i = 1; i < units.length; i += 1) {
+      await nextTask();
+      apply({
+        ...diff,
+        units: units.slice(i, i + 1),
+        unitsBuffer: null,
+        removed: [],
+        channels: [],
+        removedChannels: [],
+        connection: null,
+        notifications: [],
+        listsVersion: null,
+        badFrames: null,
+        events: 1,
+      });
+    }
+  };
+}
+
 export interface FleetClientOptions {
   /** A worker or Comlink endpoint (tests); default: the fleet worker. */
   endpoint?: Comlink.Endpoint & { terminate?: () => void };
@@ -47,6 +105,11 @@ export interface FleetClientOptions {
 export interface FleetClient {
   readonly store: FleetStore;
   readonly api: Comlink.Remote<FleetApi>;
+  /**
+   * Replay of a recorded log through the same worker and store (issue 6 item 3). Optional for
+   * wrappers of a client; `replayClientOf(store)` finds it from any of them.
+   */
+  readonly replay?: ReplayClient;
   /** Opens the stream of a group; endpoints default to the page's origin. */
   connect(options: Omit<ConnectOptions, 'wsUrl' | 'restUrl'> & Partial<Pick<ConnectOptions, 'wsUrl' | 'restUrl'>>): Promise<void>;
   /** Registers what view `viewId` shows; an empty set releases it. */
@@ -65,8 +128,9 @@ export function createFleetClient(options: FleetClientOptions = {}): FleetClient
   const later = options.setTimeout ?? ((callback: () => void, ms: number) => setTimeout(callback, ms));
   const reload = options.reload ?? (() => globalThis.location?.reload());
   let reloadScheduled = false;
+  const perEvent = benchPerEventRequested(); // BENCH ONLY (see BENCH_PER_EVENT_FLAG)
 
-  const onDiff = (diff: FleetDiff): void => {
+  const applyDiff = (diff: FleetDiff): void => {
     store.apply(diff);
     const connection = diff.connection;
     if (connection?.phase === 'offline' && connection.reloadAt !== null && !reloadScheduled) {
@@ -75,16 +139,34 @@ export function createFleetClient(options: FleetClientOptions = {}): FleetClient
     }
   };
 
+  // Each stream (live connect, replay) gets its own numbered diff callback (replay.ts).
+  const sessions = new StreamSessions(store, applyDiff);
+  const replay = createReplayClient({
+    worker: {
+      openReplay: (input, name, onReplayDiff, onState) => api.openReplay(input, name, onReplayDiff, onState),
+      replayCommand: (command) => api.replayCommand(command),
+      closeReplay: (onLiveDiff) => api.closeReplay(onLiveDiff),
+    },
+    sessions,
+    proxy: (callback) => Comlink.proxy(callback),
+    transfer: (bytes) => Comlink.transfer(bytes, [bytes]),
+  });
+  registerReplayClient(store, replay);
+
   return {
     store,
     api,
+    replay,
     async connect(connectOptions) {
       const location = globalThis.location ?? { protocol: 'http:', host: 'localhost' };
       const endpoints = endpointsFor(location);
+      const session = sessions.open();
+      const onDiff = perEvent ? perEventUpdates(session.onDiff) : session.onDiff;
       await api.connect(
         { ...endpoints, ...connectOptions } as ConnectOptions,
         Comlink.proxy(onDiff) as unknown as (diff: FleetDiff) => void,
       );
+      sessions.activate(session.id);
     },
     setVisible: (viewId, visible) => api.setView(viewId, topicsOf(visible)),
     releaseView: (viewId) => api.releaseView(viewId),

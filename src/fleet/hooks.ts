@@ -9,9 +9,10 @@ import { createContext, createElement, useContext, useEffect, useSyncExternalSto
 import type { ReactNode } from 'react';
 import type { Signal } from '@preact/signals-react';
 import type { UnitCounters } from '../domain/units/counters.ts';
-import type { UnitView } from '../../workers/pipeline/diff.ts';
+import type { ChannelView, UnitView } from '../../workers/pipeline/diff.ts';
 import type { ConnectionState } from '../../workers/sources/connectionState.ts';
 import type { FleetClient, VisibleSet } from './client.ts';
+import { channelLabel } from './store.ts';
 
 const FleetContext = createContext<FleetClient | null>(null);
 
@@ -39,6 +40,25 @@ export function useUnit(unitId: string): UnitView | undefined {
   const { store } = useFleet();
   useSignalValue(store.unitVersion(unitId));
   return store.unit(unitId);
+}
+
+/** One channel's view (name, version, status); re-renders only when that channel changes. */
+export function useChannel(channelId: string | null | undefined): ChannelView | undefined {
+  const { store } = useFleet();
+  useSignalValue(store.channelVersion(channelId ?? ''));
+  return channelId === null || channelId === undefined ? undefined : store.channel(channelId);
+}
+
+/** channelLabel of a unit's channel ("External" for one the user cannot see); re-renders only when that channel changes. */
+export function useChannelName(channelId: string | null | undefined): string | null {
+  return channelLabel(channelId, useChannel(channelId));
+}
+
+/** The ids of every channel the store knows; re-renders when a channel appears or disappears. */
+export function useChannelIds(): string[] {
+  const { store } = useFleet();
+  useSignalValue(store.channelMembership);
+  return store.channelIds();
 }
 
 export function useCounters(): UnitCounters {

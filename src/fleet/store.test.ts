@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { effect } from '@preact/signals-react';
 import type { FleetDiff, UnitView } from '../../workers/pipeline/diff.ts';
 import { encodeUnits } from '../../workers/pipeline/diff.ts';
-import { FleetStore } from './store.ts';
+import { channelLabel, FleetStore } from './store.ts';
 
 function view(id: string, rev: number): UnitView {
   return { id, rev, name: id, type: '800', status: 'idle', state: 'online', videoState: undefined, applications: [], activeAlerts: 0, battery: undefined, lat: undefined, lng: undefined, transition: null, capabilities: undefined };
@@ -43,5 +43,98 @@ describe('FleetStore: one version signal per unit, read at the leaves', () => {
     expect(store.connection.value).toEqual({ phase: 'live' });
     expect(store.listsVersion.value).toBe(3);
     expect(store.counters.value.activeAlerts).toBe(4);
+  });
+});
+
+describe('FleetStore: the changed-ids feed (onUnitsChanged)', () => {
+  it('hands each listener the ids of one applied diff, changed and removed, once per diff', () => {
+    const store = new FleetStore();
+    const seen: (readonly string[])[] = [];
+    store.onUnitsChanged((ids) => seen.push(ids));
+    store.apply(diff({ units: [view('U1', 1), view('U2', 1)] }));
+    store.apply(diff({ units: [view('U2', 2)], removed: ['U1'] }));
+    expect(seen).toEqual([['U1', 'U2'], ['U2', 'U1']]);
+  });
+
+  it('lists the units of a transferred buffer too (a burst of more than INLINE_UNITS_MAX)', () => {
+    const store = new FleetStore();
+    const seen: (readonly string[])[] = [];
+    store.onUnitsChanged((ids) => seen.push(ids));
+    const views = Array.from({ length: 30 }, (_, i) => view(`U${i}`, 1));
+    store.apply(diff({ units: [], unitsBuffer: encodeUnits(views) }));
+    expect(seen).toEqual([views.map((v) => v.id)]);
+  });
+
+  it('says nothing for a diff without unit changes (counters, connection, channels only)', () => {
+    const store = new FleetStore();
+    let calls = 0;
+    store.onUnitsChanged(() => (calls += 1));
+    store.apply(diff({ connection: { phase: 'live' }, channels: [{ id: 'C1', rev: 1, status: undefined, config: undefined }] }));
+    expect(calls).toBe(0);
+  });
+
+  it('calls a listener after the diff is applied: the store already holds the new views', () => {
+    const store = new FleetStore();
+    const revs: (number | undefined)[] = [];
+    store.onUnitsChanged((ids) => revs.push(...ids.map((id) => store.unit(id)?.rev)));
+    store.apply(diff({ units: [view('U1', 7)] }));
+    expect(revs).toEqual([7]);
+  });
+
+  it('stops calling a listener once unsubscribed, and keeps calling the others', () => {
+    const store = new FleetStore();
+    const a: number[] = [];
+    const b: number[] = [];
+    const offA = store.onUnitsChanged((ids) => a.push(ids.length));
+    store.onUnitsChanged((ids) => b.push(ids.length));
+    store.apply(diff({ units: [view('U1', 1)] }));
+    offA();
+    store.apply(diff({ units: [view('U1', 2)] }));
+    expect([a, b]).toEqual([[1], [1, 1]]);
+  });
+});
+
+describe('FleetStore: channels (name, version signal, membership)', () => {
+  const channel = (id: string, rev: number, name?: string) => ({ id, rev, name, status: undefined, config: undefined });
+
+  it('lists the known channels with their names and bumps channelMembership only when one appears or goes', () => {
+    const store = new FleetStore();
+    let membershipRuns = 0;
+    const stop = effect(() => void (store.channelMembership.value, (membershipRuns += 1)));
+    store.apply(diff({ channels: [channel('C1', 1, 'News desk'), channel('C2', 1, 'Sport')] }));
+    store.apply(diff({ channels: [channel('C1', 2, 'News desk')] }));
+    expect(store.channelIds()).toEqual(['C1', 'C2']);
+    expect(store.channel('C1')?.name).toBe('News desk');
+    store.apply(diff({ removedChannels: ['C2'] }));
+    expect(store.channelIds()).toEqual(['C1']);
+    expect(membershipRuns).toBe(3); // initial run, C1+C2 appear, C2 goes; C1's update does not count
+    stop();
+  });
+
+  it('re-runs only the readers of the channel that changed', () => {
+    const store = new FleetStore();
+    store.apply(diff({ channels: [channel('C1', 1), channel('C2', 1)] }));
+    const runs = { C1: 0, C2: 0 };
+    const stop1 = effect(() => void (store.channelVersion('C1').value, (runs.C1 += 1)));
+    const stop2 = effect(() => void (store.channelVersion('C2').value, (runs.C2 += 1)));
+    store.apply(diff({ channels: [channel('C1', 2, 'Renamed')] }));
+    expect(runs).toEqual({ C1: 2, C2: 1 });
+    stop1();
+    stop2();
+  });
+});
+
+describe('channelLabel: the name shown for a unit’s channel', () => {
+  const named = { id: 'C1', rev: 1, name: 'News desk', status: undefined, config: undefined };
+  const unnamed = { id: 'C9', rev: 1, status: undefined, config: undefined };
+  it.each([
+    ['a channel of the group by its name', 'C1', named, 'News desk'],
+    ['a channel the store does not hold as "External"', 'CX', undefined, 'External'],
+    ['a channel known only from events (no name) as "External"', 'C9', unnamed, 'External'],
+    ['a blank name as "External"', 'C1', { ...named, name: '  ' }, 'External'],
+    ['no channel as nothing', null, undefined, null],
+    ['an empty channel id as nothing', '', undefined, null],
+  ])('shows %s', (_label, id, channel, expected) => {
+    expect(channelLabel(id, channel)).toBe(expected);
   });
 });

@@ -4,9 +4,14 @@
  * when its view changes, so only the components that read that unit's version re-render
  * (off-screen units cost no render). Counters, connection state, the unit id set, the lists
  * version and notifications are signals too. A diff is applied in one `batch`.
+ *
+ * Channels the same way: a version signal per channel, `channelMembership` when channels appear or
+ * go. Views that follow many units at once (the map) take the changed-ids feed instead of
+ * scanning: `onUnitsChanged` hands each listener the ids a diff touched, after the diff is applied.
  */
 import { batch, signal } from '@preact/signals-react';
 import type { Signal } from '@preact/signals-react';
+import { channelDisplayName } from '../domain/channels.ts';
 import type { UnitCounters } from '../domain/units/counters.ts';
 import { emptyCounters } from '../domain/units/counters.ts';
 import type { UnitTransition } from '../../workers/model/fleetModel.ts';
@@ -14,16 +19,44 @@ import type { ChannelView, FleetDiff, UnitView } from '../../workers/pipeline/di
 import { decodeDiffUnits } from '../../workers/pipeline/diff.ts';
 import type { ConnectionState } from '../../workers/sources/connectionState.ts';
 
+/**
+ * performance.mark set when a snapshot diff (reset, with units) reaches the store, before it is
+ * decoded and applied; bench/ui reads it with the unit list's first-rows mark ("first full list").
+ */
+export const SNAPSHOT_MARK = 'luc:fleet-snapshot';
+/** performance.mark set when that snapshot diff has been applied (every signal written, listeners told). */
+export const SNAPSHOT_APPLIED_MARK = 'luc:fleet-snapshot-applied';
+
 /** Notifications kept for the UI to show (the oldest are dropped). */
 export const MAX_KEPT_NOTIFICATIONS = 100;
+
+/**
+ * Told the ids of the units one applied diff changed or removed (a removed id is no longer in
+ * `unit(id)`), once per diff, after every signal of that diff was written. A snapshot load lists
+ * every unit before and after it. The array is the listener's to keep.
+ */
+export type UnitsChangedListener = (ids: readonly string[]) => void;
+
+/**
+ * The name shown for a unit's channel: the channel's name, or "External" (spec 001 placeholder)
+ * for a channel the user cannot see, i.e. one the store does not hold with a name (only the
+ * current group's channels come with names, from the REST snapshot); null when there is no channel.
+ */
+export function channelLabel(channelId: string | null | undefined, channel: ChannelView | undefined): string | null {
+  if (channelId === null || channelId === undefined || channelId === '') return null;
+  return channelDisplayName(channel?.name === undefined ? null : { channelName: channel.name });
+}
 
 export class FleetStore {
   private readonly units = new Map<string, UnitView>();
   private readonly channels = new Map<string, ChannelView>();
   private readonly versions = new Map<string, Signal<number>>();
   private readonly channelVersions = new Map<string, Signal<number>>();
+  private readonly unitsChangedListeners = new Set<UnitsChangedListener>();
   /** Bumped when a unit appears or disappears (lists re-read `unitIds()`). */
   readonly membership = signal(0);
+  /** Bumped when a channel appears or disappears (selects re-read `channelIds()`). */
+  readonly channelMembership = signal(0);
   readonly counters: Signal<UnitCounters> = signal(emptyCounters());
   readonly connection: Signal<ConnectionState> = signal<ConnectionState>({ phase: 'connecting' });
   /** Bumped 3 s after units were added or removed (spec 001 §7): lists reload. */
@@ -58,12 +91,25 @@ export class FleetStore {
     return [...this.units.keys()];
   }
 
+  /** The channels the store knows: the current group's (REST snapshot) and any seen in events. */
+  channelIds(): string[] {
+    return [...this.channels.keys()];
+  }
+
+  /** Subscribes to the changed-ids feed (see UnitsChangedListener); returns the unsubscribe. */
+  onUnitsChanged(listener: UnitsChangedListener): () => void {
+    this.unitsChangedListeners.add(listener);
+    return () => this.unitsChangedListeners.delete(listener);
+  }
+
   get size(): number {
     return this.units.size;
   }
 
   /** Applies one diff from the worker (all signal writes in one batch). */
   apply(diff: FleetDiff): void {
+    const snapshot = diff.reset && (diff.unitsBuffer !== null || diff.units.length > 0);
+    if (snapshot) performance.mark(SNAPSHOT_MARK);
     const changed = decodeDiffUnits(diff);
     batch(() => {
       let membershipChanged = false;
@@ -76,15 +122,18 @@ export class FleetStore {
         if (this.units.delete(id)) membershipChanged = true;
         this.bump(this.versions.get(id));
       }
+      let channelsChanged = false;
       for (const view of diff.channels) {
+        if (!this.channels.has(view.id)) channelsChanged = true;
         this.channels.set(view.id, view);
         this.bump(this.channelVersions.get(view.id));
       }
       for (const id of diff.removedChannels) {
-        this.channels.delete(id);
+        if (this.channels.delete(id)) channelsChanged = true;
         this.bump(this.channelVersions.get(id));
       }
       if (membershipChanged) this.membership.value += 1;
+      if (channelsChanged) this.channelMembership.value += 1;
       if (diff.counters !== null) this.counters.value = diff.counters;
       if (diff.connection !== null) this.connection.value = diff.connection;
       if (diff.listsVersion !== null) this.listsVersion.value = diff.listsVersion;
@@ -94,6 +143,11 @@ export class FleetStore {
       }
     });
     this.diffsApplied += 1;
+    if (this.unitsChangedListeners.size > 0 && (changed.length > 0 || diff.removed.length > 0)) {
+      const ids = [...changed.map((view) => view.id), ...diff.removed];
+      for (const listener of [...this.unitsChangedListeners]) listener(ids);
+    }
+    if (snapshot) performance.mark(SNAPSHOT_APPLIED_MARK);
   }
 
   private bump(version: Signal<number> | undefined): void {

@@ -31,6 +31,10 @@ export type UnitSnapshot = typeof UnitSnapshotSchema.Type;
 export const ChannelSnapshotSchema = Schema.Struct({
   id: Schema.NonEmptyString,
   rev: RevSchema,
+  /** The channel's name (spec 001 §3 channelName); only REST snapshots carry it, events do not. */
+  name: Schema.optionalKey(Schema.String),
+  /** The version of the server the channel runs on (dotted), when known. */
+  version: Schema.optionalKey(Schema.String),
   status: Schema.optionalKey(ChannelStatusDataSchema),
   config: Schema.optionalKey(ConfigDataSchema),
 });

@@ -22,6 +22,7 @@ import { clientArea } from './routes/client.ts';
 import { preferencesArea } from './routes/preferences.ts';
 import { startupArea } from './routes/startup.ts';
 import { UNIT_AREAS } from './routes/unitAreas.ts';
+import { replayLogsArea } from './routes/replayLogs.ts';
 import type { LogLevel } from './config.ts';
 
 /** Largest accepted request body: 1 MiB (larger answers 413). */
@@ -30,7 +31,7 @@ export const BODY_LIMIT_BYTES = 1024 * 1024;
 export const SESSION_PURGE_EVERY_MS = 60 * 60_000;
 
 /** The route areas every server has; later areas (units, commands...) are passed as `areas`. */
-export const CORE_AREAS: readonly RouteArea[] = [authArea, usersArea, clientArea, preferencesArea, startupArea, ...UNIT_AREAS];
+export const CORE_AREAS: readonly RouteArea[] = [authArea, usersArea, clientArea, preferencesArea, startupArea, ...UNIT_AREAS, replayLogsArea];
 
 export interface AppDeps {
   store: Store;

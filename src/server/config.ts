@@ -20,6 +20,8 @@ export interface ServerConfig {
   readonly simSeed: number;
   /** NDJSON event log file, or null when recording is off. */
   readonly recordFile: string | null;
+  /** Folder of recorded logs (*.ndjson) the Replay page may open (LUC_LOG_DIR; issue 6 item 3). */
+  readonly logDir: string;
   /** Origins allowed on the websocket upgrade besides the server's own (exact match, no trailing slash). */
   readonly allowedOrigins: readonly string[];
   /** Optional map tile URL template handed to the console (client configuration `mapTileUrl`). */
@@ -35,6 +37,7 @@ export const CONFIG_LIMITS = {
   defaultPort: 8080,
   defaultHost: '127.0.0.1',
   defaultDb: './data/luc.db',
+  defaultLogDir: './data/logs',
   defaultSimUnits: 2_000,
   maxSimUnits: 50_000,
   defaultSimRate: 50, // events/s
@@ -109,6 +112,11 @@ export function randomPassword(): string {
   return randomBytes(14).toString('base64url').slice(0, 18);
 }
 
+/** Where the server's recorded logs are: LUC_LOG_DIR (default ./data/logs) and the LUC_RECORD file. */
+export function replayLogPlaces(env: Env): { readonly logDir: string; readonly recordFile: string | null } {
+  return { logDir: read(env, 'LUC_LOG_DIR') ?? CONFIG_LIMITS.defaultLogDir, recordFile: read(env, 'LUC_RECORD') ?? null };
+}
+
 export function parseConfig(env: Env, makePassword: () => string = randomPassword): ServerConfig {
   const port = integer(env, 'PORT', CONFIG_LIMITS.defaultPort, 0, 65_535);
   const host = read(env, 'HOST') ?? CONFIG_LIMITS.defaultHost;
@@ -125,7 +133,7 @@ export function parseConfig(env: Env, makePassword: () => string = randomPasswor
   const simRate = integer(env, 'LUC_SIM_RATE', CONFIG_LIMITS.defaultSimRate, 0, CONFIG_LIMITS.maxSimRate);
   // Without LUC_SIM_SEED each start draws its own seed; with it, the simulation repeats exactly.
   const simSeed = integer(env, 'LUC_SIM_SEED', Math.floor(Math.random() * 2 ** 31), 0, 2 ** 32 - 1);
-  const recordFile = read(env, 'LUC_RECORD') ?? null;
+  const { recordFile, logDir } = replayLogPlaces(env);
   const allowedOrigins = origins(env, 'LUC_ALLOWED_ORIGINS');
   const mapTileUrl = read(env, 'LUC_MAP_TILE_URL') ?? null;
   if (mapTileUrl !== null && !/^https?:\/\/[^\s]+$/.test(mapTileUrl)) {
@@ -145,6 +153,7 @@ export function parseConfig(env: Env, makePassword: () => string = randomPasswor
     simRate,
     simSeed,
     recordFile,
+    logDir,
     allowedOrigins,
     mapTileUrl,
     logLevel,

@@ -64,6 +64,32 @@ export interface DemoOptions {
   /** The fleet helper's makeUnitSeeds (src/server/sim/seeds.ts). */
   makeUnitSeeds(opts: { count: number; seed: number; groups: { groupId: string; inventoryId: string }[] }): UnitSeedFields[];
   now: number;
+  /**
+   * How many of DEMO_GROUPS get units (1-5; default all five). Load runs put every unit in one
+   * group (the bench's UI figures: 50k units in G-NEWS-NATIONAL) with LUC_DEMO_GROUPS=1.
+   */
+  unitGroups?: number;
+  /**
+   * Copies of each group's channels (default 1). The simulator recomputes a channel's sorted user
+   * list on every change, so 50k units sharing a group's 4 channels cost it O(users) per event;
+   * load runs spread them with LUC_DEMO_CHANNEL_SETS (the bench's UI figures use 100).
+   */
+  channelSets?: number;
+}
+
+/** The most channel copies LUC_DEMO_CHANNEL_SETS may ask for. */
+export const MAX_DEMO_CHANNEL_SETS = 500;
+
+/** LUC_DEMO_CHANNEL_SETS (1-500): a knob for load runs (bench/ui); anything else means 1. */
+export function demoChannelSetsFromEnv(env: Record<string, string | undefined>): number {
+  const value = Number(env['LUC_DEMO_CHANNEL_SETS']);
+  return Number.isInteger(value) && value >= 1 && value <= MAX_DEMO_CHANNEL_SETS ? value : 1;
+}
+
+/** LUC_DEMO_GROUPS (1-5): a knob for load runs (bench/ui); anything else means all demo groups. */
+export function demoUnitGroupsFromEnv(env: Record<string, string | undefined>): number {
+  const value = Number(env['LUC_DEMO_GROUPS']);
+  return Number.isInteger(value) && value >= 1 && value <= DEMO_GROUPS.length ? value : DEMO_GROUPS.length;
 }
 
 function displayName(userType: string): { firstName: string; lastName: string } {
@@ -78,12 +104,13 @@ function displayName(userType: string): { firstName: string; lastName: string } 
 export async function seedDemo(store: Store, options: DemoOptions): Promise<boolean> {
   if (!store.isEmpty()) return false;
   const { now } = options;
+  const channelSets = options.channelSets ?? demoChannelSetsFromEnv(process.env);
   // Hash first (async, ~40 ms each), then write everything synchronously in one transaction.
   const hashes = await Promise.all(USER_TYPES.map(() => hashPassword(options.password)));
   const seeds = options.makeUnitSeeds({
     count: options.unitCount,
     seed: options.seed,
-    groups: DEMO_GROUPS.map((g) => ({ groupId: g.id, inventoryId: g.inventoryId })),
+    groups: DEMO_GROUPS.slice(0, options.unitGroups ?? demoUnitGroupsFromEnv(process.env)).map((g) => ({ groupId: g.id, inventoryId: g.inventoryId })),
   });
   store.transaction(() => {
     for (const inv of DEMO_INVENTORIES) {
@@ -107,17 +134,20 @@ export async function seedDemo(store: Store, options: DemoOptions): Promise<bool
         createdAt: now,
       });
       for (const g of DEMO_GROUPS.filter((grp) => grp.inventoryId === s.inventoryId)) {
-        for (const type of s.channels) {
-          store.channels.insert({
-            id: `CH-${g.id.replace(/^G-/, '')}-${type.toUpperCase()}`,
-            name: `${g.name}-${CHANNEL_LABEL[type]}`,
-            type,
-            serverId: s.id,
-            groupId: g.id,
-            inventoryId: s.inventoryId,
-            config: {},
-            createdAt: now,
-          });
+        for (let set = 1; set <= channelSets; set += 1) {
+          for (const type of s.channels) {
+            const suffix = set === 1 ? '' : `-${set}`;
+            store.channels.insert({
+              id: `CH-${g.id.replace(/^G-/, '')}-${type.toUpperCase()}${suffix}`,
+              name: `${g.name}-${CHANNEL_LABEL[type]}${suffix}`,
+              type,
+              serverId: s.id,
+              groupId: g.id,
+              inventoryId: s.inventoryId,
+              config: {},
+              createdAt: now,
+            });
+          }
         }
       }
     }

@@ -1,11 +1,57 @@
-import { expect, type Page } from '@playwright/test';
+import { expect, request, type APIRequestContext, type Page } from '@playwright/test';
 import type { UserType } from '../../src/domain/roles/userTypes.ts';
-import { E2E_PASSWORD } from '../../playwright.config.ts';
+import { defaultPreferences, type UserPreferences } from '../../src/domain/preferences.ts';
+import { E2E_BASE_URL, E2E_PASSWORD } from '../../playwright.config.ts';
 
 /** Demo users are named after their user type (src/server/demo.ts). */
 export type DemoUser = UserType;
 
 export const SCREENSHOT_DIR = 'test-results/screens';
+
+const API = '/luc/luc-core-web/rest';
+const HEADERS = { 'Application-Id': 'luc-console' };
+
+/**
+ * One signed-in API session per demo user, kept for the worker's life and used only to reset that
+ * user's preferences. A session of its own (not the page's): the browser stays signed out, the
+ * test signs in through the sign-in page as before, and a reset costs no sign-in after the first
+ * (the server allows 10 sign-ins a minute per user; luc_multipoint signs in 4 times within seconds
+ * in multiview.spec.ts alone). Signing out in a page ends only that page's session.
+ */
+const resetSessions = new Map<DemoUser, APIRequestContext>();
+
+async function resetSession(user: DemoUser, fresh = false): Promise<APIRequestContext> {
+  const kept = resetSessions.get(user);
+  if (kept !== undefined && !fresh) return kept;
+  await kept?.dispose();
+  const context = await request.newContext({ baseURL: E2E_BASE_URL, extraHTTPHeaders: HEADERS });
+  const login = await context.post(`${API}/auth/login`, { data: { username: user, password: E2E_PASSWORD } });
+  expect(login.status(), `sign-in of ${user} to reset the preferences: ${await login.text()}`).toBe(200);
+  resetSessions.set(user, context);
+  return context;
+}
+
+/**
+ * Puts a demo user's saved preferences back to what a new user has (the domain's defaults: no
+ * saved route, no group, default map, layouts, filters and alert settings), plus `changes`,
+ * through the real API (PUT userPreferences/vue). Every spec file shares the demo users, so a
+ * test that assumes a fresh user calls this before signing in, and no longer depends on which
+ * tests or files ran before it, or in which order.
+ */
+export async function resetPreferences(user: DemoUser, changes: Partial<UserPreferences> = {}): Promise<void> {
+  const body = { ...defaultPreferences(), ...changes };
+  let saved = await (await resetSession(user)).put(`${API}/userPreferences/vue`, { data: body });
+  // The kept session ended (e.g. the server restarted between runs of one worker): sign in again.
+  if (saved.status() === 401) saved = await (await resetSession(user, true)).put(`${API}/userPreferences/vue`, { data: body });
+  expect(saved.status(), `reset of ${user}'s preferences: ${await saved.text()}`).toBe(200);
+  expect(((await saved.json()) as { currentRoute?: unknown }).currentRoute ?? null).toBe(changes.currentRoute ?? null);
+}
+
+/** Signs in as `user` with the preferences of a new user (resetPreferences, then signIn). */
+export async function signInFresh(page: Page, user: DemoUser, changes: Partial<UserPreferences> = {}): Promise<void> {
+  await resetPreferences(user, changes);
+  await signIn(page, user);
+}
 
 /** Signs in through the sign-in page as a person would, and waits until the console has left it. */
 export async function signIn(page: Page, user: DemoUser, password: string = E2E_PASSWORD): Promise<void> {

@@ -1,9 +1,9 @@
 import { test, expect, type Page } from '@playwright/test';
-import { screenshot, signIn } from './fixtures.ts';
+import { screenshot, signInFresh } from './fixtures.ts';
 
 // The unit map: OpenLayers with the offline basemap, units on a WebGL layer, clusters at low
-// zoom with a pop-up of their members, and the view saved in preferences. One user of its own
-// (luc_unit_control), so the saved map state never couples with other spec files.
+// zoom with a pop-up of their members, and the view saved in preferences. Each test starts as a
+// new user (signInFresh): the saved map state and route never couple with other tests or spec files.
 
 const map = (page: Page) => page.getByTestId('unit-map');
 
@@ -22,7 +22,7 @@ async function basemapColours(page: Page): Promise<number> {
 }
 
 test('shows the units on the world map, saves the zoom, and lists a cluster’s members', async ({ page }) => {
-  await signIn(page, 'luc_unit_control');
+  await signInFresh(page, 'luc_unit_control');
   await page.goto('/map');
   await expect(page).toHaveTitle(/Map/);
   // spec 002 §3: zoom 3 by default
@@ -57,7 +57,7 @@ test('shows the units on the world map, saves the zoom, and lists a cluster’s 
 });
 
 test('draws the map in the light theme', async ({ page }) => {
-  await signIn(page, 'luc_unit_control');
+  await signInFresh(page, 'luc_unit_control');
   await page.evaluate(() => localStorage.setItem('luc-color-scheme', 'light'));
   await page.goto('/map');
   await expect.poll(async () => Number(await map(page).getAttribute('data-clusters'))).toBeGreaterThan(0);

@@ -1,9 +1,10 @@
 import { test, expect, type Page } from '@playwright/test';
-import { screenshot, signIn } from './fixtures.ts';
+import { screenshot, signInFresh } from './fixtures.ts';
 
 // The multiview wall as an operator meets it: a Konva canvas of tiles for the units of the
 // current group, layouts saved in preferences, filters, full screen, and a click into a unit.
-// One user of its own (luc_multipoint), so saved preferences never couple with other spec files.
+// Each test starts as a new luc_multipoint (signInFresh: default filters and layout, no saved
+// route), so saved preferences never couple with other tests or spec files.
 
 const API = '/luc/luc-core-web/rest';
 const APP_HEADERS = { 'Application-Id': 'luc-console' };
@@ -23,13 +24,6 @@ async function canvasColours(page: Page): Promise<number> {
   });
 }
 
-/** Signs in and empties the saved multiview filters and layout, so every test starts from the defaults. */
-async function signInFresh(page: Page): Promise<void> {
-  await signIn(page, 'luc_multipoint');
-  const reset = await page.request.put(`${API}/userPreferences/vue`, { headers: APP_HEADERS, data: { multiViewChannelsFilters: {} } });
-  expect(reset.ok()).toBe(true);
-}
-
 /** Opens the status filter (force: once a value is chosen, its pill covers the input) and toggles one group. */
 async function toggleStatus(page: Page, label: string): Promise<void> {
   await page.getByRole('combobox', { name: 'Unit status' }).click({ force: true });
@@ -47,8 +41,32 @@ async function drawnUnitLinks(page: Page) {
   return wall(page).getByRole('list', { name: 'Units on the wall' }).getByRole('link');
 }
 
+/** Records the units whose preview image the server has answered (from now on). */
+function trackPreviews(page: Page): Set<string> {
+  const answered = new Set<string>();
+  page.on('response', (response) => {
+    const match = /\/v2\/units\/([^/?]+)\/preview\.svg/.exec(response.url());
+    if (match?.[1] !== undefined && response.ok()) answered.add(decodeURIComponent(match[1]));
+  });
+  return answered;
+}
+
+/** Waits until every tile the wall draws has had its preview answered (a condition, not a sleep). */
+async function expectPreviewsOfDrawnTiles(page: Page, answered: ReadonlySet<string>): Promise<void> {
+  await expect
+    .poll(
+      async () => {
+        const hrefs = await (await drawnUnitLinks(page)).evaluateAll((links) => links.map((link) => link.getAttribute('href') ?? ''));
+        const missing = hrefs.map((href) => decodeURIComponent(href.replace('/unit/', ''))).filter((id) => !answered.has(id));
+        return hrefs.length > 0 ? missing : ['(no tiles drawn)'];
+      },
+      { message: 'every drawn tile has its preview', timeout: 15_000 },
+    )
+    .toEqual([]);
+}
+
 test('draws a wall of tiles, saves the layout, filters, and opens a unit from a tile', async ({ page }) => {
-  await signInFresh(page);
+  await signInFresh(page, 'luc_multipoint');
   await page.goto('/multiview');
   await expect(page).toHaveTitle(/Multiview/);
   // Fit to screen by default; the wall draws exactly the tiles one screen holds.
@@ -97,7 +115,7 @@ test('draws a wall of tiles, saves the layout, filters, and opens a unit from a 
 });
 
 test('the preview endpoint answers an image for an own unit and 404 for a unit that is not the user’s', async ({ page }) => {
-  await signInFresh(page);
+  await signInFresh(page, 'luc_multipoint');
   await page.goto('/multiview');
   const href = (await (await drawnUnitLinks(page)).first().getAttribute('href')) ?? '';
   const id = decodeURIComponent(href.replace('/unit/', ''));
@@ -112,7 +130,8 @@ test('the preview endpoint answers an image for an own unit and 404 for a unit t
 });
 
 test('goes full screen for a wall display and back', async ({ page }) => {
-  await signInFresh(page);
+  await signInFresh(page, 'luc_multipoint');
+  const previews = trackPreviews(page);
   await page.goto('/multiview');
   await chooseLayout(page, '4×4');
   await expect(wall(page)).toHaveAttribute('data-drawn-tiles', '16');
@@ -121,17 +140,18 @@ test('goes full screen for a wall display and back', async ({ page }) => {
   await expect(exit).toBeVisible();
   await expect(page.getByRole('combobox', { name: 'Layout' })).toHaveCount(0);
   await expect.poll(() => canvasColours(page)).toBeGreaterThan(20);
-  await page.waitForTimeout(1500); // previews of the resized tiles
+  await expectPreviewsOfDrawnTiles(page, previews);
   await screenshot(page, 'multiview-fullscreen');
   await exit.click();
   await expect(page.getByRole('combobox', { name: 'Layout' })).toBeVisible();
 });
 
 test('draws the wall in the light theme', async ({ page }) => {
-  await signInFresh(page);
+  await signInFresh(page, 'luc_multipoint');
   await page.evaluate(() => localStorage.setItem('luc-color-scheme', 'light'));
+  const previews = trackPreviews(page);
   await page.goto('/multiview');
   await expect.poll(() => canvasColours(page)).toBeGreaterThan(20);
-  await page.waitForTimeout(1500);
+  await expectPreviewsOfDrawnTiles(page, previews);
   await screenshot(page, 'multiview-light');
 });

@@ -1,10 +1,11 @@
 import { test, expect } from '@playwright/test';
 import { ACCESS_REFUSED_MESSAGE } from '../../src/domain/roles/guard.ts';
-import { navigationMenu, screenshot, signIn, signOutFromMenu } from './fixtures.ts';
+import { navigationMenu, resetPreferences, screenshot, signIn, signInFresh, signOutFromMenu } from './fixtures.ts';
 
 // The shell as a new user meets it: real Chromium, the real server and its demo users (one per
-// user type, see src/server/demo.ts). Each test uses its own user where it can, so the sign-in
-// rate limit (10 a minute per user) and saved preferences never couple two tests.
+// user type, see src/server/demo.ts). Each test uses its own user where it can (the sign-in rate
+// limit is 10 a minute per user), and signs in first as a new user (signInFresh resets the saved
+// preferences), so no test depends on what other tests or spec files saved for the same user.
 
 const API = '/luc/luc-core-web/rest';
 
@@ -15,6 +16,7 @@ test('signs in as luc_regular and lands on the unit list inside the shell, with 
     if (message.type() === 'error' && !message.text().includes('401 (Unauthorized)')) consoleErrors.push(message.text());
   });
   page.on('pageerror', (error) => consoleErrors.push(error.message));
+  await resetPreferences('luc_regular');
   await page.goto('/');
   await expect(page).toHaveURL(/\/login/);
   await expect(page).toHaveTitle('Sign in');
@@ -54,7 +56,7 @@ test('asks for both fields before calling the server', async ({ page }) => {
 });
 
 test('returns to the sign-in page when an API call answers 401 after signing out in another tab', async ({ page, context }) => {
-  await signIn(page, 'luc_curator');
+  await signInFresh(page, 'luc_curator');
   await expect(page).toHaveURL(/\/list$/);
 
   const other = await context.newPage();
@@ -72,7 +74,7 @@ test('returns to the sign-in page when an API call answers 401 after signing out
 });
 
 test('returns to the sign-in page when the session cookie is gone', async ({ page, context }) => {
-  await signIn(page, 'luc_freelancer');
+  await signInFresh(page, 'luc_freelancer');
   await expect(navigationMenu(page)).toBeVisible();
   await page.waitForLoadState('networkidle'); // the shell's first calls are answered
   await context.clearCookies();
@@ -81,7 +83,7 @@ test('returns to the sign-in page when the session cookie is gone', async ({ pag
 });
 
 test('redirects a read-only user from /users to the unit list, or to the unauthorized page with ignoreRouteDefault', async ({ page }) => {
-  await signIn(page, 'luc_read');
+  await signInFresh(page, 'luc_read');
   await page.goto('/users');
   await expect(page).toHaveURL(/\/list$/);
   await expect(navigationMenu(page).getByRole('link', { name: 'Users' })).toHaveCount(0);
@@ -94,7 +96,7 @@ test('redirects a read-only user from /users to the unit list, or to the unautho
 });
 
 test('gives a video return viewer the limited-access page pointing to the portal', async ({ page }) => {
-  await signIn(page, 'luc_vr_viewer');
+  await signInFresh(page, 'luc_vr_viewer');
   await expect(page).toHaveURL(/\/limited_access$/);
   const portal = page.getByRole('link', { name: 'Open the Video Return Portal' });
   await expect(portal).toHaveAttribute('href', /\/video_return_portal\/$/);
@@ -105,14 +107,14 @@ test('gives a video return viewer the limited-access page pointing to the portal
 });
 
 test('sends an unknown path to the unit list', async ({ page }) => {
-  await signIn(page, 'luc_multipoint');
+  await signInFresh(page, 'luc_multipoint');
   await page.goto('/no/such/page');
   await expect(page).toHaveURL(/\/list$/);
   await expect(page).toHaveTitle('Unit List');
 });
 
 test('restores the last saved route at the next sign-in, and the unit list does not overwrite it', async ({ page }) => {
-  await signIn(page, 'luc_unit_control');
+  await signInFresh(page, 'luc_unit_control'); // no saved route yet
   await expect(page).toHaveURL(/\/list$/);
   const saved = page.waitForResponse((response) => response.url().endsWith(`${API}/userPreferences/vue`) && response.request().method() === 'PUT');
   await navigationMenu(page).getByRole('link', { name: 'Map' }).click();
@@ -122,13 +124,13 @@ test('restores the last saved route at the next sign-in, and the unit list does 
   await expect(page).toHaveURL(/\/list$/);
   await signOutFromMenu(page);
 
-  await signIn(page, 'luc_unit_control');
+  await signIn(page, 'luc_unit_control'); // not signInFresh: the saved route is what is tested
   await expect(page).toHaveURL(/\/map$/);
   await expect(page).toHaveTitle('Map');
 });
 
 test('keeps the page title equal to the translation of the path', async ({ page }) => {
-  await signIn(page, 'luc_admin');
+  await signInFresh(page, 'luc_admin');
   await expect(page).toHaveTitle('Unit List');
   const menu = navigationMenu(page);
   for (const [link, title, path] of [
@@ -147,7 +149,7 @@ test('keeps the page title equal to the translation of the path', async ({ page 
 });
 
 test('lists the three applications in the drawer with the server’s addresses', async ({ page }) => {
-  await signIn(page, 'luc_partner');
+  await signInFresh(page, 'luc_partner');
   await page.getByRole('button', { name: 'Applications' }).click();
   const drawer = page.getByRole('dialog', { name: 'Applications' });
   await expect(drawer).toBeVisible();
@@ -164,7 +166,7 @@ test('lists the three applications in the drawer with the server’s addresses',
 });
 
 test('shows the full menu, Support section included, to a super user', async ({ page }) => {
-  await signIn(page, 'super_user');
+  await signInFresh(page, 'super_user');
   const menu = navigationMenu(page);
   await expect(menu.getByRole('group', { name: 'Support' })).toBeVisible();
   await expect(menu.getByRole('link', { name: 'System Entities' })).toBeVisible();
@@ -175,7 +177,7 @@ test('sends a user whose preferences fail to load to /error', async ({ page }) =
   await page.route(`**${API}/userPreferences/vue`, (route) =>
     route.request().method() === 'GET' ? route.fulfill({ status: 500, json: { error: 'Internal Server Error', message: 'Internal Error' } }) : route.continue(),
   );
-  await signIn(page, 'luc_contractor');
+  await signInFresh(page, 'luc_contractor');
   await expect(page).toHaveURL(/\/error$/);
   await expect(page.getByRole('heading', { name: 'Your preferences could not be loaded' })).toBeVisible();
   await screenshot(page, 'error-preferences');
@@ -191,7 +193,7 @@ test('shows the password notice at 14 days or fewer until the user postpones it'
     const body = (await response.json()) as Record<string, unknown>;
     await route.fulfill({ response, json: { ...body, secondsToPwdExpiration: fiveDays } });
   });
-  await signIn(page, 'luc_regular');
+  await signInFresh(page, 'luc_regular');
   await expect(page).toHaveURL(/\/password_notice$/);
   await expect(page.getByText('Your password expires in 5 days.')).toBeVisible();
   await screenshot(page, 'password-notice');
@@ -202,7 +204,7 @@ test('shows the password notice at 14 days or fewer until the user postpones it'
 });
 
 test('starts dark, switches to light and keeps the choice after a reload', async ({ page }) => {
-  await signIn(page, 'luc_media_group_admin');
+  await signInFresh(page, 'luc_media_group_admin');
   const html = page.locator('html');
   await expect(html).toHaveAttribute('data-mantine-color-scheme', 'dark');
   await page.getByRole('button', { name: 'Switch to the light theme' }).click();

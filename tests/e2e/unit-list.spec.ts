@@ -1,10 +1,10 @@
 import { test, expect, type Page } from '@playwright/test';
 import { UNIT_ALERT_FLAGS } from '../../src/domain/units/alertSettings.ts';
-import { screenshot, signIn, signOutFromMenu, type DemoUser } from './fixtures.ts';
+import { screenshot, signInFresh, signOutFromMenu, type DemoUser } from './fixtures.ts';
 
 // The unit list as a new user meets it: real Chromium, the real server, its simulator (300 units
 // over 5 groups, moving on their own) and the fleet worker. Each test signs in as its own demo user
-// (sign-in rate limit, saved preferences).
+// (sign-in rate limit), with the preferences of a new user (other spec files share the demo users).
 
 const API = '/luc/luc-core-web/rest';
 const HEADERS = { 'Application-Id': 'luc-console' };
@@ -16,9 +16,9 @@ const statusChip = (page: Page, name: string) => page.getByRole('group', { name:
 const statusBox = (page: Page, name: string) => page.getByRole('group', { name: 'Unit status' }).getByRole('checkbox', { name });
 const sortBy = (page: Page, column: string) => page.getByRole('columnheader', { name: column }).getByRole('button');
 
-/** Signs in, and (unless told) turns the unit alert toasts off so they cover nothing the test clicks or shoots. */
+/** Signs in as a new user (landing on the list), and (unless told) turns the unit alert toasts off so they cover nothing the test clicks or shoots. */
 async function openList(page: Page, user: DemoUser, options: { quiet?: boolean } = {}): Promise<void> {
-  await signIn(page, user);
+  await signInFresh(page, user);
   await expect(page).toHaveURL(/\/list$/);
   if (options.quiet !== false) {
     const off = Object.fromEntries(UNIT_ALERT_FLAGS.map((flag) => [flag, false]));

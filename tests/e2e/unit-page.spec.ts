@@ -1,22 +1,22 @@
 import { test, expect, type Page } from '@playwright/test';
 import { UNIT_ALERT_FLAGS } from '../../src/domain/units/alertSettings.ts';
-import { CELLULAR_ABOVE_TOTAL_MESSAGE } from '../../src/domain/validation/capping.ts';
+import { BUSY_UNIT_CAPPING_MESSAGE, CELLULAR_ABOVE_TOTAL_MESSAGE } from '../../src/domain/validation/capping.ts';
 import { UNIT_NAME_IN_USE } from '../../src/domain/validation/names.ts';
 import { ERRORS } from '../../src/domain/errors.ts';
-import { screenshot, signIn, type DemoUser } from './fixtures.ts';
+import { screenshot, signInFresh, type DemoUser } from './fixtures.ts';
 
 // The unit page and its configuration dialog as an operator meets them: real Chromium, the real
 // server and its simulator (units move on their own), the fleet worker. Each test signs in as its
-// own demo user (sign-in rate limit, saved preferences).
+// own demo user (sign-in rate limit), with the preferences of a new user (other spec files share the demo users).
 
 const API = '/luc/luc-core-web/rest';
 const HEADERS = { 'Application-Id': 'luc-console' };
 
 type SnapshotUnit = { uid: string; name: string; type: string; status?: { state?: string; applications?: Record<string, unknown> }; links?: unknown[] };
 
-/** Signs in and turns the unit alert toasts off, so they cover nothing the test clicks or shoots. */
+/** Signs in as a new user and turns the unit alert toasts off, so they cover nothing the test clicks or shoots. */
 async function start(page: Page, user: DemoUser): Promise<void> {
-  await signIn(page, user);
+  await signInFresh(page, user);
   const off = Object.fromEntries(UNIT_ALERT_FLAGS.map((flag) => [flag, false]));
   expect((await page.request.put(`${API}/userPreferences/vue`, { headers: HEADERS, data: { unitAlertsSettings: off } })).ok()).toBe(true);
   await page.reload();
@@ -51,9 +51,8 @@ async function openConfiguration(page: Page, tab: string): Promise<void> {
   await page.getByRole('dialog').getByRole('tab', { name: tab }).click();
 }
 
-test('starts a stream and sees connecting then streaming, stops it; a busy unit refuses to send logs', async ({ page }) => {
-  await start(page, 'luc_admin');
-  const unit = await openIdleUnit(page);
+/** Starts a stream on the open (idle) unit, checks the send-logs refusal while it streams, and stops it. */
+async function streamCycle(page: Page): Promise<void> {
   const button = page.getByTestId('stream-button');
   await expect(button).toHaveText('Start stream');
   await button.click();
@@ -68,21 +67,39 @@ test('starts a stream and sees connecting then streaming, stops it; a busy unit 
   await expect(page.getByTestId('send-logs-refusal')).toHaveText(ERRORS.sendLogs.channelBusy);
   await expect(page.getByTestId('send-logs-refusal')).toHaveText('Selected channel is busy');
   await page.getByRole('dialog').getByRole('button', { name: 'Cancel' }).click();
+  await expect(page.getByRole('dialog')).toBeHidden(); // the closing modal must not swallow the next click
 
   await button.click();
   await expect(button).toHaveAttribute('data-state', 'disconnecting');
   await expect(button).toHaveAttribute('data-state', 'start', { timeout: 20_000 });
   await expect(page.getByTestId('unit-status')).not.toHaveText('Streaming');
-  expect(unit.uid).not.toBe('');
+}
+
+test('starts a stream and sees connecting then streaming, stops it; a busy unit refuses to send logs', async ({ page }) => {
+  await start(page, 'luc_admin');
+  const tried: string[] = [];
+  // The simulator takes units offline on its own: when the unit goes offline midway (its stream
+  // button says unavailable), the cycle is repeated on the next idle unit. Any other failure fails.
+  for (;;) {
+    const unit = await openIdleUnit(page, tried);
+    expect(unit.uid).not.toBe('');
+    tried.push(unit.uid);
+    try {
+      await streamCycle(page);
+      break;
+    } catch (error) {
+      const wentOffline = (await page.getByTestId('stream-button').getAttribute('data-state')) === 'unavailable';
+      if (!wentOffline || tried.length >= 3) throw error;
+    }
+  }
 });
 
-test('the configuration dialog checks values with the spec’s messages and keeps what was typed when the server refuses', async ({ page }) => {
-  await start(page, 'luc_regular');
-  const units = await currentGroupUnits(page);
-  const unit = await openIdleUnit(page);
-  const other = units.find((u) => u.uid !== unit.uid);
-  expect(other).toBeDefined();
-
+/**
+ * The configuration dialog's checks on one idle unit. 'unitTurnedBusy' when the simulator made the
+ * unit busy before the capping check (capping is then refused for that reason, spec 000 §5): the
+ * caller repeats on another idle unit.
+ */
+async function checkConfigurationDialog(page: Page, other: SnapshotUnit): Promise<'checked' | 'unitTurnedBusy'> {
   // Metadata: a comment of 101 characters is refused before sending.
   await openConfiguration(page, 'Metadata');
   const dialog = page.getByRole('dialog');
@@ -93,10 +110,10 @@ test('the configuration dialog checks values with the spec’s messages and keep
   // A name another unit has: the server refuses, the message sits on the field, the typed name stays.
   await dialog.getByLabel('Comment').fill('Checked by the end-to-end test');
   const name = dialog.getByLabel('Unit name');
-  await name.fill(other?.name ?? '');
+  await name.fill(other.name);
   await dialog.getByRole('button', { name: 'Save' }).click();
   await expect(dialog.getByText(UNIT_NAME_IN_USE)).toBeVisible();
-  await expect(name).toHaveValue(other?.name ?? '');
+  await expect(name).toHaveValue(other.name);
   await expect(dialog.getByLabel('Comment')).toHaveValue('Checked by the end-to-end test');
 
   // Network: a cellular capping above the total capping.
@@ -106,11 +123,36 @@ test('the configuration dialog checks values with the spec’s messages and keep
   await dialog.getByRole('combobox', { name: 'Max Cellular Capping' }).click();
   await page.getByRole('option', { name: '8.0 Mbps' }).click();
   await dialog.getByRole('button', { name: 'Save capping' }).click();
+  const busyRefusal = dialog.getByText(BUSY_UNIT_CAPPING_MESSAGE);
+  await expect(dialog.getByText(CELLULAR_ABOVE_TOTAL_MESSAGE).or(busyRefusal).first()).toBeVisible();
+  if (await busyRefusal.isVisible()) {
+    // Only a unit that really is busy now may answer so.
+    await expect(page.getByTestId('stream-button')).not.toHaveAttribute('data-state', 'start');
+    return 'unitTurnedBusy';
+  }
   await expect(dialog.getByText(CELLULAR_ABOVE_TOTAL_MESSAGE)).toBeVisible();
   await expect(dialog.getByText('Max Cellular Capping cannot be higher than Max Total Capping')).toBeVisible();
   // Switching tabs and back keeps what was typed.
   await openConfiguration(page, 'Metadata');
-  await expect(name).toHaveValue(other?.name ?? '');
+  await expect(name).toHaveValue(other.name);
+  return 'checked';
+}
+
+test('the configuration dialog checks values with the spec’s messages and keeps what was typed when the server refuses', async ({ page }) => {
+  await start(page, 'luc_regular');
+  const units = await currentGroupUnits(page);
+  const tried: string[] = [];
+  let outcome: 'checked' | 'unitTurnedBusy' = 'unitTurnedBusy';
+  // The simulator moves units on its own: a unit it makes busy midway is replaced by the next idle one.
+  while (outcome === 'unitTurnedBusy' && tried.length < 4) {
+    const unit = await openIdleUnit(page, tried);
+    tried.push(unit.uid);
+    const other = units.find((u) => u.uid !== unit.uid);
+    expect(other).toBeDefined();
+    if (other === undefined) return;
+    outcome = await checkConfigurationDialog(page, other);
+  }
+  expect(outcome, `units tried: ${tried.join(', ')}`).toBe('checked');
 });
 
 test('a read-only user sees the unit with every action disabled', async ({ page }) => {

@@ -213,6 +213,10 @@ describe('unit reads and listings (spec 000 §7 "Units") against a started serve
     expect(entry.unit.status).toHaveProperty('applications');
     expect(result.json.channels.map((c: { id: string }) => c.id)).toContain('CH-NEWS-NATIONAL-PREVIEW');
     expect(result.json.channels[0].status).toHaveProperty('status');
+    // names (and the channel server's version) for the unit page's channel select and the list's channel column
+    for (const channel of result.json.channels as { id: string; name: string; version?: string }[]) {
+      expect(channel.name).toBe(server.store.channels.get(channel.id)?.name);
+    }
     expect((await call(server, 'devices/fetch', { cookie: regular })).status).toBe(400);
     expect((await call(server, 'devices/fetch?crnt_vcg_uid=G-FOREIGN', { cookie: regular })).status).toBe(403);
   });

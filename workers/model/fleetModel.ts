@@ -57,6 +57,10 @@ export interface UnitRecord {
 export interface ChannelRecord {
   readonly id: string;
   rev: number;
+  /** From the REST snapshot only (events carry no name): kept across channel.status/config events. */
+  name: string | undefined;
+  /** The channel server's version (dotted), from the REST snapshot. */
+  version: string | undefined;
   status: ChannelStatusData | undefined;
   config: ConfigData | undefined;
 }
@@ -348,7 +352,7 @@ function applyChannel(model: FleetModel, event: EnvelopeOf<'channel.status'> | E
   let channel = model.channels.get(event.id);
   let gap = false;
   if (channel === undefined) {
-    channel = { id: event.id, rev: event.rev, status: undefined, config: undefined };
+    channel = { id: event.id, rev: event.rev, name: undefined, version: undefined, status: undefined, config: undefined };
     model.channels.set(event.id, channel);
   } else {
     const verdict = revVerdict(channel.rev, event.rev);

@@ -30,6 +30,16 @@ describe('snapshot / loadSnapshot', () => {
     expect(copy.channels.get('C7')?.status).toEqual(source.channels.get('C7')?.status);
   });
 
+  it('keeps a channel’s name and version from the snapshot through its later events and into the next snapshot', () => {
+    const model = createFleetModel();
+    loadSnapshot(model, { units: [], channels: [{ id: 'C1', rev: 3, name: 'Studio A', version: '8.2.1', status: { status: 'idle' } }], servers: [] }, 10);
+    expect(applyEvent(model, makeEvent('channel.status', 'C1', 4, 11, { status: 'collecting' }))).toEqual({ outcome: 'applied' });
+    expect(applyEvent(model, makeEvent('channel.config', 'C1', 5, 12, { bitrate: 4000 }))).toEqual({ outcome: 'applied' });
+    const channel = model.channels.get('C1');
+    expect([channel?.name, channel?.version, channel?.status?.status]).toEqual(['Studio A', '8.2.1', 'collecting']);
+    expect(snapshot(model).channels).toEqual([{ id: 'C1', rev: 5, name: 'Studio A', version: '8.2.1', status: { status: 'collecting' }, config: { bitrate: 4000 } }]);
+  });
+
   it('ignores events at or below the watermark and applies those above it', () => {
     const model = createFleetModel();
     loadSnapshot(model, snapshot(busyFleet()), 6);

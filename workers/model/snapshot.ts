@@ -26,6 +26,8 @@ export function snapshot(model: FleetModel): FleetSnapshot {
     channels: Array.from(model.channels.values(), (channel) => ({
       id: channel.id,
       rev: channel.rev,
+      ...(channel.name === undefined ? {} : { name: channel.name }),
+      ...(channel.version === undefined ? {} : { version: channel.version }),
       ...(channel.status === undefined ? {} : { status: channel.status }),
       ...(channel.config === undefined ? {} : { config: channel.config }),
     })),
@@ -64,7 +66,7 @@ export function loadSnapshot(model: FleetModel, snap: FleetSnapshot, watermarkSe
     });
   }
   for (const channel of snap.channels) {
-    model.channels.set(channel.id, { id: channel.id, rev: channel.rev, status: channel.status, config: channel.config });
+    model.channels.set(channel.id, { id: channel.id, rev: channel.rev, name: channel.name, version: channel.version, status: channel.status, config: channel.config });
     pending.channels.add(channel.id);
   }
   for (const server of snap.servers) {

@@ -11,7 +11,7 @@
 import type { UnitCounters } from '../../src/domain/units/counters.ts';
 import type { UnitStatus } from '../../src/domain/units/status.ts';
 import type { ButtonTransitionState, TransitionButton } from '../../src/domain/units/interface.ts';
-import type { Battery, ChannelStatusData, ConfigData } from '../../src/protocol/payloads.ts';
+import type { Battery, ChannelStatusData, ConfigData, UnitSpeedTestData } from '../../src/protocol/payloads.ts';
 import type { ConnectionState } from '../sources/connectionState.ts';
 import type { UnitTransition } from '../model/fleetModel.ts';
 
@@ -57,6 +57,10 @@ export interface UnitView {
   readonly uplinkKbps?: number | undefined;
   readonly links?: readonly LinkView[] | undefined;
   readonly address?: string | undefined;
+  /** The video is on air (unit.status video.onAir; multiview tally). */
+  readonly onAir?: boolean | undefined;
+  /** The latest speed test (unit.speedtest; the unit page's speed-test card), if any. */
+  readonly speedTest?: UnitSpeedTestData | undefined;
 }
 
 /** One link of a unit as views draw it (spec 000 §3 "Links"); bitrates in kbps, signal 0–100. */
@@ -74,6 +78,10 @@ export interface LinkView {
 export interface ChannelView {
   readonly id: string;
   readonly rev: number;
+  /** The channel's name (REST snapshot); undefined for a channel known only from events. */
+  readonly name?: string | undefined;
+  /** The channel server's version (dotted), when known. */
+  readonly version?: string | undefined;
   readonly status: ChannelStatusData | undefined;
   readonly config: ConfigData | undefined;
 }

@@ -11,6 +11,7 @@ import type { FleetDiff } from './diff.ts';
 import { decodeDiffUnits, INLINE_UNITS_MAX } from './diff.ts';
 import type { PipelineDeps } from './fleetPipeline.ts';
 import { FleetPipeline } from './fleetPipeline.ts';
+import { CAPABILITIES_MAX_IN_FLIGHT } from './capabilitiesRefresh.ts';
 
 const ONLINE: UnitStatusData = { state: 'online' };
 const OFFLINE: UnitStatusData = { state: 'offline' };
@@ -216,16 +217,101 @@ describe('timed behaviours (spec 000 §4, §9; issue 4 item 5)', () => {
     expect(pipeline.model.units.get('U1')?.status).toBe('streaming');
   });
 
-  it('refetches capabilities when a unit comes back online, not on other changes', async () => {
+  it('marks capabilities stale when a unit comes back online and fetches them once it is on screen', async () => {
     const asked: string[] = [];
     const { pipeline, posted, runFrames, settle } = rig({ fetchCapabilities: async (id) => (asked.push(id), { typeGroup: 'fieldUnits' }) });
     pipeline.event(makeEvent('unit.added', 'U1', 1, 1, unit('U1', OFFLINE)));
     pipeline.event(makeEvent('unit.status', 'U1', 2, 2, ONLINE));
-    pipeline.event(makeEvent('unit.status', 'U1', 3, 3, STREAMING));
+    pipeline.event(makeEvent('unit.status', 'U1', 3, 3, STREAMING)); // online → streaming: not "back online"
+    runFrames();
+    await settle();
+    expect(asked).toEqual([]); // off screen: nothing fetched yet
+    expect(pipeline.capabilitiesRefresh.isStale('U1')).toBe(true);
+    pipeline.setVisibleUnits('unit-list', ['U1']);
+    runFrames();
     await settle();
     expect(asked).toEqual(['U1']);
     runFrames();
     expect(posted.at(-1)?.diff.units[0]?.capabilities).toEqual({ typeGroup: 'fieldUnits' });
+    expect(pipeline.capabilitiesRefresh.isStale('U1')).toBe(false);
+  });
+
+  it('fetches at the next frame for a unit on screen, once however many times it comes back within the frame', async () => {
+    const asked: string[] = [];
+    const { pipeline, runFrames, settle } = rig({ fetchCapabilities: async (id) => (asked.push(id), {}) });
+    pipeline.setVisibleUnits('unit-list', ['U1']);
+    pipeline.event(makeEvent('unit.added', 'U1', 1, 1, unit('U1', OFFLINE)));
+    pipeline.event(makeEvent('unit.status', 'U1', 2, 2, ONLINE));
+    pipeline.event(makeEvent('unit.status', 'U1', 3, 3, OFFLINE));
+    pipeline.event(makeEvent('unit.status', 'U1', 4, 4, ONLINE));
+    expect(asked).toEqual([]); // not before the frame
+    runFrames();
+    await settle();
+    expect(asked).toEqual(['U1']);
+  });
+
+  it('fetches the stale capabilities of the selected unit', async () => {
+    const asked: string[] = [];
+    const { pipeline, runFrames, settle } = rig({ fetchCapabilities: async (id) => (asked.push(id), {}) });
+    pipeline.event(makeEvent('unit.added', 'U7', 1, 1, unit('U7', OFFLINE)));
+    pipeline.event(makeEvent('unit.status', 'U7', 2, 2, ONLINE));
+    runFrames();
+    await settle();
+    expect(asked).toEqual([]);
+    void pipeline.selectUnit('U7').catch(() => undefined);
+    runFrames();
+    await settle();
+    expect(asked).toEqual(['U7']);
+  });
+
+  it(`keeps at most ${CAPABILITIES_MAX_IN_FLIGHT} capabilities requests in flight and starts the next as one answers`, async () => {
+    const asked: string[] = [];
+    const answers: (() => void)[] = [];
+    const fetchCapabilities = (id: string) => {
+      asked.push(id);
+      return new Promise<unknown>((resolve) => answers.push(() => resolve({})));
+    };
+    const { pipeline, runFrames, settle } = rig({ fetchCapabilities });
+    const ids = Array.from({ length: 10 }, (_, i) => `U${i + 1}`);
+    pipeline.setVisibleUnits('multiview', ids);
+    let seq = 0;
+    for (const id of ids) {
+      pipeline.event(makeEvent('unit.added', id, 1, ++seq, unit(id, OFFLINE)));
+      pipeline.event(makeEvent('unit.status', id, 2, ++seq, ONLINE));
+    }
+    runFrames();
+    await settle();
+    expect(asked).toHaveLength(CAPABILITIES_MAX_IN_FLIGHT);
+    answers.shift()?.();
+    await settle();
+    runFrames();
+    await settle();
+    expect(asked).toHaveLength(CAPABILITIES_MAX_IN_FLIGHT + 1);
+    expect(new Set(asked).size).toBe(asked.length); // each unit asked once
+  });
+
+  it('forgets a released view: its units are no longer fetched', async () => {
+    const asked: string[] = [];
+    const { pipeline, runFrames, settle } = rig({ fetchCapabilities: async (id) => (asked.push(id), {}) });
+    pipeline.setVisibleUnits('map', ['U1']);
+    pipeline.setVisibleUnits('map', []);
+    pipeline.event(makeEvent('unit.added', 'U1', 1, 1, unit('U1', OFFLINE)));
+    pipeline.event(makeEvent('unit.status', 'U1', 2, 2, ONLINE));
+    runFrames();
+    await settle();
+    expect(asked).toEqual([]);
+  });
+
+  it('asks nothing for changes other than coming back online', async () => {
+    const asked: string[] = [];
+    const { pipeline, runFrames, settle } = rig({ fetchCapabilities: async (id) => (asked.push(id), {}) });
+    pipeline.setVisibleUnits('unit-list', ['U1']);
+    pipeline.event(makeEvent('unit.added', 'U1', 1, 1, unit('U1', ONLINE)));
+    pipeline.event(makeEvent('unit.status', 'U1', 2, 2, STREAMING));
+    pipeline.event(makeEvent('unit.status', 'U1', 3, 3, ONLINE));
+    runFrames();
+    await settle();
+    expect(asked).toEqual([]);
   });
 
   it('reloads the lists once, 3 s after the last unit was added or removed', async () => {
@@ -292,5 +378,72 @@ describe('bad frames and connection state reach the UI', () => {
     runFrames();
     expect(posted[0]?.diff.badFrames).toEqual({ count: 1, last: 'seq: Expected a number' });
     expect(posted[0]?.diff.connection).toEqual({ phase: 'reconnecting', attempt: 1, retryAt: 5, since: 1 });
+  });
+});
+
+describe('unit and channel views carry what the screens read (multiview tally, speed-test card, channel names)', () => {
+  /** unit.status as the simulator sends it: the video application's report beside state and applications. */
+  const withVideo = (state: string, onAir: boolean): UnitStatusData => ({ ...STREAMING, video: { state, onAir } }) as UnitStatusData;
+  const lastView = (posted: { diff: FleetDiff }[], id: string) =>
+    posted.flatMap((p) => decodeDiffUnits(p.diff)).filter((view) => view.id === id).at(-1);
+
+  it.each([
+    ['streaming', true, true],
+    ['connecting', false, false],
+  ])('reports a unit whose video is %s with onAir %s as onAir %s', (state, onAir, expected) => {
+    const { pipeline, posted, runFrames } = rig();
+    pipeline.event(makeEvent('unit.added', 'U1', 1, 1, unit('U1')));
+    pipeline.event(makeEvent('unit.status', 'U1', 2, 2, withVideo(state, onAir)));
+    runFrames();
+    expect(lastView(posted, 'U1')?.onAir).toBe(expected);
+  });
+
+  it('reports a unit without a video report as not on air', () => {
+    const { pipeline, posted, runFrames } = rig();
+    pipeline.event(makeEvent('unit.added', 'U1', 1, 1, unit('U1', STREAMING)));
+    runFrames();
+    expect(lastView(posted, 'U1')?.onAir).toBe(false);
+  });
+
+  it('drops the tally when the unit stops (on air → off air in the next diff)', async () => {
+    const { pipeline, posted, runFrames, settle } = rig();
+    pipeline.event(makeEvent('unit.added', 'U1', 1, 1, unit('U1')));
+    pipeline.event(makeEvent('unit.status', 'U1', 2, 2, withVideo('streaming', true)));
+    runFrames();
+    await settle(); // the UI took the first diff
+    pipeline.event(makeEvent('unit.status', 'U1', 3, 3, withVideo('idle', false)));
+    runFrames();
+    expect(posted.map((p) => decodeDiffUnits(p.diff)[0]?.onAir)).toEqual([true, false]);
+  });
+
+  it('carries the latest speed test result (unit.speedtest) and none before one ran', async () => {
+    const { pipeline, posted, runFrames, settle } = rig();
+    pipeline.event(makeEvent('unit.added', 'U1', 1, 1, unit('U1')));
+    runFrames();
+    await settle();
+    expect(lastView(posted, 'U1')?.speedTest).toBeUndefined();
+    pipeline.event(makeEvent('unit.speedtest', 'U1', 2, 2, { state: 'running' }));
+    pipeline.event(makeEvent('unit.speedtest', 'U1', 3, 3, { state: 'done', uplinkKbps: 8_200, downlinkKbps: 15_000, latencyMs: 42 }));
+    runFrames();
+    expect(posted).toHaveLength(2); // two speed-test events in one frame → one diff, last value wins
+    expect(lastView(posted, 'U1')?.speedTest).toEqual({ state: 'done', uplinkKbps: 8_200, downlinkKbps: 15_000, latencyMs: 42 });
+  });
+
+  it('keeps a channel’s snapshot name and version across its channel.status events', async () => {
+    const { pipeline, posted, runFrames, settle } = rig();
+    pipeline.snapshot({ units: [], channels: [{ id: 'C1', rev: 1, name: 'News desk', version: '8.1.0', status: { status: 'idle' } }], servers: [] }, 10);
+    runFrames();
+    expect(posted[0]?.diff.channels).toEqual([{ id: 'C1', rev: 1, name: 'News desk', version: '8.1.0', status: { status: 'idle' }, config: undefined }]);
+    await settle();
+    pipeline.event(makeEvent('channel.status', 'C1', 2, 11, { status: 'collecting' }));
+    runFrames();
+    expect(posted[1]?.diff.channels).toEqual([{ id: 'C1', rev: 2, name: 'News desk', version: '8.1.0', status: { status: 'collecting' }, config: undefined }]);
+  });
+
+  it('leaves the name undefined for a channel known only from its events', () => {
+    const { pipeline, posted, runFrames } = rig();
+    pipeline.event(makeEvent('channel.status', 'C9', 1, 1, { status: 'idle' }));
+    runFrames();
+    expect(posted[0]?.diff.channels[0]?.name).toBeUndefined();
   });
 });

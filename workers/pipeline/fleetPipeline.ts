@@ -10,8 +10,9 @@
  *   changed-id sets. We wait so the UI is never sent state faster than it can draw it.
  * - Large unit sets go as a transferred ArrayBuffer (diff.ts).
  * - The timed behaviours of issue 4 item 5 hang off the stream here: button transitions
- *   (transitionTracker.ts), capabilities refetched when a unit comes back online
- *   (capabilitiesRefetchNeeded), lists reloaded 3 s after an add/remove (listReload.ts);
+ *   (transitionTracker.ts), capabilities marked stale when a unit comes back online
+ *   (capabilitiesRefetchNeeded) and refetched once it is on screen or selected, per frame and a
+ *   few at a time (capabilitiesRefresh.ts), lists reloaded 3 s after an add/remove (listReload.ts);
  *   selection refresh and the virtual-channel retry are calls (selectionCache.ts, virtualChannel.ts).
  * - A revision gap or an event for an unknown unit refetches that unit over REST (unitRefetch.ts),
  *   at most one request per unit at a time; answers from before a snapshot load are dropped.
@@ -35,6 +36,7 @@ import type { ConnectionState } from '../sources/connectionState.ts';
 import type { EventSink } from '../sources/eventSource.ts';
 import type { ChannelView, FleetDiff, LinkView, UnitView } from './diff.ts';
 import { encodeUnits, INLINE_UNITS_MAX } from './diff.ts';
+import { CapabilitiesRefresh } from './capabilitiesRefresh.ts';
 import { ListReloadDebounce } from './listReload.ts';
 import type { CachedUnitData } from './selectionCache.ts';
 import { SelectionCache } from './selectionCache.ts';
@@ -76,6 +78,12 @@ function videoStateOf(unit: UnitRecord): string | undefined {
   const reported = raw.video?.state;
   if (typeof reported === 'string') return reported;
   return raw.applications?.['video']?.state;
+}
+
+/** unit.status video.onAir as reported (read leniently like the video state: the schema keeps `video` as an extra). */
+function onAirOf(unit: UnitRecord): boolean {
+  const raw = unit.raw as { video?: { onAir?: unknown } };
+  return raw.video?.onAir === true;
 }
 
 function stringField(record: Record<string, unknown> | undefined, key: string): string | undefined {
@@ -124,6 +132,7 @@ export class FleetPipeline implements EventSink {
   readonly selection: SelectionCache;
   private readonly lists: ListReloadDebounce;
   private readonly capabilities = new Map<string, unknown>();
+  readonly capabilitiesRefresh: CapabilitiesRefresh;
   private readonly refetching = new Set<string>();
   /** Units that missed revs: refetched until an answer at least as new as the model's is applied. */
   private readonly repairing = new Set<string>();
@@ -150,6 +159,16 @@ export class FleetPipeline implements EventSink {
       clock: deps.clock,
       fetch: (kind, unitId) => (deps.fetchCached ? deps.fetchCached(kind, unitId) : Promise.reject(new Error('no REST client'))),
     });
+    this.capabilitiesRefresh = new CapabilitiesRefresh({
+      ...(deps.fetchCapabilities ? { fetch: (unitId: string) => deps.fetchCapabilities?.(unitId) ?? Promise.resolve(undefined) } : {}),
+      requestFrame: deps.requestFrame,
+      exists: (unitId) => this.model.units.has(unitId),
+      arrived: (unitId, capabilities) => {
+        this.capabilities.set(unitId, capabilities);
+        this.touch(unitId);
+      },
+      ...(deps.onError ? { onError: (message: string) => deps.onError?.(message) } : {}),
+    });
     this.lists = new ListReloadDebounce(deps.timers, (version) => {
       this.listsVersion = version;
       this.schedule();
@@ -172,7 +191,7 @@ export class FleetPipeline implements EventSink {
         case 'unit.status': {
           this.transitions.statusArrived(event.id);
           const after = model.units.get(event.id)?.status;
-          if (after !== undefined && capabilitiesRefetchNeeded(before, after)) this.refetchCapabilities(event.id);
+          if (after !== undefined && capabilitiesRefetchNeeded(before, after)) this.capabilitiesRefresh.markStale(event.id);
           break;
         }
         case 'unit.added':
@@ -220,6 +239,7 @@ export class FleetPipeline implements EventSink {
 
   /** Refreshes the stale cached data of the selected unit (spec 000 §4). */
   selectUnit(unitId: string): Promise<{ data: CachedUnitData; refreshed: CachedKind[]; failed: CachedKind[] }> {
+    this.capabilitiesRefresh.select(unitId);
     const unit = this.model.units.get(unitId);
     const offline = unit === undefined || isOfflineState(unit.status);
     return this.selection.select(unitId, offline);
@@ -241,7 +261,13 @@ export class FleetPipeline implements EventSink {
     return this.inFlight;
   }
 
+  /** The units view `viewId` has on screen ([] releases it): stale capabilities of these are refetched. */
+  setVisibleUnits(viewId: string, unitIds: readonly string[]): void {
+    this.capabilitiesRefresh.setView(viewId, unitIds);
+  }
+
   dispose(): void {
+    this.capabilitiesRefresh.dispose();
     this.transitions.dispose();
     this.lists.dispose();
   }
@@ -321,6 +347,8 @@ export class FleetPipeline implements EventSink {
       transition: this.transitions.get(unit.id),
       capabilities: this.capabilities.get(unit.id),
       ...detailsOf(unit),
+      onAir: onAirOf(unit),
+      speedTest: unit.speedTest,
     };
   }
 
@@ -338,7 +366,7 @@ export class FleetPipeline implements EventSink {
     for (const id of changes.channels) {
       const channel = this.model.channels.get(id);
       if (channel === undefined) removedChannels.push(id);
-      else channels.push({ id, rev: channel.rev, status: channel.status, config: channel.config });
+      else channels.push({ id, rev: channel.rev, name: channel.name, version: channel.version, status: channel.status, config: channel.config });
     }
     const settings = this.alertSettings;
     const notifications = changes.transitions.filter((t) => transitionRaisesNotification(t.transition, settings));
@@ -407,18 +435,6 @@ export class FleetPipeline implements EventSink {
           }, REFETCH_RETRY_MS);
         }
       },
-    );
-  }
-
-  private refetchCapabilities(unitId: string): void {
-    const fetchCapabilities = this.deps.fetchCapabilities;
-    if (fetchCapabilities === undefined) return;
-    fetchCapabilities(unitId).then(
-      (capabilities) => {
-        this.capabilities.set(unitId, capabilities);
-        if (this.model.units.has(unitId)) this.touch(unitId);
-      },
-      (error: unknown) => this.deps.onError?.(`capabilities of unit ${unitId} failed: ${String(error)}`),
     );
   }
 }

@@ -1,6 +1,6 @@
 /**
  * Decodes the REST snapshot (GET devices/fetch?crnt_vcg_uid=<group>: {watermark, units: [{rev,
- * unit}], channels: [{id, rev, status?}], servers}) and one unit (GET devices/fetch_by_id/{id})
+ * unit}], channels: [{id, rev, name?, version?, status?}], servers}) and one unit (GET devices/fetch_by_id/{id})
  * at the edge. Lenient where the server is looser than the event schemas, strict elsewhere:
  * - `null` fields (battery, lat, lng of a unit without them) are read as absent;
  * - rev 0 is accepted (an entity that has not changed since the server started: any event of it
@@ -68,7 +68,14 @@ export function decodeRestSnapshot(body: unknown): Decoded<DecodedRestSnapshot> 
       problems.push(`channels[${index}]: expected {id, rev}`);
       return;
     }
-    const base = { id: entry['id'], rev: entry['rev'] };
+    const name = entry['name'];
+    const version = entry['version'];
+    const base: ChannelSnapshot = {
+      id: entry['id'],
+      rev: entry['rev'],
+      ...(typeof name === 'string' ? { name } : {}),
+      ...(typeof version === 'string' && version !== '' ? { version } : {}),
+    };
     if (entry['status'] === undefined || entry['status'] === null) {
       channels.push(base);
       return;

@@ -8,6 +8,7 @@ import { AppsIcon } from '../../components/icons.tsx';
 import { ConnectionIndicator } from '../../features/fleet/ConnectionIndicator.tsx';
 import { FleetConnection } from '../../features/fleet/FleetConnection.tsx';
 import { GroupSelector } from '../../features/fleet/GroupSelector.tsx';
+import { ReplayBanner } from '../../features/replay/ReplayBanner.tsx';
 import { ApplicationsDrawer } from './ApplicationsDrawer.tsx';
 import { NavigationMenu } from './NavigationMenu.tsx';
 import { NotificationBanner } from './NotificationBanner.tsx';
@@ -60,6 +61,7 @@ export function Shell() {
           </AppShell.Section>
         </AppShell.Navbar>
         <AppShell.Main>
+          <ReplayBanner />
           <NotificationBanner />
           <Outlet />
         </AppShell.Main>

@@ -81,4 +81,39 @@ describe('UnitSource: the map source follows the fleet store in batches', () => 
     h.store.apply(diff({ units: [view('U1', 1)] }));
     expect(h.frames).toHaveLength(0);
   });
+
+  it('looks only at the units a diff changed, not the whole fleet', () => {
+    const h = harness();
+    h.store.apply(diff({ units: Array.from({ length: 1_000 }, (_, i) => view(`U${i}`, 1)) }));
+    h.runFrames();
+    const before = h.source.visited;
+    h.store.apply(diff({ units: [view('U7', 2, { status: 'offline', state: 'offline' })] }));
+    h.store.apply(diff({ units: [view('U9', 2)] }));
+    h.runFrames();
+    expect(h.source.visited - before).toBe(2); // 2 changed units of 1,000 → 2 looked at
+    expect(h.source.feature('U7')?.get('s')).toBe(statusIndex('offline'));
+    expect(h.synced.at(-1)).toBe(2);
+  });
+
+  it('draws the units the store held before the map started, on its first frame', () => {
+    const store = new FleetStore();
+    store.apply(diff({ units: [view('U1', 1), view('U2', 1)] }));
+    const frames: (() => void)[] = [];
+    const source = new UnitSource(store, () => undefined, { request: (callback) => frames.push(callback), cancel: () => undefined });
+    source.start();
+    for (const callback of frames.splice(0)) callback();
+    expect(source.size).toBe(2);
+  });
+
+  it('removes the point of a unit that lost its location, and draws it again when it has one', () => {
+    const h = harness();
+    h.store.apply(diff({ units: [view('U1', 1)] }));
+    h.runFrames();
+    h.store.apply(diff({ units: [view('U1', 2, { lat: undefined, lng: undefined })] }));
+    h.runFrames();
+    expect(h.source.size).toBe(0);
+    h.store.apply(diff({ units: [view('U1', 3)] }));
+    h.runFrames();
+    expect(h.source.size).toBe(1);
+  });
 });

@@ -1,9 +1,11 @@
 /**
  * Keeps a vector source of unit points in step with the fleet store (design.md: the map updates
- * its source in batches). The store's counters and membership signals change once per applied
- * diff; each change asks for one animation frame, and that frame applies every unit whose `rev`
- * moved since the last one: new points are added in one `addFeatures`, gone ones removed in one
- * `removeFeatures`, the rest updated in place. Many diffs before a frame → one update.
+ * its source in batches). The store's changed-ids feed (FleetStore.onUnitsChanged) names the units
+ * each applied diff touched; they are gathered in a set, the first one asks for one animation
+ * frame, and that frame applies only those units: new points are added in one `addFeatures`, gone
+ * ones removed in one `removeFeatures`, the rest updated in place. Many diffs before a frame → one
+ * update; a frame costs O(changed units), not O(fleet). Only the first frame after `start` reads
+ * every unit (the store may hold units from before the map opened).
  */
 import Feature from 'ol/Feature.js';
 import Point from 'ol/geom/Point.js';
@@ -30,11 +32,16 @@ export class UnitSource {
   readonly source = new VectorSource<UnitFeature>({ wrapX: true });
   private readonly features = new Map<string, UnitFeature>();
   private readonly revs = new Map<string, number>();
+  /** Units named by the feed since the last sync. */
+  private readonly pending = new Set<string>();
+  /** The next sync reads every unit of the store (after start). */
+  private everything = false;
   private frame: number | null = null;
-  private membershipSeen = -1;
-  private readonly unsubscribe: (() => void)[] = [];
+  private unsubscribe: (() => void) | null = null;
   /** Source updates applied (one per frame with changes; for tests). */
   batches = 0;
+  /** Units looked at by the syncs so far (for counting work in tests). */
+  visited = 0;
 
   constructor(
     private readonly store: FleetStore,
@@ -43,13 +50,19 @@ export class UnitSource {
   ) {}
 
   start(): void {
-    this.unsubscribe.push(this.store.counters.subscribe(() => this.schedule()));
-    this.unsubscribe.push(this.store.membership.subscribe(() => this.schedule()));
+    if (this.unsubscribe !== null) return;
+    this.unsubscribe = this.store.onUnitsChanged((ids) => {
+      for (const id of ids) this.pending.add(id);
+      this.schedule();
+    });
+    this.everything = true;
     this.schedule();
   }
 
   stop(): void {
-    for (const off of this.unsubscribe.splice(0)) off();
+    this.unsubscribe?.();
+    this.unsubscribe = null;
+    this.pending.clear();
     if (this.frame !== null) this.frames.cancel(this.frame);
     this.frame = null;
   }
@@ -84,18 +97,35 @@ export class UnitSource {
     const added: UnitFeature[] = [];
     const removed: UnitFeature[] = [];
     let changed = 0;
-    const ids = this.store.unitIds();
+    const drop = (id: string) => {
+      const existing = this.features.get(id);
+      this.revs.delete(id);
+      if (existing === undefined) return;
+      removed.push(existing);
+      this.features.delete(id);
+      changed += 1;
+    };
+    let ids: Iterable<string> = this.pending;
+    if (this.everything) {
+      this.everything = false;
+      const all = this.store.unitIds();
+      const present = new Set(all);
+      for (const id of [...this.features.keys()]) if (!present.has(id)) drop(id);
+      ids = all;
+    }
     for (const id of ids) {
+      this.visited += 1;
       const unit = this.store.unit(id);
-      if (unit === undefined || this.revs.get(id) === unit.rev) continue;
+      if (unit === undefined) {
+        drop(id); // removed from the fleet
+        continue;
+      }
+      if (this.revs.get(id) === unit.rev) continue;
       this.revs.set(id, unit.rev);
       const existing = this.features.get(id);
       if (unit.lat === undefined || unit.lng === undefined) {
-        if (existing !== undefined) {
-          removed.push(existing);
-          this.features.delete(id);
-          changed += 1;
-        }
+        drop(id);
+        this.revs.set(id, unit.rev);
         continue;
       }
       const coordinates = fromLonLat([unit.lng, unit.lat]);
@@ -113,19 +143,7 @@ export class UnitSource {
         if (existing.get(STATUS_PROP) !== status) existing.set(STATUS_PROP, status);
       }
     }
-    const membership = this.store.membership.peek();
-    if (membership !== this.membershipSeen) {
-      this.membershipSeen = membership;
-      // units appeared or disappeared: drop the points of the gone ones
-      const present = new Set(ids);
-      for (const [id, feature] of this.features) {
-        if (present.has(id)) continue;
-        removed.push(feature);
-        this.features.delete(id);
-        this.revs.delete(id);
-        changed += 1;
-      }
-    }
+    this.pending.clear();
     if (added.length > 0) this.source.addFeatures(added);
     if (removed.length > 0) this.source.removeFeatures(removed);
     if (changed > 0) {

@@ -1,18 +1,20 @@
 /**
  * One multiview tile on the canvas (Konva): status frame, name, on-air/tally, the server's preview
- * image, per-link bitrate bars, delay, battery and alerts. It reads only its own unit (useUnit:
- * one version signal), and nothing in it listens for events (the wall has one hit layer). The
+ * image, per-link bitrate bars, delay, total uplink, channel name, battery and alerts. It reads only
+ * its own unit's view (useUnit: one version signal; on-air, delay and links come with the view)
+ * and its channel's name (useChannelName: that channel's version signal), and nothing in it
+ * listens for events (the wall has one hit layer). The
  * static frame (background and bands) is cached as a bitmap at the device pixel ratio and only
  * redrawn when the tile's size or the colour scheme changes.
  */
 import { memo, useEffect, useRef } from 'react';
 import type Konva from 'konva';
-import { Circle, Group, Image as KonvaImage, Rect, Text } from 'react-konva';
-import { useUnit } from '../../fleet/index.ts';
+import { Circle, Group, Image as KonvaImage, Label, Rect, Tag, Text } from 'react-konva';
+import { useChannelName, useUnit } from '../../fleet/index.ts';
 import { iconStatusOf, STATUS_HEX } from '../fleet/statusColours.ts';
 import type { TileBox } from './layouts.ts';
 import { ALERT_COLOUR, LINK_COLOURS, LOW_BATTERY_COLOUR, ON_AIR_COLOUR, WALL_FONT, type WallPalette } from './palette.ts';
-import { batteryText, delayText, LOW_BATTERY_PCT, MAX_LINK_BARS, linkBarLevel, totalUplinkText, type TileFacts } from './tileFacts.ts';
+import { batteryText, delayText, LOW_BATTERY_PCT, MAX_LINK_BARS, linkBarLevel, totalUplinkText } from './tileFacts.ts';
 
 /** Below this width (px) the footer leaves out the total bitrate. */
 export const COMPACT_TILE_WIDTH = 240;
@@ -52,21 +54,21 @@ export interface TileProps {
   readonly unitId: string;
   readonly box: TileBox;
   readonly image: HTMLImageElement | null;
-  readonly facts: TileFacts | undefined;
   readonly palette: WallPalette;
   readonly pixelRatio: number;
   readonly onAirLabel: string;
   readonly noPreviewLabel: string;
 }
 
-export const Tile = memo(function Tile({ unitId, box, image, facts, palette, pixelRatio, onAirLabel, noPreviewLabel }: TileProps) {
+export const Tile = memo(function Tile({ unitId, box, image, palette, pixelRatio, onAirLabel, noPreviewLabel }: TileProps) {
   const unit = useUnit(unitId);
+  const channelName = useChannelName(unit?.channelId);
   const { band, font, pad } = tileMetrics(box);
   const status = unit === undefined ? 'offline' : iconStatusOf(unit);
   const colour = STATUS_HEX[status];
   const previewArea = contain(box.width, Math.max(0, box.height - 2 * band));
-  const onAir = facts?.onAir === true;
-  const links = (facts?.links ?? []).slice(0, MAX_LINK_BARS);
+  const onAir = unit?.onAir === true;
+  const links = (unit?.links ?? []).slice(0, MAX_LINK_BARS);
   const barWidth = Math.max(3, Math.round(font / 2.2));
   const barsWidth = links.length * (barWidth + 2);
   const footerY = box.height - band;
@@ -75,7 +77,10 @@ export const Tile = memo(function Tile({ unitId, box, image, facts, palette, pix
   const lowBattery = battery?.percentage !== undefined && battery.percentage < LOW_BATTERY_PCT && battery.charging !== true;
   const alerts = unit?.activeAlerts ?? 0;
   // Narrow tiles (7×7, 8×8) keep the delay only; the total bitrate needs ~90 px more.
-  const footerText = box.width < COMPACT_TILE_WIDTH ? delayText(facts?.delay ?? null) : `${delayText(facts?.delay ?? null)}  ·  ${totalUplinkText(links)}`;
+  const delay = delayText(unit?.delayMs);
+  const footerText = box.width < COMPACT_TILE_WIDTH ? delay : `${delay}  ·  ${totalUplinkText(links)}`;
+  const rightText = `${alerts > 0 ? `⚠ ${alerts}   ` : ''}${batteryText(battery)}`;
+  const channelFont = Math.max(9, font - 2);
 
   return (
     <Group x={box.x} y={box.y} listening={false}>
@@ -84,6 +89,15 @@ export const Tile = memo(function Tile({ unitId, box, image, facts, palette, pix
         <KonvaImage image={image} x={previewArea.x} y={band + previewArea.y} width={previewArea.width} height={previewArea.height} listening={false} />
       ) : (
         <Text text={noPreviewLabel} x={0} y={band} width={box.width} height={box.height - 2 * band} align="center" verticalAlign="middle" fontFamily={WALL_FONT} fontSize={font} fill={palette.dimText} listening={false} />
+      )}
+      {/* channel label over the top-left of the preview (a multiviewer's UMD), clipped to the tile */}
+      {channelName !== null && (
+        <Group x={pad / 2} y={band + 4} clipX={0} clipY={0} clipWidth={Math.max(0, box.width - pad)} clipHeight={channelFont + 8} listening={false}>
+          <Label listening={false}>
+            <Tag fill={palette.band} opacity={0.85} cornerRadius={3} listening={false} />
+            <Text text={channelName} padding={3} fontFamily={WALL_FONT} fontSize={channelFont} fill={palette.text} wrap="none" listening={false} />
+          </Label>
+        </Group>
       )}
       {/* header: status dot, name, on-air (tally) */}
       <Circle x={pad + font / 2} y={band / 2} radius={font / 2.4} fill={colour} listening={false} />
@@ -114,13 +128,13 @@ export const Tile = memo(function Tile({ unitId, box, image, facts, palette, pix
         return (
           <Group key={link.port} x={pad + i * (barWidth + 2)} y={footerY + 4} listening={false}>
             <Rect width={barWidth} height={trackHeight} fill={palette.barTrack} listening={false} />
-            {height > 0 && <Rect y={trackHeight - height} width={barWidth} height={height} fill={LINK_COLOURS[link.type] ?? LINK_COLOURS['cell']} listening={false} />}
+            {height > 0 && <Rect y={trackHeight - height} width={barWidth} height={height} fill={LINK_COLOURS[link.type ?? 'cell'] ?? LINK_COLOURS['cell']} listening={false} />}
           </Group>
         );
       })}
       <Text text={footerText} x={pad * 2 + barsWidth} y={footerY + Math.round((band - font) / 2) + 1} fontFamily={WALL_FONT} fontSize={font - 1} fill={palette.dimText} wrap="none" listening={false} />
       <Text
-        text={`${alerts > 0 ? `⚠ ${alerts}   ` : ''}${batteryText(battery)}`}
+        text={rightText}
         x={pad}
         y={footerY + Math.round((band - font) / 2) + 1}
         width={box.width - pad * 2}

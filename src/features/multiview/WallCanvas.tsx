@@ -19,7 +19,6 @@ import type { WallPalette } from './palette.ts';
 import { Tile } from './Tile.tsx';
 import { useDevicePixelRatio, useElementSize } from './useScreenFacts.ts';
 import { usePreviewImages } from './usePreviewImages.ts';
-import { useTileFacts } from './useTileFacts.ts';
 
 export const MULTIVIEW_VIEW_ID = 'multiview';
 
@@ -50,7 +49,6 @@ export function WallCanvas(props: { unitIds: readonly string[]; layout: Multivie
 
   useVisibleSet(MULTIVIEW_VIEW_ID, { units: visibleIds });
   const previews = usePreviewImages(visibleIds);
-  const facts = useTileFacts(visibleIds);
 
   const onScroll = useCallback(() => {
     cancelAnimationFrame(frame.current);
@@ -100,7 +98,6 @@ export function WallCanvas(props: { unitIds: readonly string[]; layout: Multivie
                     unitId={id}
                     box={tileBox(grid, first + i, scrollTop)}
                     image={previews.image(id)}
-                    facts={facts.get(id)}
                     palette={palette}
                     pixelRatio={pixelRatio}
                     onAirLabel={t('multiview.onAir')}

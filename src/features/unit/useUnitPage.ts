@@ -25,7 +25,6 @@ export type RichUnitView = UnitView & {
   readonly channelId?: string | null | undefined;
   readonly delayMs?: number | undefined;
   readonly swVersion?: string | undefined;
-  readonly speedTest?: unknown;
 };
 
 export function useUnitDetails(unitId: string, rev: number | undefined) {

@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { formatBitrate } from '../../domain/bitrate.ts';
 import { isLowDelay } from '../../domain/validation/delay.ts';
 import type { LinkView, UnitView } from '../../../workers/pipeline/diff.ts';
+import { useChannelName } from '../../fleet/hooks.ts';
 import { iconStatusOf, STATUS_COLOURS } from '../fleet/statusColours.ts';
 import type { UnitColumn } from './columns.ts';
 import { locationOf } from './columns.ts';
@@ -26,6 +27,11 @@ function StatusCell({ unit }: { readonly unit: UnitView }) {
   );
 }
 
+/** The unit's channel by name ("External" for one the user cannot see); follows that channel's version signal. */
+function ChannelCell({ channelId }: { readonly channelId: string | null | undefined }) {
+  return <>{useChannelName(channelId) ?? NONE}</>;
+}
+
 export function UnitCell({ column, unit }: { readonly column: UnitColumn; readonly unit: UnitView }) {
   const { t } = useTranslation();
   switch (column) {
@@ -38,7 +44,7 @@ export function UnitCell({ column, unit }: { readonly column: UnitColumn; readon
     case 'serial':
       return <>{unit.serial ?? NONE}</>;
     case 'channel':
-      return <>{unit.channelId ?? NONE}</>;
+      return <ChannelCell channelId={unit.channelId} />;
     case 'delay':
       if (unit.delayMs === undefined) return <>{NONE}</>;
       return (

@@ -22,6 +22,12 @@ const OVERSCAN_ROWS = 8;
 /** The on-screen set is sent to the worker once scrolling pauses this long (ms). */
 const VISIBLE_SETTLE_MS = 200;
 export const UNIT_LIST_VIEW_ID = 'unit-list';
+/**
+ * performance.mark set once per page load when the table first commits rows to the DOM (they are
+ * painted in that frame); bench/ui measures "first full list" from the fleet store's snapshot mark.
+ */
+export const FIRST_ROWS_MARK = 'luc:unit-list-first-rows';
+let firstRowsMarked = false;
 
 export interface UnitTableProps {
   readonly ids: readonly string[];
@@ -63,6 +69,11 @@ export function UnitTable({ ids, columns, template, sort, expanded, onSort, onOp
   useEffect(() => virtualizer.measure(), [virtualizer, rowHeight]);
 
   const items = virtualizer.getVirtualItems();
+  useLayoutEffect(() => {
+    if (firstRowsMarked || items.length === 0) return;
+    firstRowsMarked = true;
+    performance.mark(FIRST_ROWS_MARK);
+  });
   const visibleKey = items.map((item) => ids[item.index] ?? '').join('\n');
   const [settledKey] = useDebouncedValue(visibleKey, VISIBLE_SETTLE_MS);
   useVisibleSet(UNIT_LIST_VIEW_ID, { units: settledKey === '' ? [] : settledKey.split('\n') });

@@ -107,6 +107,56 @@ function settingsOf(options: GatewayOptions = {}): Settings {
 
 const RESET_FRAME = JSON.stringify({ op: 'reset' });
 
+/** An event as the gateway sends it: the JSON text and, encoded once, its UTF-8 bytes. */
+interface FramedEntry extends OutboxEntry {
+  readonly bytes: Buffer;
+}
+
+function framed(event: LiveEvent): FramedEntry {
+  const text = JSON.stringify(event);
+  return { event, text, bytes: Buffer.from(text) };
+}
+
+/** The TCP socket under a ws socket (ws keeps it as `_socket`; absent in fakes). */
+type Corkable = { cork(): void; uncork(): void };
+function tcpOf(ws: WebSocket): Corkable | undefined {
+  const socket = (ws as unknown as { _socket?: Partial<Corkable> })._socket;
+  return typeof socket?.cork === 'function' && typeof socket.uncork === 'function' ? (socket as Corkable) : undefined;
+}
+
+/**
+ * Write coalescing: the simulator and the routes publish events in synchronous bursts (one tick,
+ * many events). The first frame a socket gets in a burst corks its TCP socket; a microtask after
+ * the burst uncorks every corked socket, so each socket writes the burst's frames in one syscall
+ * instead of one per frame. Latency: a frame waits at most until the end of the current task
+ * (for the simulator, its tick of rate × 50 ms / 1000 events).
+ */
+class BurstCork {
+  private readonly corked = new Map<WebSocket, Corkable>();
+
+  /** Corks `ws` until the end of the current burst (once per burst). */
+  hold(ws: WebSocket): void {
+    if (this.corked.has(ws)) return;
+    const tcp = tcpOf(ws);
+    if (tcp === undefined) return;
+    tcp.cork();
+    if (this.corked.size === 0) queueMicrotask(() => this.release());
+    this.corked.set(ws, tcp);
+  }
+
+  release(): void {
+    for (const tcp of this.corked.values()) tcp.uncork();
+    this.corked.clear();
+  }
+}
+
+/** Sends an event's shared bytes as a text frame (ws would otherwise encode the text again per socket). */
+function sendEntry(ws: WebSocket, entry: OutboxEntry): void {
+  const bytes = (entry as Partial<FramedEntry>).bytes;
+  if (bytes === undefined) ws.send(entry.text);
+  else ws.send(bytes, { binary: false });
+}
+
 class Connection {
   readonly topics = new Set<string>();
   readonly groups: ReadonlySet<string>;
@@ -141,6 +191,7 @@ export function registerLiveGateway(app: FastifyInstance, deps: GatewayDeps): Ga
   const byTopic = new Map<string, Set<Connection>>();
   const bySession = new Map<string, Set<Connection>>();
   const backlogged = new Set<Connection>();
+  const burst = new BurstCork();
   const principals = new WeakMap<FastifyRequest, Principal>();
   /** Last known group of every entity, so unit.removed still reaches the group topic after the store forgot the unit. */
   const lastGroup = new Map<string, string>();
@@ -197,7 +248,8 @@ export function registerLiveGateway(app: FastifyInstance, deps: GatewayDeps): Ga
   function deliver(conn: Connection, entry: OutboxEntry): void {
     if (conn.closed) return;
     if (conn.outbox.size === 0 && conn.ws.bufferedAmount < settings.highWaterBytes) {
-      conn.ws.send(entry.text);
+      burst.hold(conn.ws);
+      sendEntry(conn.ws, entry);
       return;
     }
     backlogged.add(conn);
@@ -212,7 +264,7 @@ export function registerLiveGateway(app: FastifyInstance, deps: GatewayDeps): Ga
     if (conn.ws.bufferedAmount < settings.lowWaterBytes) conn.resetUndrained = false;
     while (conn.outbox.size > 0 && conn.ws.bufferedAmount < settings.highWaterBytes) {
       const entry = conn.outbox.shift();
-      if (entry !== undefined) conn.ws.send(entry.text);
+      if (entry !== undefined) sendEntry(conn.ws, entry);
     }
     if (conn.outbox.size === 0 && !conn.resetUndrained) backlogged.delete(conn);
   }
@@ -304,7 +356,7 @@ export function registerLiveGateway(app: FastifyInstance, deps: GatewayDeps): Ga
           return;
         }
         for (const event of missed) {
-          if (mayReceive(conn, routeOf(event))) deliver(conn, { event, text: JSON.stringify(event) });
+          if (mayReceive(conn, routeOf(event))) deliver(conn, framed(event));
         }
         return;
       }
@@ -324,17 +376,28 @@ export function registerLiveGateway(app: FastifyInstance, deps: GatewayDeps): Ga
     handleFrame(conn, decoded.frame);
   }
 
+  /**
+   * Fan-out of one bus event: serialized once (JSON text, then its UTF-8 bytes, shared by every
+   * socket), authorized by map lookups (the entity's group from the authority's in-memory maps;
+   * the socket's groups and topics are Sets). A socket on both the group topic and the entity
+   * topic gets one copy. No per-event allocation grows with the number of sockets.
+   */
   const unsubscribeBus = bus.subscribe((event) => {
     const route = routeOf(event);
-    if (route.group === undefined) return;
-    const targets = new Set<Connection>();
-    const groupSet = byTopic.get(`group:${route.group}`);
-    if (groupSet !== undefined) for (const conn of groupSet) targets.add(conn);
+    const group = route.group;
+    if (group === undefined) return;
+    const groupSet = byTopic.get(`group:${group}`);
     const entitySet = route.entityTopic === undefined ? undefined : byTopic.get(route.entityTopic);
-    if (entitySet !== undefined) for (const conn of entitySet) if (conn.groups.has(route.group)) targets.add(conn);
-    if (targets.size === 0) return;
-    const entry: OutboxEntry = { event, text: JSON.stringify(event) };
-    for (const conn of targets) deliver(conn, entry);
+    if (groupSet === undefined && entitySet === undefined) return;
+    let entry: OutboxEntry | null = null;
+    const send = (conn: Connection): void => {
+      entry ??= framed(event);
+      deliver(conn, entry);
+    };
+    if (groupSet !== undefined) for (const conn of groupSet) send(conn);
+    if (entitySet !== undefined) {
+      for (const conn of entitySet) if (conn.groups.has(group) && !groupSet?.has(conn)) send(conn);
+    }
   });
 
   const drainTimer = setInterval(() => {

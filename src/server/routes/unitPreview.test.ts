@@ -3,7 +3,7 @@ import fc from 'fast-check';
 import { join } from 'node:path';
 import { call, signIn, tempDir } from '../../../tests/integration/server-harness.ts';
 import { addForeignUnit, GROUP, idleUnit, startUnitServer, type UnitTestServer } from '../../../tests/integration/units-harness.ts';
-import { clockText, COLOUR_BARS, escapeXml, MAX_TILE_IDS, parseTileIds, renderTestCard } from './unitPreview.ts';
+import { clockText, COLOUR_BARS, escapeXml, renderTestCard } from './unitPreview.ts';
 
 describe('renderTestCard', () => {
   const NOON = Date.UTC(2025, 0, 2, 12, 34, 56);
@@ -52,18 +52,7 @@ describe('renderTestCard', () => {
   });
 });
 
-describe('parseTileIds', () => {
-  it('keeps each id once, drops blanks', () => {
-    expect(parseTileIds('a, b,,a ,c')).toEqual(['a', 'b', 'c']);
-  });
-  it(`keeps at most ${MAX_TILE_IDS} ids`, () => {
-    const ids = Array.from({ length: MAX_TILE_IDS + 1 }, (_, i) => `u${i}`);
-    expect(parseTileIds(ids.join(','))).toHaveLength(MAX_TILE_IDS);
-    expect(parseTileIds(ids.slice(0, MAX_TILE_IDS).join(','))).toHaveLength(MAX_TILE_IDS);
-  });
-});
-
-describe('preview and tile routes', () => {
+describe('preview route', () => {
   const tmp = tempDir();
   let server: UnitTestServer;
   let cookie: string;
@@ -97,14 +86,5 @@ describe('preview and tile routes', () => {
   it('answers 401 without a session', async () => {
     const result = await call(server, `v2/units/${own}/preview.svg`);
     expect(result.status).toBe(401);
-  });
-
-  it('answers tile facts for own units only', async () => {
-    const result = await call(server, `v2/multiview/tiles?ids=${own},${foreign},nope`, { cookie });
-    expect(result.status).toBe(200);
-    const units = result.json.units as { uid: string; delay: number | null; links: unknown[] }[];
-    expect(units.map((u) => u.uid)).toEqual([own]);
-    expect(units[0]?.delay).toBeTypeOf('number');
-    expect(units[0]?.links.length).toBeGreaterThan(0);
   });
 });

@@ -1,22 +1,17 @@
 /**
- * The multiview's server side (issue 5 item 4): a preview image per unit and the live tile facts
- * the wall draws beside it.
+ * The multiview's server side (issue 5 item 4): a preview image per unit. The live facts a tile
+ * draws beside it (on-air, delay, links) reach the wall through the fleet worker's diffs.
  *
  * - GET v2/units/{id}/preview.svg: a test card the server renders (SMPTE-style colour bars, the
  *   unit's name, its status and the server's current time, UTC). No fonts or images are fetched:
  *   the SVG names only generic font families. Any query (`t=<ms>`) is the client's cache-buster;
  *   the answer is `no-store`. Same scoping as every unit call: a unit of another group, or an
  *   unknown id, is 404.
- * - GET v2/multiview/tiles?ids=a,b,c: on-air flag, delay (ms) and links (kbps) of up to
- *   MAX_TILE_IDS units the caller may see; others are left out (no existence leak).
  */
-import type { FastifyRequest } from 'fastify';
 import { unitIconStatus, type UnitIconStatus, type UnitStatus } from '../../domain/units/status.ts';
 import type { RouteArea, RouteDeps } from './area.ts';
-import { idOf, objectSchema, unitRoute, unitRuntime, unitView, unitVisibleTo, visibleUnit } from './unitKit.ts';
+import { idOf, unitRoute, unitView, visibleUnit } from './unitKit.ts';
 
-/** A wall shows at most 8×8 tiles (issue 5 item 4), plus one row of scroll overscan. */
-export const MAX_TILE_IDS = 72;
 /** Test-card size in px (16:9). */
 export const CARD_WIDTH = 320;
 export const CARD_HEIGHT = 180;
@@ -92,65 +87,6 @@ export function renderTestCard(input: TestCardInput): string {
   return parts.join('');
 }
 
-/** Comma-separated ids, each once, at most MAX_TILE_IDS. */
-export function parseTileIds(raw: string): string[] {
-  const ids = raw.split(',').map((s) => s.trim()).filter((s) => s !== '' && s.length <= 128);
-  return [...new Set(ids)].slice(0, MAX_TILE_IDS);
-}
-
-export interface TileLink {
-  readonly port: string;
-  readonly type: string;
-  readonly connected: boolean;
-  /** kbps. */
-  readonly uplinkKbps: number;
-}
-
-export interface TileFacts {
-  readonly uid: string;
-  readonly onAir: boolean;
-  /** ms, null when unknown. */
-  readonly delay: number | null;
-  readonly links: readonly TileLink[];
-}
-
-function tileFactsOf(deps: RouteDeps, request: FastifyRequest, uid: string): TileFacts | null {
-  const stored = deps.store.units.get(uid);
-  if (stored === undefined || !unitVisibleTo(deps, request, stored)) return null;
-  const live = unitRuntime(deps.store)?.fleet.unit(uid);
-  if (live === undefined) return { uid, onAir: false, delay: null, links: [] };
-  return {
-    uid,
-    onAir: live.video.onAir,
-    delay: live.delay,
-    links: live.links.map((l) => ({ port: l.port, type: l.type, connected: l.connected, uplinkKbps: l.uplinkKbps })),
-  };
-}
-
-const TILE_FACTS_RESPONSE = objectSchema(
-  {
-    units: {
-      type: 'array',
-      items: objectSchema(
-        {
-          uid: { type: 'string' },
-          onAir: { type: 'boolean' },
-          delay: { type: ['number', 'null'], description: 'ms' },
-          links: {
-            type: 'array',
-            items: objectSchema(
-              { port: { type: 'string' }, type: { type: 'string' }, connected: { type: 'boolean' }, uplinkKbps: { type: 'number', description: 'kbps' } },
-              ['port', 'type', 'connected', 'uplinkKbps'],
-            ),
-          },
-        },
-        ['uid', 'onAir', 'delay', 'links'],
-      ),
-    },
-  },
-  ['units'],
-);
-
 export const unitPreviewArea: RouteArea = (app, deps) => {
   unitRoute(app, deps, {
     method: 'GET',
@@ -164,23 +100,6 @@ export const unitPreviewArea: RouteArea = (app, deps) => {
       const svg = renderTestCard({ name: String(view['name']), status: view['status'] as UnitStatus, now: deps.now() });
       void reply.header('Cache-Control', 'no-store').type('image/svg+xml; charset=utf-8');
       return svg;
-    },
-  });
-
-  unitRoute(app, deps, {
-    method: 'GET',
-    url: '/v2/multiview/tiles',
-    summary: `On-air flag, delay (ms) and links (kbps) of up to ${MAX_TILE_IDS} units shown on the multiview; units the caller cannot see are left out`,
-    tags: ['units', 'multiview'],
-    access: 'read',
-    unitParam: null,
-    querystring: { ids: { type: 'string', maxLength: MAX_TILE_IDS * 130 } },
-    requiredQuery: ['ids'],
-    response: TILE_FACTS_RESPONSE,
-    handler: async (request) => {
-      const { ids } = request.query as { ids: string };
-      const units = parseTileIds(ids).flatMap((uid) => tileFactsOf(deps, request, uid) ?? []);
-      return { units };
     },
   });
 };

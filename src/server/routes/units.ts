@@ -74,7 +74,17 @@ const SNAPSHOT_RESPONSE = objectSchema(
     },
     channels: {
       type: 'array',
-      items: objectSchema({ id: { type: 'string' }, rev: { type: 'integer' }, status: { type: 'object', additionalProperties: true } }, ['id', 'rev'], true),
+      items: objectSchema(
+        {
+          id: { type: 'string' },
+          rev: { type: 'integer' },
+          name: { type: 'string' },
+          version: { type: 'string', description: 'the channel server’s SW version, dotted' },
+          status: { type: 'object', additionalProperties: true },
+        },
+        ['id', 'rev', 'name'],
+        true,
+      ),
     },
     servers: { type: 'array', items: { type: 'object', additionalProperties: true } },
   },
@@ -188,7 +198,14 @@ export const unitsArea: RouteArea = (app, deps) => {
       });
       const channels = deps.store.channels.listByGroup(groupId).map((c) => {
         const status = runtime?.fleet.channelStatus?.(c.id);
-        return { id: c.id, rev: runtime?.bus.revOf(c.id) ?? 0, ...(status !== undefined ? { status } : {}) };
+        const version = c.serverId === null ? undefined : deps.store.servers.get(c.serverId)?.swVersion;
+        return {
+          id: c.id,
+          rev: runtime?.bus.revOf(c.id) ?? 0,
+          name: c.name,
+          ...(version ? { version } : {}),
+          ...(status !== undefined ? { status } : {}),
+        };
       });
       return { watermark, units, channels, servers: [] };
     },

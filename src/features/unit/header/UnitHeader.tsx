@@ -10,14 +10,13 @@ import { DelaySelect } from './DelaySelect.tsx';
 import { RebootButton } from './RebootButton.tsx';
 import { SpeedTestButton } from './SpeedTestButton.tsx';
 import { SendLogsButton } from './SendLogsModal.tsx';
-import { useFleet } from '../../../fleet/hooks.ts';
+import { useChannel } from '../../../fleet/hooks.ts';
 
-/** The channel's version when its config carries one (swVersion / version); undefined otherwise. */
+/** The channel's version: the channel server's (REST snapshot), else its config's swVersion / version. */
 function useChannelVersion(channelId: string | null): string | undefined {
-  const { store } = useFleet();
-  if (channelId === null) return undefined;
-  const config = store.channel(channelId)?.config;
-  const version = config?.['swVersion'] ?? config?.['version'];
+  const channel = useChannel(channelId);
+  if (channel === undefined) return undefined;
+  const version = channel.version ?? channel.config?.['swVersion'] ?? channel.config?.['version'];
   return typeof version === 'string' ? version : undefined;
 }
 

@@ -2,14 +2,13 @@ import { ActionIcon, Alert, Badge, Button, Group, NumberInput, Select, Stack, Te
 import { useForm } from '@mantine/form';
 import { useMutation } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { useFleet } from '../../../fleet/hooks.ts';
 import { showSuccess } from '../../../components/toasts.ts';
 import { MAX_MULTI_HQ_CAMERAS, MULTI_CAMERA_MODES, multiCameraErrors, usesSwitcherChannels, type MultiCameraMode } from '../../../domain/validation/multiCamera.ts';
 import { saveMultiCamera, startMultiCamera, stopMultiCamera } from '../api/unitCalls.ts';
 import { channelOptions } from '../model/channelOptions.ts';
 import { saveFailure } from '../model/serverErrors.ts';
 import { settingOf, type UnitDetails } from '../model/unitDetails.ts';
-import { knownChannels } from '../header/ChannelSelect.tsx';
+import { useKnownChannels } from '../header/ChannelSelect.tsx';
 import { useUnitAction } from '../useUnitPage.ts';
 
 interface MultiCameraValues {
@@ -42,8 +41,7 @@ function initialValues(details: UnitDetails | undefined): MultiCameraValues {
  */
 export function MultiCameraTab({ unitId, details, enabled, running }: { unitId: string; details: UnitDetails | undefined; enabled: boolean; running: boolean }) {
   const { t } = useTranslation();
-  const { store } = useFleet();
-  const channels = channelOptions(knownChannels(store, details?.channelId ?? null), null);
+  const channels = channelOptions(useKnownChannels(), null);
   const form = useForm<MultiCameraValues>({
     initialValues: initialValues(details),
     validate: (values) => {

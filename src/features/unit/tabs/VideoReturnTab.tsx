@@ -4,7 +4,7 @@ import { useFleet } from '../../../fleet/hooks.ts';
 import { selectVideoReturnChannel, startVideoReturn, stopVideoReturn } from '../api/unitCalls.ts';
 import { channelOptions } from '../model/channelOptions.ts';
 import type { UnitDetails } from '../model/unitDetails.ts';
-import { knownChannels } from '../header/ChannelSelect.tsx';
+import { useKnownChannels } from '../header/ChannelSelect.tsx';
 import { useUnitAction } from '../useUnitPage.ts';
 
 /** Video return to the unit: its channel, start and stop (spec 000 §7 vrChannels; errors of §8 from the server). */
@@ -12,7 +12,7 @@ export function VideoReturnTab({ unitId, details, enabled }: { unitId: string; d
   const { t } = useTranslation();
   const fleet = useFleet();
   const selected = typeof details?.settings['vrChannelSelected'] === 'string' ? (details.settings['vrChannelSelected'] as string) : null;
-  const options = channelOptions(knownChannels(fleet.store, details?.channelId ?? null), selected);
+  const options = channelOptions(useKnownChannels(), selected);
   const choose = useUnitAction(unitId, (id: string | null) => selectVideoReturnChannel(unitId, id), 'unitPage.toast.saved');
   const start = useUnitAction(unitId, () => startVideoReturn(unitId), 'unitPage.toast.videoReturnStarting');
   const stop = useUnitAction(unitId, () => stopVideoReturn(unitId), 'unitPage.toast.videoReturnStopping');

@@ -1,0 +1,72 @@
+/**
+ * The probe the UI bench injects into the console page (Playwright addInitScript, before any of
+ * the app's code runs): nothing of it ships with the console.
+ *
+ * - `start()` / `stop()`: a requestAnimationFrame loop records every frame's timestamp (the
+ *   intervals between them are the frame intervals, ms) and a PerformanceObserver('longtask')
+ *   the durations of long tasks (≥ 50 ms by the browser's definition) in between.
+ * - `firstList()`: the app's marks `luc:fleet-snapshot` (src/fleet/store.ts: the snapshot diff
+ *   reached the UI store) and `luc:unit-list-first-rows` (src/features/units/UnitTable.tsx: the
+ *   table committed its first rows); "painted" is the first task after the next frame's
+ *   requestAnimationFrame callbacks, i.e. after that frame's paint. ms from the snapshot mark
+ *   (`appliedMs`: the store's `luc:fleet-snapshot-applied`, the end of decoding and applying it);
+ *   null until the rows are there.
+ */
+export type FrameWindow = { intervals: number[]; longTasks: number[] };
+
+export const FRAME_PROBE = `(() => {
+  const SNAPSHOT = 'luc:fleet-snapshot';
+  const ROWS = 'luc:unit-list-first-rows';
+  const APPLIED = 'luc:fleet-snapshot-applied';
+  let frames = null;
+  let longTasks = [];
+  let painted = null;
+  const mark = performance.mark.bind(performance);
+  performance.mark = function (name, options) {
+    const entry = mark(name, options);
+    if (name === ROWS && painted === null) {
+      requestAnimationFrame(() => {
+        const channel = new MessageChannel();
+        channel.port1.onmessage = () => { painted = performance.now(); };
+        channel.port2.postMessage(null);
+      });
+    }
+    return entry;
+  };
+  try {
+    new PerformanceObserver((list) => {
+      if (frames === null) return;
+      for (const entry of list.getEntries()) longTasks.push(entry.duration);
+    }).observe({ type: 'longtask' });
+  } catch (error) { /* no long task timing: reported as none */ }
+  const loop = (time) => {
+    if (frames === null) return;
+    frames.push(time);
+    requestAnimationFrame(loop);
+  };
+  window.__uiBench = {
+    start() {
+      frames = [];
+      longTasks = [];
+      requestAnimationFrame(loop);
+    },
+    stop() {
+      const times = frames ?? [];
+      frames = null;
+      const intervals = [];
+      for (let i = 1; i < times.length; i += 1) intervals.push(times[i] - times[i - 1]);
+      return { intervals, longTasks };
+    },
+    firstList() {
+      const snapshot = performance.getEntriesByName(SNAPSHOT, 'mark')[0];
+      const rows = performance.getEntriesByName(ROWS, 'mark')[0];
+      if (snapshot === undefined || rows === undefined || painted === null) return null;
+      const applied = performance.getEntriesByName(APPLIED, 'mark')[0];
+      return {
+        appliedMs: applied === undefined ? null : applied.startTime - snapshot.startTime,
+        committedMs: rows.startTime - snapshot.startTime,
+        paintedMs: painted - snapshot.startTime,
+      };
+    },
+  };
+})();`;

@@ -1,0 +1,363 @@
+/**
+ * The UI figures (issue 6 item 5), in Debian's Chromium against the real console and server:
+ *
+ * - Frame intervals while the unit list scrolls (mouse wheel) and then while the multiview and the
+ *   map are shown, with UNITS units in one group and the simulator at SIM_RATE events/s: p95
+ *   (≤ 16.7 ms) and p99 (≤ 25 ms) of the requestAnimationFrame intervals, and long tasks ≥ 50 ms
+ *   (PerformanceObserver 'longtask'; target 0), both injected by this bench (frameProbe.ts).
+ *   Baseline: the same UI with one update per event (`?benchPerEvent`, src/fleet/client.ts:
+ *   bench-only, every changed unit applied as its own store update in its own task).
+ * - First full list: from the snapshot's arrival in the UI (performance mark `luc:fleet-snapshot`,
+ *   src/fleet/store.ts) to the first rows painted (mark `luc:unit-list-first-rows`, set when the
+ *   table commits its first rows, src/features/units/UnitTable.tsx, plus the next frame's paint as
+ *   seen by the probe), 10k (≤ 150 ms) and 50k units (≤ 400 ms); FIRST_LIST_PASSES page loads each.
+ * - The tab's JS heap at 50k units (≤ 150 MB): the page's performance.memory.usedJSHeapSize after
+ *   forced GCs (`--enable-precise-memory-info`, `--js-flags=--expose-gc`) plus the fleet worker's
+ *   heap used (DevTools protocol, workerHeap.ts).
+ *
+ * The console is built with vite into a temp folder; the server runs as a child process (fresh
+ * SQLite in that folder, LUC_DEMO_GROUPS=1 so every unit is in G-NEWS-NATIONAL, and
+ * LUC_DEMO_CHANNEL_SETS=CHANNEL_SETS so they do not all share that group's 4 channels).
+ */
+import { mkdirSync, mkdtempSync, rmSync, symlinkSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { Browser, BrowserContext, Page } from '@playwright/test';
+import { chromium } from '@playwright/test';
+import { build } from 'vite';
+import type { Child } from '../child.ts';
+import { lastJson, ROOT, startChild } from '../child.ts';
+import type { Figure } from '../figure.ts';
+import { atMost, figure, median, percentile } from '../figure.ts';
+import { CHROMIUM } from '../ingest/chromium.ts';
+import type { LoadgenResult } from '../fanout/loadgen.ts';
+import { FRAME_PROBE, type FrameWindow } from './frameProbe.ts';
+import { workerHeapBytes } from './workerHeap.ts';
+
+export const UNITS = 50_000;
+export const SMALL_UNITS = 10_000;
+/** Simulator churn over the whole fleet (events/s); every unit is in the one group. */
+export const SIM_RATE = 60_000;
+export const GROUP_ID = 'G-NEWS-NATIONAL';
+/** Copies of the group's 4 demo channels (src/server/demo.ts LUC_DEMO_CHANNEL_SETS). */
+export const CHANNEL_SETS = 100;
+/** Page loads per first-list figure (median). */
+export const FIRST_LIST_PASSES = 3;
+/** Wheel scrolling of the list (ms), one wheel step of WHEEL_PX every WHEEL_EVERY_MS. */
+export const SCROLL_MS = 8_000;
+export const WHEEL_PX = 240;
+export const WHEEL_EVERY_MS = 50;
+/** Time on the multiview and on the map after each has drawn (ms). */
+export const VIEW_MS = 5_000;
+/** Settle time after a navigation before its window starts (ms). */
+export const SETTLE_MS = 1_500;
+export const FRAME_P95_MS = 16.7;
+export const FRAME_P99_MS = 25;
+export const LONG_TASK_MS = 50;
+export const FIRST_LIST_TARGETS = { [SMALL_UNITS]: 150, [UNITS]: 400 } as const;
+export const HEAP_TARGET_MB = 150;
+/** How long the offered rate is sampled by one Node socket before the frame windows (ms). */
+const RATE_PROBE_MS = 4_000;
+const PASSWORD = 'bench-Pass-1';
+const USER = 'luc_admin';
+const API = '/luc/luc-core-web/rest';
+const HEADERS = { 'application-id': 'luc-console' };
+
+type Say = (line: string) => void;
+type FirstList = { appliedMs: number | null; committedMs: number; paintedMs: number };
+
+/** Builds the console (vite.config.ts) into `dir`/dist, the folder the server serves from its cwd. */
+async function buildConsole(dir: string): Promise<void> {
+  // LUC_BENCH_UI_ROOT: build the console from another checkout of the project (default: this one).
+  await build({ root: process.env['LUC_BENCH_UI_ROOT'] ?? ROOT, logLevel: 'warn', build: { outDir: join(dir, 'dist'), emptyOutDir: true, sourcemap: false } });
+  symlinkSync(join(ROOT, 'node_modules'), join(dir, 'node_modules'));
+  symlinkSync(join(ROOT, 'tsconfig.json'), join(dir, 'tsconfig.json'));
+}
+
+type Server = { url: string; child: Child; dir: string };
+
+async function startServer(consoleDir: string, units: number): Promise<Server> {
+  const dir = join(consoleDir, `db-${units}`);
+  mkdirSync(dir);
+  const child = startChild(join(ROOT, 'src/server/main.ts'), [], {
+    cwd: consoleDir,
+    env: {
+      PORT: '0',
+      HOST: '127.0.0.1',
+      LUC_DB: join(dir, 'luc.db'),
+      LUC_DEMO_PASSWORD: PASSWORD,
+      LUC_DEMO_GROUPS: '1',
+      // The simulator re-sorts a channel's users on every change: spread 50k units over 400 channels, not 4.
+      LUC_DEMO_CHANNEL_SETS: String(CHANNEL_SETS),
+      LUC_SIM_UNITS: String(units),
+      LUC_SIM_RATE: String(SIM_RATE),
+      LUC_SIM_SEED: '7',
+      LUC_LOG_LEVEL: 'warn',
+    },
+  });
+  const match = await child.waitFor(/LUC console: (http:\/\/[^\s/]+)\//, 180_000);
+  return { url: match[1] as string, child, dir };
+}
+
+async function stopServer(server: Server): Promise<void> {
+  server.child.stop();
+  await server.child.done(15_000).catch(() => undefined);
+}
+
+function launch(): Promise<Browser> {
+  return chromium.launch({
+    executablePath: CHROMIUM,
+    args: [
+      '--headless',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--enable-precise-memory-info',
+      '--js-flags=--expose-gc',
+    ],
+  });
+}
+
+/** A signed-in context (REST sign-in; unit alert toasts off so 60,000 events/s do not bury the screen in toasts). */
+async function signedIn(browser: Browser, url: string): Promise<{ context: BrowserContext; page: Page; cookie: string }> {
+  const context = await browser.newContext({ baseURL: url, viewport: { width: 1440, height: 900 } });
+  await context.addInitScript(FRAME_PROBE);
+  const page = await context.newPage();
+  const login = await page.request.post(`${API}/auth/login`, { headers: HEADERS, data: { username: USER, password: PASSWORD } });
+  if (login.status() !== 200) throw new Error(`ui: sign-in failed: HTTP ${login.status()} ${await login.text()}`);
+  const { UNIT_ALERT_FLAGS } = await import('../../src/domain/units/alertSettings.ts');
+  const off = Object.fromEntries(UNIT_ALERT_FLAGS.map((flag) => [flag, false]));
+  const saved = await page.request.put(`${API}/userPreferences/vue`, { headers: HEADERS, data: { unitAlertsSettings: off, groupId: GROUP_ID } });
+  if (!saved.ok()) throw new Error(`ui: preferences: HTTP ${saved.status()}`);
+  const cookie = (await context.cookies()).map((c) => `${c.name}=${c.value}`).join('; ');
+  return { context, page, cookie };
+}
+
+const ROWS = '[role="row"][data-unit-id]';
+
+/** Loads the list (a fresh page: new worker, new snapshot); resolves with the first-list timing. */
+async function loadList(page: Page, units: number, query = ''): Promise<FirstList & { rows: number }> {
+  await page.goto(`/list${query}`, { timeout: 120_000 });
+  await page.waitForFunction(() => (window as unknown as { __uiBench: { firstList(): unknown } }).__uiBench.firstList() !== null, null, { timeout: 120_000, polling: 200 });
+  const first = (await page.evaluate(() => (window as unknown as { __uiBench: { firstList(): unknown } }).__uiBench.firstList())) as FirstList;
+  // The whole group is in the list (its summary reads "N of N units").
+  await page.waitForFunction(
+    (n) => (document.querySelector('[data-testid="unit-list-summary"]')?.textContent ?? '').replace(/,/g, '').includes(`of ${n} unit`),
+    units,
+    { timeout: 60_000, polling: 250 },
+  );
+  return { ...first, rows: await page.locator(ROWS).count() };
+}
+
+/** One window of frames: starts the probe, runs `during`, stops it. */
+async function measureWindow(page: Page, name: string, during: () => Promise<void>): Promise<FrameWindow & { name: string }> {
+  await page.evaluate(() => (window as unknown as { __uiBench: { start(): void } }).__uiBench.start());
+  await during();
+  const result = (await page.evaluate(() => (window as unknown as { __uiBench: { stop(): unknown } }).__uiBench.stop())) as FrameWindow;
+  return { ...result, name };
+}
+
+async function scrollList(page: Page): Promise<void> {
+  await page.mouse.move(720, 600);
+  const started = Date.now();
+  let direction = 1;
+  while (Date.now() - started < SCROLL_MS) {
+    await page.mouse.wheel(0, direction * WHEEL_PX);
+    await page.waitForTimeout(WHEEL_EVERY_MS);
+    // Down for most of the time, back up now and then (the list is 2 million px tall at 50k units).
+    if ((Date.now() - started) % 3_000 < WHEEL_EVERY_MS) direction = -direction;
+  }
+}
+
+/** Screenshots of each view as measured (for looking, not committed). */
+export const SHOTS_DIR = join(tmpdir(), 'luc-bench-ui-shots');
+
+/** Navigates through the menu; false when `ready` did not appear within 30 s (measured anyway, noted). */
+async function navigate(page: Page, link: string, ready: string): Promise<boolean> {
+  // Inside the app (no reload: the same worker and store), through the navigation menu.
+  await page.getByRole('navigation', { name: 'Navigation' }).getByRole('link', { name: link, exact: true }).click();
+  const drawn = await page
+    .locator(ready)
+    .first()
+    .waitFor({ state: 'attached', timeout: 30_000 })
+    .then(() => true, () => false);
+  await page.waitForTimeout(SETTLE_MS);
+  return drawn;
+}
+
+async function shot(page: Page, name: string): Promise<void> {
+  mkdirSync(SHOTS_DIR, { recursive: true });
+  await page.screenshot({ path: join(SHOTS_DIR, `${name}.png`), timeout: 30_000 }).catch(() => undefined);
+}
+
+export type UiRun = { mode: 'coalesced' | 'perEvent'; windows: (FrameWindow & { name: string })[]; intervals: number[] };
+
+async function frameRun(page: Page, mode: UiRun['mode']): Promise<UiRun & { first: FirstList }> {
+  const first = await loadList(page, UNITS, mode === 'perEvent' ? '?benchPerEvent' : '');
+  await page.waitForTimeout(SETTLE_MS);
+  const windows = [await measureWindow(page, 'list scrolling', () => scrollList(page))];
+  await shot(page, `${mode}-list`);
+  const wall = await navigate(page, 'Multiview', '[data-testid="multiview-wall"] canvas');
+  windows.push(await measureWindow(page, wall ? 'multiview' : 'multiview (wall not drawn within 30 s)', () => page.waitForTimeout(VIEW_MS)));
+  await shot(page, `${mode}-multiview`);
+  const map = await navigate(page, 'Map', '[data-testid="unit-map"] canvas');
+  windows.push(await measureWindow(page, map ? 'map' : 'map (not drawn within 30 s)', () => page.waitForTimeout(VIEW_MS)));
+  await shot(page, `${mode}-map`);
+  return { mode, windows, intervals: windows.flatMap((w) => w.intervals), first };
+}
+
+function summary(run: UiRun): { p95: number; p99: number; longTasks: number; text: string } {
+  const p95 = percentile(run.intervals, 95);
+  const p99 = percentile(run.intervals, 99);
+  const longTasks = run.windows.reduce((sum, w) => sum + w.longTasks.length, 0);
+  const text = run.windows
+    .map((w) => `${w.name}: ${w.intervals.length} frames, p50 ${percentile(w.intervals, 50).toFixed(1)}, p95 ${percentile(w.intervals, 95).toFixed(1)}, p99 ${percentile(w.intervals, 99).toFixed(1)}, max ${Math.max(...w.intervals).toFixed(0)} ms, ${w.longTasks.length} long tasks (longest ${Math.max(0, ...w.longTasks).toFixed(0)} ms)`)
+    .join('; ');
+  return { p95, p99, longTasks, text };
+}
+
+async function offeredRate(server: Server, cookie: string): Promise<LoadgenResult> {
+  const child = startChild('bench/fanout/loadgen.ts', [JSON.stringify({ url: server.url, cookie, groupId: GROUP_ID, clients: 1, warmupMs: 1_000, durationMs: RATE_PROBE_MS, connectBudgetMs: 20_000 })]);
+  return lastJson<LoadgenResult>(await child.done(RATE_PROBE_MS + 40_000));
+}
+
+async function heapBytes(page: Page): Promise<{ used: number; total: number }> {
+  return page.evaluate(async () => {
+    const gc = (window as unknown as { gc?: () => void }).gc;
+    for (let i = 0; i < 3; i += 1) {
+      gc?.();
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    const memory = (performance as unknown as { memory?: { usedJSHeapSize: number; totalJSHeapSize: number } }).memory;
+    return { used: memory?.usedJSHeapSize ?? Number.NaN, total: memory?.totalJSHeapSize ?? Number.NaN };
+  });
+}
+
+type Passes = { applied: number[]; committed: number[]; painted: number[] };
+
+async function firstListPasses(page: Page, units: number, say: Say, passes = FIRST_LIST_PASSES): Promise<Passes> {
+  const applied: number[] = [];
+  const committed: number[] = [];
+  const painted: number[] = [];
+  for (let pass = 0; pass < passes; pass += 1) {
+    const result = await loadList(page, units);
+    say(`ui first list ${units} units, pass ${pass + 1}: store applied ${result.appliedMs?.toFixed(0)} ms, rows committed ${result.committedMs.toFixed(0)} ms, painted ${result.paintedMs.toFixed(0)} ms, ${result.rows} rows mounted`);
+    applied.push(result.appliedMs ?? Number.NaN);
+    committed.push(result.committedMs);
+    painted.push(result.paintedMs);
+  }
+  return { applied, committed, painted };
+}
+
+function firstListFigure(units: number, passes: Passes): Figure {
+  const target = FIRST_LIST_TARGETS[units as keyof typeof FIRST_LIST_TARGETS];
+  return figure(`first full list ${units / 1000}k units`, median(passes.painted), 'ms', atMost(target), null,
+    `snapshot diff reaches the UI store (mark ${'luc:fleet-snapshot'}) → first rows painted (mark luc:unit-list-first-rows, then the next frame's paint); median of ${passes.painted.length} page loads: ${passes.painted.map((v) => v.toFixed(0)).join(', ')} ms (snapshot decoded and applied to the store at ${passes.applied.map((v) => v.toFixed(0)).join(', ')} ms, rows committed at ${passes.committed.map((v) => v.toFixed(0)).join(', ')} ms); simulator streaming at ${SIM_RATE} events/s; no baseline`);
+}
+
+export type UiResult = { figures: Figure[]; runs: UiRun[]; firstList: Record<string, unknown>; offered: LoadgenResult | null; error?: string };
+
+export async function runUiBench(say: Say): Promise<UiResult> {
+  const dir = mkdtempSync(join(tmpdir(), 'luc-bench-ui-'));
+  const figures: Figure[] = [];
+  const firstList: Record<string, unknown> = {};
+  let browser: Browser | null = null;
+  let server: Server | null = null;
+  try {
+    await buildConsole(dir);
+    say('ui: console built');
+    browser = await launch();
+
+    // 10k units: first full list only.
+    server = await startServer(dir, SMALL_UNITS);
+    say(`ui: server with ${SMALL_UNITS} units at ${server.url}`);
+    {
+      const { context, page } = await signedIn(browser, server.url);
+      const passes = await firstListPasses(page, SMALL_UNITS, say);
+      firstList[String(SMALL_UNITS)] = passes;
+      figures.push(firstListFigure(SMALL_UNITS, passes));
+      await context.close();
+    }
+    await stopServer(server);
+
+    // 50k units: first full list, heap, frames (coalesced, then one update per event).
+    server = await startServer(dir, UNITS);
+    say(`ui: server with ${UNITS} units at ${server.url}`);
+    const { context, page, cookie } = await signedIn(browser, server.url);
+    // The last of the 50k passes is the page load that starts the frame run below.
+    const passes = await firstListPasses(page, UNITS, say, FIRST_LIST_PASSES - 1);
+
+    await page.waitForTimeout(SETTLE_MS);
+    const heap = await heapBytes(page);
+    const worker = await workerHeapBytes(browser).catch((error: unknown) => {
+      say(`ui: worker heap not measured: ${String(error)}`);
+      return null;
+    });
+    const tab = heap.used + (worker ?? 0);
+    say(`ui: tab heap at ${UNITS} units: page ${(heap.used / 1e6).toFixed(1)} MB (of ${(heap.total / 1e6).toFixed(1)} MB allocated) + fleet worker ${worker === null ? '?' : (worker / 1e6).toFixed(1)} MB`);
+    figures.push(figure(`memory: tab heap ${UNITS / 1000}k units`, tab / 1e6, 'MB', atMost(HEAP_TARGET_MB), null,
+      `JS heap used after forced GCs, list shown, ${UNITS} units live: page ${(heap.used / 1e6).toFixed(1)} MB (performance.memory.usedJSHeapSize after 3 gc(), --enable-precise-memory-info) + fleet worker ${worker === null ? 'not measured' : `${(worker / 1e6).toFixed(1)} MB`} (DevTools Runtime.getHeapUsage after HeapProfiler.collectGarbage); no baseline`));
+
+    const offered = await offeredRate(server, cookie).catch((error: unknown) => {
+      say(`ui: offered-rate probe failed: ${String(error)}`);
+      return null;
+    });
+    const offeredText = offered === null ? 'offered rate not measured' : `one Node socket on the same group received ${(offered.events / offered.seconds).toFixed(0)} events/s just before`;
+    say(`ui: ${offeredText}`);
+
+    let real: Awaited<ReturnType<typeof frameRun>>;
+    try {
+      real = await frameRun(page, 'coalesced');
+    } catch (error) {
+      // The first list (two passes) and the heap are kept; the frame figures are reported skipped.
+      await shot(page, 'failed');
+      firstList[String(UNITS)] = passes;
+      figures.push(firstListFigure(UNITS, passes));
+      return { figures, runs: [], firstList, offered, error: `frame run failed: ${error instanceof Error ? (error.message.split('\n')[0] ?? '') : String(error)}` };
+    }
+    say(`ui first list ${UNITS} units, pass ${FIRST_LIST_PASSES} (frame run): store applied ${real.first.appliedMs?.toFixed(0)} ms, rows committed ${real.first.committedMs.toFixed(0)} ms, painted ${real.first.paintedMs.toFixed(0)} ms`);
+    passes.applied.push(real.first.appliedMs ?? Number.NaN);
+    passes.committed.push(real.first.committedMs);
+    passes.painted.push(real.first.paintedMs);
+    firstList[String(UNITS)] = passes;
+    figures.push(firstListFigure(UNITS, passes));
+    const realSummary = summary(real);
+    say(`ui frames (one diff per frame): ${realSummary.text}`);
+    const base = await frameRun(page, 'perEvent');
+    const baseSummary = summary(base);
+    say(`ui frames (one update per event): ${baseSummary.text}`);
+    await context.close();
+
+    const where = `${UNITS} units in one group, LUC_SIM_RATE ${SIM_RATE} (${offeredText}); list scrolled by mouse wheel ${SCROLL_MS / 1000} s, then multiview ${VIEW_MS / 1000} s, then map ${VIEW_MS / 1000} s; requestAnimationFrame intervals`;
+    figures.push(
+      figure(`UI ${UNITS / 1000}k units: frame interval p95`, realSummary.p95, 'ms', atMost(FRAME_P95_MS), baseSummary.p95,
+        `${where}; ${realSummary.text}; baseline: one update per event (?benchPerEvent): ${baseSummary.text}`),
+      figure(`UI ${UNITS / 1000}k units: frame interval p99`, realSummary.p99, 'ms', atMost(FRAME_P99_MS), baseSummary.p99, `${where}; baseline: one update per event`),
+      figure(`UI ${UNITS / 1000}k units: long tasks ≥ ${LONG_TASK_MS} ms`, realSummary.longTasks, 'tasks', atMost(0), baseSummary.longTasks,
+        `PerformanceObserver('longtask') over the three windows (${(real.intervals.reduce((a, b) => a + b, 0) / 1000).toFixed(1)} s); baseline: one update per event`),
+    );
+    return { figures, runs: [real, base].map(({ mode, windows, intervals }) => ({ mode, windows, intervals })), firstList, offered };
+  } finally {
+    if (server !== null) await stopServer(server);
+    await browser?.close().catch(() => undefined);
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+// `npx tsx bench/ui/uiBench.ts`: the UI figures alone (prints them; latest.json is written by run.ts only).
+if (process.argv[1]?.endsWith('bench/ui/uiBench.ts')) {
+  runUiBench((line) => console.log(line)).then(
+    (result) => {
+      console.log(JSON.stringify(result.figures, null, 2));
+      process.exit(0);
+    },
+    (error: unknown) => {
+      console.error(error);
+      process.exit(1);
+    },
+  );
+}
