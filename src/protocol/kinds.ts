@@ -1,8 +1,8 @@
 /**
  * The kinds of pushed events (/work/shared/protocol.md "Kinds"; spec 000 §7 and 001 §7 "Live
  * updates": unit status, unit configuration, alert events, usage, speed test, channel status and
- * config, server status, social status, camera configuration). The same list, in the same order,
- * as src/server/live/types.ts EVENT_KINDS, so both ends agree on the wire.
+ * config, server status, social status, camera configuration). The server (src/server/live/types.ts)
+ * re-exports this list, so both ends of the wire share one definition.
  */
 export const EVENT_KINDS = [
   'unit.added',

@@ -3,23 +3,10 @@
  * recorder (/work/shared/protocol.md "Server to client: the event envelope").
  */
 import { assertNever } from '../../domain/brand.ts';
+import { EVENT_KINDS, type EventKind } from '../../protocol/kinds.ts';
 
-/** Every kind of pushed event (protocol.md "Kinds"; spec 001 §7 "Live updates"). */
-export const EVENT_KINDS = [
-  'unit.added',
-  'unit.removed',
-  'unit.status',
-  'unit.config',
-  'unit.alert',
-  'unit.usage',
-  'unit.speedtest',
-  'channel.status',
-  'channel.config',
-  'server.status',
-  'social.status',
-  'camera.config',
-] as const;
-export type EventKind = (typeof EVENT_KINDS)[number];
+/** Every kind of pushed event: one list for both ends of the wire (src/protocol/kinds.ts). */
+export { EVENT_KINDS, type EventKind };
 
 /**
  * One event as it goes on the wire and into a recorded log.
