@@ -17,7 +17,7 @@ import type { Page } from '@playwright/test';
 import WebSocket from 'ws';
 import { createFleetService } from '../../workers/fleetService.ts';
 import type { FleetDiff } from '../../workers/pipeline/diff.ts';
-import { decodeDiffUnits } from '../../workers/pipeline/diff.ts';
+import { changedUnitIds } from '../../workers/pipeline/diff.ts';
 import { systemClock, systemTimers } from '../../workers/sources/clock.ts';
 import type { Figure, Skipped } from '../figure.ts';
 import { atLeast, atMost, figure } from '../figure.ts';
@@ -80,7 +80,7 @@ async function nodePasses(feed: Feed, mode: Mode): Promise<Passes> {
     requestFrame: mode === 'real' ? (callback) => void setTimeout(callback, NODE_FRAME_MS) : (callback) => callback(),
   });
   service.connect({ wsUrl: `${feed.url.replace('http', 'ws')}/luc/luc-core-web/ws`, restUrl: `${feed.url}/luc/luc-core-web/rest`, groupId: GROUP_ID }, (diff: FleetDiff) => {
-    const count = decodeDiffUnits(diff).length;
+    const count = changedUnitIds(diff).length;
     if (diff.reset) units = count;
     if (diff.connection?.phase === 'live') live = true;
     if (diff.events > 0) {

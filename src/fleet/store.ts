@@ -16,7 +16,7 @@ import type { UnitCounters } from '../domain/units/counters.ts';
 import { emptyCounters } from '../domain/units/counters.ts';
 import type { UnitTransition } from '../../workers/model/fleetModel.ts';
 import type { ChannelView, FleetDiff, UnitView } from '../../workers/pipeline/diff.ts';
-import { decodeDiffUnits } from '../../workers/pipeline/diff.ts';
+import { applyUnitPatch, decodeDiffPatches, decodeDiffUnits } from '../../workers/pipeline/diff.ts';
 import type { ConnectionState } from '../../workers/sources/connectionState.ts';
 
 /**
@@ -111,12 +111,20 @@ export class FleetStore {
     const snapshot = diff.reset && (diff.unitsBuffer !== null || diff.units.length > 0);
     if (snapshot) performance.mark(SNAPSHOT_MARK);
     const changed = decodeDiffUnits(diff);
+    const patches = decodeDiffPatches(diff);
     batch(() => {
       let membershipChanged = false;
       for (const view of changed) {
         if (!this.units.has(view.id)) membershipChanged = true;
         this.units.set(view.id, view);
         this.bump(this.versions.get(view.id));
+      }
+      // A patch is for a unit the worker already sent whole; one for an unknown unit is dropped.
+      for (const patch of patches) {
+        const view = this.units.get(patch.id);
+        if (view === undefined) continue;
+        this.units.set(patch.id, applyUnitPatch(view, patch));
+        this.bump(this.versions.get(patch.id));
       }
       for (const id of diff.removed) {
         if (this.units.delete(id)) membershipChanged = true;
@@ -143,8 +151,11 @@ export class FleetStore {
       }
     });
     this.diffsApplied += 1;
-    if (this.unitsChangedListeners.size > 0 && (changed.length > 0 || diff.removed.length > 0)) {
-      const ids = [...changed.map((view) => view.id), ...diff.removed];
+    if (this.unitsChangedListeners.size > 0 && (changed.length > 0 || patches.length > 0 || diff.removed.length > 0)) {
+      const ids: string[] = [];
+      for (const view of changed) ids.push(view.id);
+      for (const patch of patches) ids.push(patch.id);
+      for (const id of diff.removed) ids.push(id);
       for (const listener of [...this.unitsChangedListeners]) listener(ids);
     }
     if (snapshot) performance.mark(SNAPSHOT_APPLIED_MARK);

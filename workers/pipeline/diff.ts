@@ -109,19 +109,151 @@ export interface FleetDiff {
   readonly badFrames: { readonly count: number; readonly last: string } | null;
   /** Events applied to the model for this diff (for counting work in tests and the bench). */
   readonly events: number;
+  /**
+   * Changed units whose only changes since their last diff were hot aspects (status, usage,
+   * alerts, speed test): a patch of those fields instead of the whole view. Absent means none.
+   */
+  readonly patches?: readonly UnitPatch[];
+  /** The patches as UTF-8 JSON (transferred) when there are more than INLINE_UNITS_MAX. */
+  readonly patchesBuffer?: ArrayBuffer | null;
+}
+
+/**
+ * The hot aspects of a unit, one bit each: the event kinds that arrive many times a second per
+ * unit (unit.status, unit.usage, unit.alert, unit.speedtest). A patch carries the UnitView fields
+ * of its aspects and nothing else; every other change (added, config, refetch, snapshot, button
+ * transition, capabilities) sends the whole view. A ~950-byte view becomes a ~100–350-byte patch,
+ * which is what makes a frame touching thousands of units cheap to build, post and decode.
+ */
+export const ASPECT = { status: 1, usage: 2, alerts: 4, speedTest: 8 } as const;
+/** A mask that means "send the whole view". */
+export const WHOLE_VIEW = 1 << 30;
+
+/**
+ * Per link, in a usage patch, these numbers in this order (the links' order and identity are those
+ * of the unit's last whole view: a usage event that changes a link's port, name or type, or the
+ * number of links, sends the unit whole instead): uplink kbps, downlink kbps, signal 0–100 (−1:
+ * none reported), connected (1/0), enabled (1/0). A 3-link usage patch is ~90 bytes of JSON
+ * instead of ~530 with link objects.
+ */
+export const LINK_VALUES_STRIDE = 5;
+
+/** The changed fields of one unit: `a` is the aspect mask; only the fields of those aspects are meaningful. */
+export interface UnitPatch {
+  readonly id: string;
+  readonly rev: number;
+  readonly a: number;
+  // ASPECT.status
+  readonly status?: UnitStatus;
+  readonly state?: string | undefined;
+  readonly videoState?: string | undefined;
+  readonly applications?: readonly string[];
+  readonly onAir?: boolean;
+  readonly battery?: Battery | undefined;
+  // ASPECT.usage
+  readonly uplinkKbps?: number;
+  readonly linkValues?: readonly number[];
+  // ASPECT.alerts
+  readonly activeAlerts?: number;
+  // ASPECT.speedTest
+  readonly speedTest?: UnitSpeedTestData | undefined;
+}
+
+/** A link's numbers for a usage patch (see LINK_VALUES_STRIDE). */
+export function pushLinkValues(values: number[], link: LinkView): void {
+  values.push(link.uplinkKbps, link.downlinkKbps, link.signal ?? -1, link.connected ? 1 : 0, link.enabled ? 1 : 0);
+}
+
+/** The links of the last view with a usage patch's numbers. */
+function linksWithValues(links: readonly LinkView[], values: readonly number[]): LinkView[] {
+  return links.map((link, i) => {
+    const at = i * LINK_VALUES_STRIDE;
+    const signal = values[at + 2] ?? -1;
+    return {
+      ...link,
+      uplinkKbps: values[at] ?? 0,
+      downlinkKbps: values[at + 1] ?? 0,
+      signal: signal < 0 ? undefined : signal,
+      connected: values[at + 3] === 1,
+      enabled: values[at + 4] === 1,
+    };
+  });
+}
+
+/**
+ * The unit's last view with a patch applied (a new object: views are immutable). Every field of a
+ * patched aspect is assigned, so a field absent from the JSON (undefined in the worker) clears
+ * the old value.
+ */
+export function applyUnitPatch(view: UnitView, patch: UnitPatch): UnitView {
+  const next: { -readonly [K in keyof UnitView]: UnitView[K] } = { ...view, rev: patch.rev };
+  if ((patch.a & ASPECT.status) !== 0) {
+    next.status = patch.status ?? view.status;
+    next.state = patch.state;
+    next.videoState = patch.videoState;
+    next.applications = patch.applications ?? [];
+    next.onAir = patch.onAir;
+    next.battery = patch.battery;
+  }
+  if ((patch.a & ASPECT.usage) !== 0) {
+    next.uplinkKbps = patch.uplinkKbps;
+    next.links = linksWithValues(view.links ?? [], patch.linkValues ?? []);
+  }
+  if ((patch.a & ASPECT.alerts) !== 0) next.activeAlerts = patch.activeAlerts ?? 0;
+  if ((patch.a & ASPECT.speedTest) !== 0) next.speedTest = patch.speedTest;
+  return next;
 }
 
 const encoder = new TextEncoder();
 const decoder = new TextDecoder();
 
-/** Unit views as a transferable buffer. */
-export function encodeUnits(units: readonly UnitView[]): ArrayBuffer {
-  const bytes = encoder.encode(JSON.stringify(units));
+/** A list as UTF-8 JSON in a buffer of its own (transferable). */
+function encodeList(items: readonly unknown[]): ArrayBuffer {
+  const bytes = encoder.encode(JSON.stringify(items));
   return bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength) as ArrayBuffer;
 }
 
-/** The changed units of a diff, inline or from its buffer. */
+/** Unit views as a transferable buffer. */
+export function encodeUnits(units: readonly UnitView[]): ArrayBuffer {
+  return encodeList(units);
+}
+
+/** Patches as a transferable buffer. */
+export function encodePatches(patches: readonly UnitPatch[]): ArrayBuffer {
+  return encodeList(patches);
+}
+
+/** The whole views of a diff, inline or from its buffer (patches not included: see decodeDiffPatches). */
 export function decodeDiffUnits(diff: FleetDiff): readonly UnitView[] {
   if (diff.unitsBuffer === null) return diff.units;
   return JSON.parse(decoder.decode(new Uint8Array(diff.unitsBuffer))) as UnitView[];
+}
+
+/** The patches of a diff, inline or from its buffer. */
+export function decodeDiffPatches(diff: FleetDiff): readonly UnitPatch[] {
+  if (diff.patchesBuffer !== undefined && diff.patchesBuffer !== null) {
+    return JSON.parse(decoder.decode(new Uint8Array(diff.patchesBuffer))) as UnitPatch[];
+  }
+  return diff.patches ?? [];
+}
+
+
+/** The ids of every unit a diff changed (whole views and patches; removed ids not included). */
+export function changedUnitIds(diff: FleetDiff): string[] {
+  const ids = decodeDiffUnits(diff).map((view) => view.id);
+  for (const patch of decodeDiffPatches(diff)) ids.push(patch.id);
+  return ids;
+}
+
+/**
+ * What the UI store does with a diff's units, without signals: the latest view per unit in a plain
+ * Map (Node tools and tests). A patch for a unit the map does not hold is dropped, as in the store.
+ */
+export function mergeDiffInto(views: Map<string, UnitView>, diff: FleetDiff): void {
+  for (const view of decodeDiffUnits(diff)) views.set(view.id, view);
+  for (const patch of decodeDiffPatches(diff)) {
+    const view = views.get(patch.id);
+    if (view !== undefined) views.set(patch.id, applyUnitPatch(view, patch));
+  }
+  for (const id of diff.removed) views.delete(id);
 }

@@ -7,8 +7,10 @@ import { makeEvent } from '../../src/protocol/sampleEvents.ts';
 import type { UnitData, UnitStatusData } from '../../src/protocol/payloads.ts';
 import { ManualTime } from '../sources/manualTime.ts';
 import type { UnitFetchResult } from '../model/unitRefetch.ts';
+import type { Envelope } from '../../src/protocol/envelope.ts';
 import type { FleetDiff } from './diff.ts';
-import { decodeDiffUnits, INLINE_UNITS_MAX } from './diff.ts';
+import type { UnitView } from './diff.ts';
+import { changedUnitIds, decodeDiffUnits, INLINE_UNITS_MAX, mergeDiffInto } from './diff.ts';
 import type { PipelineDeps } from './fleetPipeline.ts';
 import { FleetPipeline } from './fleetPipeline.ts';
 import { CAPABILITIES_MAX_IN_FLIGHT } from './capabilitiesRefresh.ts';
@@ -99,10 +101,9 @@ describe('back-pressure (no new diff until the UI took the last)', () => {
     expect(posted).toHaveLength(2);
     const second = posted[1]?.diff;
     expect(second?.events).toBe(30);
-    expect(second?.units.map((u) => [u.id, u.rev, u.status])).toEqual([
-      ['U1', 30, 'streaming'],
-      ['U2', 1, 'idle'],
-    ]);
+    // U1 had only status events since it was sent whole: a patch with the last one; U2 is new: whole.
+    expect(second?.patches?.map((p) => [p.id, p.rev, p.status])).toEqual([['U1', 30, 'streaming']]);
+    expect(second?.units.map((u) => [u.id, u.rev, u.status])).toEqual([['U2', 1, 'idle']]);
   });
 
   it('never has two diffs in flight, whatever the interleaving of events, frames and takes', async () => {
@@ -127,7 +128,7 @@ describe('back-pressure (no new diff until the UI took the last)', () => {
           expect(posted.length - taken).toBeLessThanOrEqual(1);
         }
         // Every unit added reached the UI or waits in the model's changed set.
-        const seen = new Set(posted.flatMap((p) => decodeDiffUnits(p.diff).map((u) => u.id)));
+        const seen = new Set(posted.flatMap((p) => changedUnitIds(p.diff)));
         expect(seen.size + pipeline.model.pending.units.size).toBe(seq);
       }),
       { numRuns: 300 },
@@ -384,8 +385,12 @@ describe('bad frames and connection state reach the UI', () => {
 describe('unit and channel views carry what the screens read (multiview tally, speed-test card, channel names)', () => {
   /** unit.status as the simulator sends it: the video application's report beside state and applications. */
   const withVideo = (state: string, onAir: boolean): UnitStatusData => ({ ...STREAMING, video: { state, onAir } }) as UnitStatusData;
-  const lastView = (posted: { diff: FleetDiff }[], id: string) =>
-    posted.flatMap((p) => decodeDiffUnits(p.diff)).filter((view) => view.id === id).at(-1);
+  /** The unit's view as the UI holds it after every posted diff (whole views and patches merged). */
+  const lastView = (posted: { diff: FleetDiff }[], id: string) => {
+    const views = new Map<string, UnitView>();
+    for (const p of posted) mergeDiffInto(views, p.diff);
+    return views.get(id);
+  };
 
   it.each([
     ['streaming', true, true],
@@ -413,7 +418,12 @@ describe('unit and channel views carry what the screens read (multiview tally, s
     await settle(); // the UI took the first diff
     pipeline.event(makeEvent('unit.status', 'U1', 3, 3, withVideo('idle', false)));
     runFrames();
-    expect(posted.map((p) => decodeDiffUnits(p.diff)[0]?.onAir)).toEqual([true, false]);
+    const views = new Map<string, UnitView>();
+    const onAirAfterEachDiff = posted.map((p) => {
+      mergeDiffInto(views, p.diff);
+      return views.get('U1')?.onAir;
+    });
+    expect(onAirAfterEachDiff).toEqual([true, false]);
   });
 
   it('carries the latest speed test result (unit.speedtest) and none before one ran', async () => {
@@ -445,5 +455,87 @@ describe('unit and channel views carry what the screens read (multiview tally, s
     pipeline.event(makeEvent('channel.status', 'C9', 1, 1, { status: 'idle' }));
     runFrames();
     expect(posted[0]?.diff.channels[0]?.name).toBeUndefined();
+  });
+});
+
+describe('hot aspects travel as patches (diff.ts ASPECT) and the UI ends with the whole views', () => {
+  const statusArb = fc.constantFrom<UnitStatusData>(
+    ONLINE,
+    OFFLINE,
+    STREAMING,
+    { ...STREAMING, video: { state: 'streaming', onAir: true }, battery: { connected: true, charging: false, percentage: 40 } } as UnitStatusData,
+    { state: 'online', battery: null } as UnitStatusData,
+  );
+  const linkArb = fc.record({ port: fc.constantFrom('eth0', 'wlan0', 'cell1'), uplinkKbps: fc.nat(20_000), downlinkKbps: fc.nat(5_000), connected: fc.boolean() });
+  const stepArb = fc.oneof(
+    fc.record({ do: fc.constant('status' as const), unit: fc.nat(4), data: statusArb }),
+    fc.record({ do: fc.constant('usage' as const), unit: fc.nat(4), links: fc.array(linkArb, { maxLength: 3 }) }),
+    fc.record({ do: fc.constant('alert' as const), unit: fc.nat(4), active: fc.boolean() }),
+    fc.record({ do: fc.constant('config' as const), unit: fc.nat(4), delay: fc.integer({ min: 400, max: 20_000 }) }),
+    fc.record({ do: fc.constant('speedtest' as const), unit: fc.nat(4), kbps: fc.nat(50_000) }),
+    fc.record({ do: fc.constant('added' as const), unit: fc.nat(4) }),
+    fc.record({ do: fc.constant('removed' as const), unit: fc.nat(4) }),
+    fc.constant({ do: 'frame' as const }),
+  );
+  /** Views compared as the UI reads them: JSON drops undefined fields (a buffer-decoded view has none). */
+  const plain = (value: unknown) => JSON.parse(JSON.stringify(value ?? null)) as unknown;
+
+  it('a Map merged from every diff equals the model views, whatever mix of events and frames', async () => {
+    await fc.assert(
+      fc.asyncProperty(fc.array(stepArb, { maxLength: 120 }), fc.integer({ min: 0, max: 3 }), async (steps, inlineUnitsMax) => {
+        const { pipeline, posted, runFrames, settle } = rig({ inlineUnitsMax });
+        const revs = new Map<string, number>();
+        let seq = 0;
+        const emit = (kind: Parameters<typeof makeEvent>[0], id: string, data: unknown) => {
+          const rev = (revs.get(id) ?? 0) + 1;
+          revs.set(id, rev);
+          seq += 1;
+          pipeline.event(makeEvent(kind, id, rev, seq, data as never) as Envelope);
+        };
+        for (let i = 0; i < 3; i += 1) emit('unit.added', `U${i}`, unit(`U${i}`));
+        for (const step of steps) {
+          if (step.do === 'frame') {
+            runFrames();
+            await settle();
+            continue;
+          }
+          const id = `U${step.unit}`;
+          const present = pipeline.model.units.has(id);
+          if (step.do === 'added') emit('unit.added', id, unit(id));
+          else if (!present) continue;
+          else if (step.do === 'removed') emit('unit.removed', id, {});
+          else if (step.do === 'status') emit('unit.status', id, step.data);
+          else if (step.do === 'usage') emit('unit.usage', id, { links: step.links.map((l) => ({ ...l, name: l.port, type: 'lan', enabled: true })) });
+          else if (step.do === 'alert') emit('unit.alert', id, { alerts: step.active ? [{ id: `${id}:a`, type: 'cameraDisconnected', severity: 'critical', active: true, message: 'Camera disconnected' }] : [] });
+          else if (step.do === 'config') emit('unit.config', id, { delay: step.delay });
+          else emit('unit.speedtest', id, { state: 'done', uplinkKbps: step.kbps });
+        }
+        for (let i = 0; i < 3; i += 1) {
+          runFrames();
+          await settle();
+        }
+        const views = new Map<string, UnitView>();
+        for (const p of posted) mergeDiffInto(views, p.diff);
+        const expected = new Map([...pipeline.model.units.keys()].map((id) => [id, plain(pipeline.unitView(id))]));
+        expect(new Map([...views].map(([id, view]) => [id, plain(view)]))).toEqual(expected);
+      }),
+      { numRuns: 400 },
+    );
+  });
+
+  it('sends a unit whole after anything but a hot event, and as a patch of only its aspects otherwise', async () => {
+    const { pipeline, posted, runFrames, settle } = rig();
+    pipeline.event(makeEvent('unit.added', 'U1', 1, 1, unit('U1')));
+    runFrames();
+    await settle();
+    pipeline.event(makeEvent('unit.status', 'U1', 2, 2, STREAMING));
+    pipeline.event(makeEvent('unit.alert', 'U1', 3, 3, { alerts: [] }));
+    runFrames();
+    await settle();
+    pipeline.event(makeEvent('unit.config', 'U1', 4, 4, { delay: 800 }));
+    runFrames();
+    expect(posted.map((p) => [p.diff.units.length, p.diff.patches?.length ?? 0])).toEqual([[1, 0], [0, 1], [1, 0]]);
+    const patch = posted[1]?.diff.patches?.[0];
+    expect(Object.keys(patch ?? {}).sort()).toEqual(['a', 'activeAlerts', 'applications', 'battery', 'id', 'onAir', 'rev', 'state', 'status', 'videoState']);
   });
 });

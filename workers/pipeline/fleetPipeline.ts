@@ -34,8 +34,8 @@ import { applyUnitFetch, unitRevOf } from '../model/unitRefetch.ts';
 import type { Clock, Timers } from '../sources/clock.ts';
 import type { ConnectionState } from '../sources/connectionState.ts';
 import type { EventSink } from '../sources/eventSource.ts';
-import type { ChannelView, FleetDiff, LinkView, UnitView } from './diff.ts';
-import { encodeUnits, INLINE_UNITS_MAX } from './diff.ts';
+import type { ChannelView, FleetDiff, LinkView, UnitPatch, UnitView } from './diff.ts';
+import { ASPECT, encodePatches, encodeUnits, INLINE_UNITS_MAX, pushLinkValues, WHOLE_VIEW } from './diff.ts';
 import { CapabilitiesRefresh } from './capabilitiesRefresh.ts';
 import { ListReloadDebounce } from './listReload.ts';
 import type { CachedUnitData } from './selectionCache.ts';
@@ -80,6 +80,29 @@ function videoStateOf(unit: UnitRecord): string | undefined {
   return raw.applications?.['video']?.state;
 }
 
+/** The hot aspect an event kind changes (diff.ts ASPECT), or WHOLE_VIEW for every other kind. */
+function aspectOfKind(kind: Envelope['kind']): number {
+  switch (kind) {
+    case 'unit.status':
+      return ASPECT.status;
+    case 'unit.usage':
+      return ASPECT.usage;
+    case 'unit.alert':
+      return ASPECT.alerts;
+    case 'unit.speedtest':
+      return ASPECT.speedTest;
+    default:
+      return WHOLE_VIEW;
+  }
+}
+
+/** The battery as last reported: unit.status carries it (null: mains powered), else the unit's own. */
+function batteryOf(unit: UnitRecord): UnitView['battery'] {
+  const raw = unit.raw as { battery?: UnitView['battery'] | null };
+  if (raw.battery !== undefined) return raw.battery ?? undefined;
+  return unit.data.battery ?? undefined;
+}
+
 /** unit.status video.onAir as reported (read leniently like the video state: the schema keeps `video` as an extra). */
 function onAirOf(unit: UnitRecord): boolean {
   const raw = unit.raw as { video?: { onAir?: unknown } };
@@ -96,11 +119,9 @@ function numberField(record: Record<string, unknown> | undefined, key: string): 
   return typeof value === 'number' && Number.isFinite(value) ? value : undefined;
 }
 
-/** The list/tile/unit-page fields of a unit view: identity, config (delay ms, channel), links (kbps). */
-function detailsOf(unit: UnitRecord): Pick<UnitView, 'serial' | 'swVersion' | 'channelId' | 'delayMs' | 'uplinkKbps' | 'links' | 'address'> {
-  const data = unit.data as Record<string, unknown>;
-  const config = (unit.config ?? unit.data.config) as Record<string, unknown> | undefined;
-  const links: LinkView[] = unit.links.map((link) => {
+/** The links as views draw them (kbps). */
+function linksOf(unit: UnitRecord): LinkView[] {
+  return unit.links.map((link) => {
     const raw = link as Record<string, unknown>;
     return {
       port: link.port,
@@ -113,13 +134,38 @@ function detailsOf(unit: UnitRecord): Pick<UnitView, 'serial' | 'swVersion' | 'c
       signal: link.signalQuality ?? numberField(raw, 'signal'),
     };
   });
+}
+
+/** True when two link lists have the same links in the same order (port, name, type): a usage patch can carry only numbers. */
+function sameLinkLayout(before: UnitRecord['links'], after: UnitRecord['links']): boolean {
+  if (before === after) return true;
+  if (before.length !== after.length) return false;
+  for (let i = 0; i < before.length; i += 1) {
+    const a = before[i];
+    const b = after[i];
+    if (a === undefined || b === undefined || a.port !== b.port || a.name !== b.name || a.type !== b.type) return false;
+  }
+  return true;
+}
+
+function uplinkOf(links: readonly LinkView[]): number {
+  let sum = 0;
+  for (const link of links) sum += link.uplinkKbps;
+  return sum;
+}
+
+/** The list/tile/unit-page fields of a unit view: identity, config (delay ms, channel), links (kbps). */
+function detailsOf(unit: UnitRecord): Pick<UnitView, 'serial' | 'swVersion' | 'channelId' | 'delayMs' | 'uplinkKbps' | 'links' | 'address'> {
+  const data = unit.data as Record<string, unknown>;
+  const config = (unit.config ?? unit.data.config) as Record<string, unknown> | undefined;
+  const links = linksOf(unit);
   const channel = config?.['channelId'];
   return {
     serial: stringField(data, 'serial'),
     swVersion: stringField(config, 'swVersion') ?? stringField(data, 'swVersion'),
     channelId: typeof channel === 'string' ? channel : channel === null ? null : undefined,
     delayMs: numberField(config, 'delay'),
-    uplinkKbps: links.reduce((sum, link) => sum + link.uplinkKbps, 0),
+    uplinkKbps: uplinkOf(links),
     links,
     address: stringField(data, 'address'),
   };
@@ -136,6 +182,8 @@ export class FleetPipeline implements EventSink {
   private readonly refetching = new Set<string>();
   /** Units that missed revs: refetched until an answer at least as new as the model's is applied. */
   private readonly repairing = new Set<string>();
+  /** Per changed unit since the last diff: the hot aspects changed (diff.ts ASPECT bits) or WHOLE_VIEW. */
+  private readonly aspects = new Map<string, number>();
   private alertSettings: UnitAlertSettings;
   private frameRequested = false;
   private inFlight = false;
@@ -182,11 +230,18 @@ export class FleetPipeline implements EventSink {
     this.eventsSinceDiff += 1;
     const model = this.model;
     const before = event.kind === 'unit.status' ? model.units.get(event.id)?.status : undefined;
+    const linksBefore = event.kind === 'unit.usage' ? model.units.get(event.id)?.links : undefined;
     const result = applyEvent(model, event);
     if (needsRefetch(result) && event.kind !== 'channel.status' && event.kind !== 'channel.config' && event.kind !== 'server.status') {
       this.refetch(result.refetch, false);
     }
     if (result.outcome === 'applied' || result.outcome === 'gap') {
+      let aspect = aspectOfKind(event.kind);
+      if (event.kind === 'unit.usage') {
+        const linksAfter = model.units.get(event.id)?.links;
+        if (linksBefore === undefined || linksAfter === undefined || !sameLinkLayout(linksBefore, linksAfter)) aspect = WHOLE_VIEW;
+      }
+      this.aspects.set(event.id, (this.aspects.get(event.id) ?? 0) | aspect);
       switch (event.kind) {
         case 'unit.status': {
           this.transitions.statusArrived(event.id);
@@ -210,6 +265,7 @@ export class FleetPipeline implements EventSink {
     this.epoch += 1; // answers to requests made before this load are dropped
     this.refetching.clear();
     this.repairing.clear();
+    this.aspects.clear(); // a reset diff sends every unit whole
     loadSnapshot(this.model, snapshot, watermark);
     this.schedule();
   }
@@ -256,6 +312,12 @@ export class FleetPipeline implements EventSink {
     return this.frame();
   }
 
+  /** The whole current view of a unit, as a diff would carry it (undefined: no such unit). */
+  unitView(unitId: string): UnitView | undefined {
+    const unit = this.model.units.get(unitId);
+    return unit === undefined ? undefined : this.viewOf(unit);
+  }
+
   /** True while a posted diff has not been taken by the UI. */
   get waitingForUi(): boolean {
     return this.inFlight;
@@ -275,6 +337,7 @@ export class FleetPipeline implements EventSink {
   // ---- internals ------------------------------------------------------------------------------
 
   private touch(unitId: string): void {
+    this.aspects.set(unitId, WHOLE_VIEW);
     this.model.pending.units.add(unitId);
     this.schedule();
   }
@@ -341,7 +404,7 @@ export class FleetPipeline implements EventSink {
       videoState: videoStateOf(unit),
       applications: Object.keys(unit.raw.applications ?? {}),
       activeAlerts: unit.counted.activeAlerts,
-      battery: data.battery ?? undefined,
+      battery: batteryOf(unit),
       lat: data.lat,
       lng: data.lng,
       transition: this.transitions.get(unit.id),
@@ -352,15 +415,47 @@ export class FleetPipeline implements EventSink {
     };
   }
 
+  /** The fields of the hot aspects in `mask` (diff.ts ASPECT_FIELDS), for a unit the UI already holds. */
+  private patchOf(unit: UnitRecord, mask: number): UnitPatch {
+    const patch: { -readonly [K in keyof UnitPatch]: UnitPatch[K] } = { id: unit.id, rev: unit.rev, a: mask };
+    if ((mask & ASPECT.status) !== 0) {
+      patch.status = unit.status;
+      patch.state = unit.raw.state;
+      patch.videoState = videoStateOf(unit);
+      patch.applications = Object.keys(unit.raw.applications ?? {});
+      patch.onAir = onAirOf(unit);
+      patch.battery = batteryOf(unit);
+    }
+    if ((mask & ASPECT.usage) !== 0) {
+      const links = linksOf(unit);
+      const values: number[] = [];
+      for (const link of links) pushLinkValues(values, link);
+      patch.linkValues = values;
+      patch.uplinkKbps = uplinkOf(links);
+    }
+    if ((mask & ASPECT.alerts) !== 0) patch.activeAlerts = unit.counted.activeAlerts;
+    if ((mask & ASPECT.speedTest) !== 0) patch.speedTest = unit.speedTest;
+    return patch;
+  }
+
   private buildDiff(): { diff: FleetDiff; transfer: ArrayBuffer[] } {
     const changes = drainChanges(this.model);
     const units: UnitView[] = [];
+    const patches: UnitPatch[] = [];
     const removed: string[] = [];
+    const aspects = this.aspects;
     for (const id of changes.units) {
       const unit = this.model.units.get(id);
-      if (unit === undefined) removed.push(id);
-      else units.push(this.viewOf(unit));
+      if (unit === undefined) {
+        removed.push(id);
+        continue;
+      }
+      // Units changed by anything but hot events (or all of them after a reset) go whole.
+      const mask = changes.reset ? WHOLE_VIEW : (aspects.get(id) ?? WHOLE_VIEW);
+      if ((mask & WHOLE_VIEW) !== 0) units.push(this.viewOf(unit));
+      else patches.push(this.patchOf(unit, mask));
     }
+    aspects.clear();
     const channels: ChannelView[] = [];
     const removedChannels: string[] = [];
     for (const id of changes.channels) {
@@ -370,8 +465,11 @@ export class FleetPipeline implements EventSink {
     }
     const settings = this.alertSettings;
     const notifications = changes.transitions.filter((t) => transitionRaisesNotification(t.transition, settings));
-    const inline = units.length <= (this.deps.inlineUnitsMax ?? INLINE_UNITS_MAX);
+    const inlineMax = this.deps.inlineUnitsMax ?? INLINE_UNITS_MAX;
+    const inline = units.length <= inlineMax;
     const unitsBuffer = inline ? null : encodeUnits(units);
+    const patchesInline = patches.length <= inlineMax;
+    const patchesBuffer = patchesInline ? null : encodePatches(patches);
     this.frameNo += 1;
     const diff: FleetDiff = {
       frame: this.frameNo,
@@ -381,7 +479,9 @@ export class FleetPipeline implements EventSink {
       removed,
       channels,
       removedChannels,
-      counters: units.length > 0 || removed.length > 0 || changes.reset ? { ...this.model.counters } : null,
+      patches: patchesInline ? patches : [],
+      patchesBuffer,
+      counters: units.length > 0 || patches.length > 0 || removed.length > 0 || changes.reset ? { ...this.model.counters } : null,
       connection: this.connectionState,
       notifications,
       listsVersion: this.listsVersion,
@@ -392,7 +492,10 @@ export class FleetPipeline implements EventSink {
     this.listsVersion = null;
     this.badFramesDirty = false;
     this.eventsSinceDiff = 0;
-    return { diff, transfer: unitsBuffer === null ? [] : [unitsBuffer] };
+    const transfer: ArrayBuffer[] = [];
+    if (unitsBuffer !== null) transfer.push(unitsBuffer);
+    if (patchesBuffer !== null) transfer.push(patchesBuffer);
+    return { diff, transfer };
   }
 
   /**
@@ -420,6 +523,7 @@ export class FleetPipeline implements EventSink {
         }
         this.repairing.delete(unitId);
         if (outcome === 'applied') {
+          this.aspects.set(unitId, WHOLE_VIEW);
           if (poll) this.transitions.statusArrived(unitId);
           this.schedule();
         }

@@ -8,7 +8,7 @@
 import * as Comlink from 'comlink';
 import type { FleetApi } from '../../../workers/fleet.worker.ts';
 import type { FleetDiff } from '../../../workers/pipeline/diff.ts';
-import { decodeDiffUnits } from '../../../workers/pipeline/diff.ts';
+import { changedUnitIds } from '../../../workers/pipeline/diff.ts';
 
 export type WorkerMode = 'real' | 'baseline';
 
@@ -20,7 +20,7 @@ let worker: Worker | null = null;
 const now = (): number => performance.timeOrigin + performance.now();
 
 function record(diff: FleetDiff): void {
-  const units = decodeDiffUnits(diff).length; // what the UI would read of each diff
+  const units = changedUnitIds(diff).length; // what the UI would read of each diff (views and patches)
   recorded.diffs += 1;
   recorded.units += units;
   if (diff.reset) recorded.snapshotUnits = units;
