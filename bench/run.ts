@@ -9,8 +9,12 @@
  * worker ingest → memory → UI (console build, real server, Chromium). Every phase is bounded in time; a phase that fails is reported as
  * skipped with its reason, never as a passing figure. Exit code 1 when a figure misses its target
  * or a phase failed.
+ *
+ * `npm run bench -- --only ingest,ui` runs only the named phases (replay, fanout, ingest, memory,
+ * ui) and writes the figures to bench/results/partial.json instead (latest.json is the full run's);
+ * phases that read the generated logs generate them first when they are missing.
  */
-import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { ROOT } from './child.ts';
 import type { Figure, Skipped } from './figure.ts';
@@ -22,6 +26,33 @@ import { runMemoryBench } from './memory/memoryBench.ts';
 import { runReplayBench } from './replay/replayBench.ts';
 import { runUiBench } from './ui/uiBench.ts';
 import type { GeneratedLog } from './replay/logs.ts';
+import { BENCH_LOGS, generateLog } from './replay/logs.ts';
+import { FIXTURES_DIR } from '../fixtures/generate.ts';
+
+const PHASES = ['replay', 'fanout', 'ingest', 'memory', 'ui'] as const;
+type PhaseName = (typeof PHASES)[number];
+
+/** `--only a,b`: the phases to run (all by default); an unknown name stops with a clear error. */
+function selectedPhases(argv: readonly string[]): ReadonlySet<PhaseName> | null {
+  const at = argv.indexOf('--only');
+  if (at < 0) return null;
+  const names = (argv[at + 1] ?? '').split(',').filter((name) => name !== '');
+  const unknown = names.filter((name) => !(PHASES as readonly string[]).includes(name));
+  if (names.length === 0 || unknown.length > 0) {
+    throw new Error(`--only takes a comma-separated list of ${PHASES.join(', ')}; got '${argv[at + 1] ?? ''}'`);
+  }
+  return new Set(names as PhaseName[]);
+}
+
+/** The generated logs when the replay phase did not run: reused from fixtures/generated, or generated now. */
+function existingLogs(say: (line: string) => void): GeneratedLog[] {
+  return BENCH_LOGS.map((spec) => {
+    const path = join(FIXTURES_DIR, 'generated', `${spec.name}.ndjson`);
+    if (existsSync(path)) return { name: spec.name, units: spec.units, path, events: 0, bytes: 0, seconds: 0 };
+    say(`generating ${spec.name} (missing)`);
+    return generateLog(spec);
+  });
+}
 
 
 const RESULTS = join(ROOT, 'bench/results');
@@ -47,6 +78,8 @@ async function phase<T>(name: string, skipped: Skipped[], run: () => Promise<T>)
 }
 
 async function main(): Promise<number> {
+  const only = selectedPhases(process.argv.slice(2));
+  const runs = (name: PhaseName): boolean => only === null || only.has(name);
   const started = performance.now();
   const figures: Figure[] = [];
   const skipped: Skipped[] = [];
@@ -59,8 +92,8 @@ async function main(): Promise<number> {
     return result;
   };
 
-  const replay = await timed('replay', () => runReplayBench(say));
-  let logs: GeneratedLog[] = [];
+  const replay = runs('replay') ? await timed('replay', () => runReplayBench(say)) : null;
+  let logs: GeneratedLog[] = runs('replay') || !(runs('ingest') || runs('memory')) ? [] : existingLogs(say);
   if (replay !== null) {
     figures.push(...replay.figures);
     details['replayProfiles'] = replay.profiles;
@@ -68,7 +101,7 @@ async function main(): Promise<number> {
     details['logs'] = logs;
   }
 
-  const fanout = await timed('fan-out', () => runFanoutBench(say));
+  const fanout = runs('fanout') ? await timed('fan-out', () => runFanoutBench(say)) : null;
   if (fanout !== null) {
     figures.push(...fanout.figures);
     details['fanout'] = fanout.runs;
@@ -76,8 +109,10 @@ async function main(): Promise<number> {
 
   const log10k = logs.find((log) => log.name === 'bench-10k');
   const log50k = logs.find((log) => log.name === 'bench-50k');
-  const pageDir = await timed('bench page build', () => buildPage());
-  if (pageDir !== null && log10k !== undefined) {
+  const pageDir = runs('ingest') || runs('memory') ? await timed('bench page build', () => buildPage()) : null;
+  if (!runs('ingest')) {
+    // not selected (--only)
+  } else if (pageDir !== null && log10k !== undefined) {
     const ingest = await timed('worker ingest', () => runIngestBench(say, pageDir, log10k.path));
     if (ingest !== null) {
       figures.push(...ingest.figures);
@@ -85,7 +120,9 @@ async function main(): Promise<number> {
       details['ingest'] = ingest.runs;
     }
   } else skipped.push({ name: 'worker ingest', reason: 'needs the bench page and the 10k log' });
-  if (pageDir !== null && log50k !== undefined) {
+  if (!runs('memory')) {
+    // not selected (--only)
+  } else if (pageDir !== null && log50k !== undefined) {
     const memory = await timed('memory', () => runMemoryBench(say, pageDir, log50k.path));
     if (memory !== null) {
       figures.push(...memory.figures);
@@ -95,7 +132,7 @@ async function main(): Promise<number> {
   if (pageDir !== null) rmSync(pageDir, { recursive: true, force: true });
 
   // The UI figures: the real console and server in Chromium (bench/ui/uiBench.ts).
-  const ui = await timed('ui', () => runUiBench(say));
+  const ui = runs('ui') ? await timed('ui', () => runUiBench(say)) : null;
   if (ui !== null) {
     figures.push(...ui.figures);
     if (ui.error !== undefined) skipped.push({ name: 'UI 50k units: frame intervals and long tasks', reason: ui.error });
@@ -108,15 +145,16 @@ async function main(): Promise<number> {
 
   const seconds = (performance.now() - started) / 1000;
   mkdirSync(RESULTS, { recursive: true });
-  writeFileSync(join(RESULTS, 'latest.json'), `${JSON.stringify(figures, null, 2)}\n`);
+  const file = only === null ? 'latest' : 'partial';
+  writeFileSync(join(RESULTS, `${file}.json`), `${JSON.stringify(figures, null, 2)}\n`);
   writeFileSync(
-    join(RESULTS, 'latest-details.json'),
+    join(RESULTS, `${file}-details.json`),
     `${JSON.stringify({ finishedAt: new Date().toISOString(), seconds: Number(seconds.toFixed(1)), durations, node: process.version, skipped, ...details }, null, 2)}\n`,
   );
   console.log('');
   console.log(formatTable(figures, skipped));
   console.log('');
-  console.log(`bench: ${figures.length} figures (${figures.filter((f) => f.ok).length} meet their target), ${skipped.length} skipped, in ${(seconds / 60).toFixed(1)} min → bench/results/latest.json`);
+  console.log(`bench: ${figures.length} figures (${figures.filter((f) => f.ok).length} meet their target), ${skipped.length} skipped, in ${(seconds / 60).toFixed(1)} min → bench/results/${file}.json`);
   return figures.every((f) => f.ok) && skipped.length === 0 ? 0 : 1;
 }
 

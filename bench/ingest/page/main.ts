@@ -10,7 +10,8 @@ import type { FleetApi } from '../../../workers/fleet.worker.ts';
 import type { FleetDiff } from '../../../workers/pipeline/diff.ts';
 import { changedUnitIds } from '../../../workers/pipeline/diff.ts';
 
-export type WorkerMode = 'real' | 'baseline';
+/** real: the fleet worker; baseline: one diff per event; ceiling: a worker that only counts messages. */
+export type WorkerMode = 'real' | 'baseline' | 'ceiling';
 
 type Recorded = { times: number[]; events: number[]; units: number; diffs: number; live: boolean; snapshotUnits: number; phases: string[]; problems: string[] };
 
@@ -46,7 +47,18 @@ const bench = {
     worker =
       mode === 'real'
         ? new Worker(new URL('../../../workers/fleet.worker.ts', import.meta.url), { type: 'module', name: 'fleet' })
-        : new Worker(new URL('./baseline.worker.ts', import.meta.url), { type: 'module', name: 'baseline' });
+        : mode === 'baseline'
+          ? new Worker(new URL('./baseline.worker.ts', import.meta.url), { type: 'module', name: 'baseline' })
+          : new Worker(new URL('./ceiling.worker.ts', import.meta.url), { type: 'module', name: 'ceiling' });
+    if (mode === 'ceiling') {
+      worker.onmessage = (message: MessageEvent<{ open?: boolean; events?: number }>) => {
+        if (message.data.open === true) recorded.live = true;
+        if (message.data.events !== undefined) {
+          recorded.times.push(now());
+          recorded.events.push(message.data.events);
+        }
+      };
+    }
     if (mode === 'baseline') {
       worker.onmessage = (message: MessageEvent<FleetDiff>) => record(message.data);
     }
@@ -55,6 +67,11 @@ const bench = {
   async connect(mode: WorkerMode, groupId: string, units: number): Promise<void> {
     if (worker === null) bench.create(mode);
     const target = worker as Worker;
+    if (mode === 'ceiling') {
+      target.postMessage({ wsUrl: connectOptions(groupId).wsUrl });
+      while (!recorded.live) await new Promise((resolve) => setTimeout(resolve, 50));
+      return;
+    }
     if (mode === 'real') {
       const api = Comlink.wrap<FleetApi>(target);
       await api.connect(connectOptions(groupId), Comlink.proxy((diff: FleetDiff) => record(diff)));
