@@ -21,3 +21,6 @@ export * as preferences from './preferences.ts';
 export * as graphics from './graphics.ts';
 export * as files from './files.ts';
 export * as validation from './validation/index.ts';
+export * as adhoc from './adhoc.ts';
+export * as stories from './stories.ts';
+export * as shares from './shares.ts';

@@ -5,6 +5,8 @@ import type { ServerType } from '../domain/servers.ts';
 import { hashPassword } from './auth/password.ts';
 import type { Store } from './store/store.ts';
 import type { UnitSeedFields } from './store/units.ts';
+import { seedDemoStories } from './store/stories.ts';
+import { seedDemoShares } from './store/shares.ts';
 
 /**
  * Demo data (issue 3 item 3), written once into an empty store when LUC_DEMO is on: three
@@ -182,6 +184,8 @@ export async function seedDemo(store: Store, options: DemoOptions): Promise<bool
       createdAt: now,
     });
     store.units.insertMany(seeds, now);
+    seedDemoStories(store, DEMO_INVENTORIES, now);
+    seedDemoShares(store, DEMO_INVENTORIES, DEMO_GROUPS, now);
   });
   return true;
 }

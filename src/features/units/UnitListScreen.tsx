@@ -29,6 +29,7 @@ import { unitPath } from './unitPath.ts';
 import { UnitTable } from './UnitTable.tsx';
 import { useServerSearch } from './useServerSearch.ts';
 import { useUnitRows } from './useUnitRows.ts';
+import { AdhocToolbar } from '../adhoc/AdhocToolbar.tsx';
 
 const LOADING_ROWS = 8;
 
@@ -87,6 +88,7 @@ export default function UnitListScreen() {
             onChange={(event) => mutate({ unitListExpanded: event.currentTarget.checked }, { onError: (error) => showError(error) })}
           />
           <ColumnsMenu columns={layout.columns} onToggle={onToggleColumn} />
+          <AdhocToolbar groupId={groupId} />
         </Group>
       </Group>
       <CountersBar filters={filters} onCounter={onCounter} />

@@ -18,6 +18,9 @@ import { unitIntercomArea } from './unitIntercom.ts';
 import { unitDatabridgeArea } from './unitDatabridge.ts';
 import { unitBandwidthArea } from './unitBandwidth.ts';
 import { unitPreviewArea } from './unitPreview.ts';
+import { storiesArea } from './stories.ts';
+import { sharesArea } from './shares.ts';
+import { groupAdhocArea } from './groupAdhoc.ts';
 
 export { attachUnitRuntime, type UnitRuntime } from './unitKit.ts';
 
@@ -37,4 +40,7 @@ export const UNIT_AREAS: readonly RouteArea[] = [
   unitDatabridgeArea,
   unitBandwidthArea,
   unitPreviewArea,
+  storiesArea,
+  sharesArea,
+  groupAdhocArea,
 ];

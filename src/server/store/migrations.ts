@@ -139,6 +139,106 @@ export const MIGRATIONS: readonly Migration[] = [
         VALUES ('${CONSOLE_APPLICATION_ID}', 'LUC console', 1, 0);
     `,
   },
+  {
+    version: 2,
+    name: 'ad-hoc and permanent LU-Smart / LU-Lite registrations, invitations',
+    sql: `
+      -- spec 002 §4, §7 "Groups (legacy)": one ad-hoc registration per group and device kind.
+      CREATE TABLE adhoc_registrations (
+        group_id TEXT NOT NULL REFERENCES groups(id) ON DELETE CASCADE,
+        kind TEXT NOT NULL CHECK (kind IN ('smart', 'lite')),              -- DEVICE_KINDS of src/domain/adhoc.ts
+        period TEXT NOT NULL CHECK (period IN ('1day', '3days', '1week', '1month')), -- ADHOC_PERIODS
+        code TEXT NOT NULL,
+        expires_at INTEGER NOT NULL,
+        updated_at INTEGER NOT NULL,
+        PRIMARY KEY (group_id, kind)
+      ) WITHOUT ROWID;
+      -- One permanent registration per group: its key, key regeneration and usage-monitoring reset.
+      CREATE TABLE permanent_registrations (
+        group_id TEXT PRIMARY KEY REFERENCES groups(id) ON DELETE CASCADE,
+        kind TEXT NOT NULL CHECK (kind IN ('smart', 'lite')),
+        reg_key TEXT NOT NULL,
+        regeneration TEXT NOT NULL CHECK (regeneration IN ('never', 'daily', 'weekly', 'monthly')), -- KEY_REGENERATION
+        usage_reset TEXT NOT NULL CHECK (usage_reset IN ('3months', '6months', '12months', 'never')), -- USAGE_RESETS
+        usage_reset_since INTEGER NOT NULL,
+        regenerated_at INTEGER NOT NULL,
+        updated_at INTEGER NOT NULL
+      );
+      -- POST groups/{groupId}/email and /sms: invitations as recorded (no transport sends them here).
+      CREATE TABLE invitations (
+        id TEXT PRIMARY KEY,
+        group_id TEXT NOT NULL REFERENCES groups(id) ON DELETE CASCADE,
+        channel TEXT NOT NULL CHECK (channel IN ('email', 'sms')),
+        recipients_json TEXT NOT NULL CHECK (json_valid(recipients_json)),
+        device_name TEXT NOT NULL,
+        kind TEXT NOT NULL CHECK (kind IN ('smart', 'lite')),
+        guest INTEGER NOT NULL DEFAULT 0,
+        period TEXT,
+        link TEXT NOT NULL,
+        created_by TEXT REFERENCES users(id) ON DELETE SET NULL,
+        created_at INTEGER NOT NULL
+      );
+      CREATE INDEX invitations_group ON invitations(group_id, created_at);
+    `,
+  },
+  {
+    version: 3,
+    name: 'stories and shares',
+    sql: `
+      -- spec 001 §3 Story; §9 fields max 1024 (characters), slugline required. id is the storyId.
+      CREATE TABLE stories (
+        id TEXT PRIMARY KEY,
+        inventory_id TEXT NOT NULL REFERENCES inventories(id) ON DELETE CASCADE,
+        slugline TEXT NOT NULL CHECK (length(trim(slugline)) BETWEEN 1 AND 1024),
+        crew_name TEXT NOT NULL DEFAULT '' CHECK (length(crew_name) <= 1024),
+        usage_terms TEXT NOT NULL DEFAULT '' CHECK (length(usage_terms) <= 1024),
+        provider TEXT NOT NULL DEFAULT '' CHECK (length(provider) <= 1024),
+        reporter TEXT NOT NULL DEFAULT '' CHECK (length(reporter) <= 1024),
+        keywords TEXT NOT NULL DEFAULT '' CHECK (length(keywords) <= 1024),
+        comments TEXT NOT NULL DEFAULT '' CHECK (length(comments) <= 1024),
+        last_modified INTEGER NOT NULL
+      );
+      CREATE INDEX stories_inventory ON stories(inventory_id, slugline);
+      -- The story selected for a unit (ours); deleting the story or the unit clears it.
+      CREATE TABLE unit_stories (
+        unit_uid TEXT PRIMARY KEY REFERENCES units(uid) ON DELETE CASCADE,
+        story_id TEXT NOT NULL REFERENCES stories(id) ON DELETE CASCADE,
+        selected_at INTEGER NOT NULL
+      );
+      CREATE INDEX unit_stories_story ON unit_stories(story_id);
+      -- spec 002 §3 Publisher (subscriber similar); §5 names 1-32, subscriber name and share key unique per inventory.
+      CREATE TABLE share_publishers (
+        id TEXT PRIMARY KEY,
+        inventory_id TEXT NOT NULL REFERENCES inventories(id) ON DELETE CASCADE,
+        name TEXT NOT NULL CHECK (length(trim(name)) BETWEEN 1 AND 32),
+        share_key TEXT NOT NULL,
+        description TEXT NOT NULL DEFAULT '',
+        group_id TEXT REFERENCES groups(id) ON DELETE SET NULL,
+        created_on INTEGER NOT NULL,
+        created_by TEXT NOT NULL DEFAULT ''
+      );
+      CREATE INDEX share_publishers_inventory ON share_publishers(inventory_id);
+      CREATE TABLE share_subscribers (
+        id TEXT PRIMARY KEY,
+        inventory_id TEXT NOT NULL REFERENCES inventories(id) ON DELETE CASCADE,
+        name TEXT NOT NULL COLLATE NOCASE CHECK (length(trim(name)) BETWEEN 1 AND 32),
+        share_key TEXT NOT NULL COLLATE NOCASE,
+        description TEXT NOT NULL DEFAULT '',
+        group_id TEXT REFERENCES groups(id) ON DELETE SET NULL,
+        created_on INTEGER NOT NULL,
+        created_by TEXT NOT NULL DEFAULT '',
+        UNIQUE (inventory_id, name),
+        UNIQUE (inventory_id, share_key)
+      );
+      -- A unit's sharing options (ours): its live stream goes to these subscribers (multipoint share).
+      CREATE TABLE unit_shares (
+        unit_uid TEXT NOT NULL REFERENCES units(uid) ON DELETE CASCADE,
+        subscriber_id TEXT NOT NULL REFERENCES share_subscribers(id) ON DELETE CASCADE,
+        PRIMARY KEY (unit_uid, subscriber_id)
+      ) WITHOUT ROWID;
+      CREATE INDEX unit_shares_subscriber ON unit_shares(subscriber_id);
+    `,
+  },
 ];
 
 /** Applies every migration above the stored version; returns the versions it applied. */

@@ -37,16 +37,18 @@ describe('migrations', () => {
     const db = new Database(':memory:');
     migrate(db);
     db.prepare('INSERT INTO schema_version (version, name, applied_at) VALUES (999, ?, 0)').run('future');
-    expect(() => migrate(db)).toThrow('database schema version 999 is newer than this server knows (1)');
+    const latest = Math.max(...MIGRATIONS.map((m) => m.version));
+    expect(() => migrate(db)).toThrow(`database schema version 999 is newer than this server knows (${latest})`);
   });
 
   it('rolls back a failing migration entirely', () => {
     const db = new Database(':memory:');
     migrate(db);
-    const bad = [...MIGRATIONS, { version: 2, name: 'broken', sql: 'CREATE TABLE t2 (x INTEGER); SELECT * FROM no_such_table;' }];
+    const latest = Math.max(...MIGRATIONS.map((m) => m.version));
+    const bad = [...MIGRATIONS, { version: latest + 1, name: 'broken', sql: 'CREATE TABLE t2 (x INTEGER); SELECT * FROM no_such_table;' }];
     expect(() => migrate(db, bad)).toThrow();
     expect(db.prepare("SELECT name FROM sqlite_master WHERE name = 't2'").get()).toBeUndefined();
-    expect(db.prepare('SELECT MAX(version) AS v FROM schema_version').get()).toEqual({ v: 1 });
+    expect(db.prepare('SELECT MAX(version) AS v FROM schema_version').get()).toEqual({ v: latest });
   });
 });
 

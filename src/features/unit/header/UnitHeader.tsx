@@ -11,6 +11,8 @@ import { RebootButton } from './RebootButton.tsx';
 import { SpeedTestButton } from './SpeedTestButton.tsx';
 import { SendLogsButton } from './SendLogsModal.tsx';
 import { useChannel } from '../../../fleet/hooks.ts';
+import { SelectedStoryBadge, StoryButton } from '../../stories/StoryButton.tsx';
+import { SharingButton } from '../../sharing/SharingOptionsModal.tsx';
 
 /** The channel's version: the channel server's (REST snapshot), else its config's swVersion / version. */
 function useChannelVersion(channelId: string | null): string | undefined {
@@ -41,6 +43,7 @@ export function UnitHeader({ unitId, page, onConfigure }: { unitId: string; page
               <Badge color={STATUS_COLOURS[facing]} variant="filled" data-testid="unit-status">
                 {t(`unitPage.status.${facing}`)}
               </Badge>
+              <SelectedStoryBadge unitId={unitId} />
               {!canOperate && (
                 <Badge color="gray" variant="outline">
                   {t('unitPage.readOnly')}
@@ -62,6 +65,8 @@ export function UnitHeader({ unitId, page, onConfigure }: { unitId: string; page
           <SpeedTestButton unitId={unitId} offline={offline} busy={busy} channelId={channelId} channelVersion={channelVersion} canOperate={canOperate} running={view.status === 'speedtest'} />
           <SendLogsButton unitId={unitId} disabled={!canOperate} />
           <RebootButton unitId={unitId} unitName={view.name} disabled={!canOperate || offline} />
+          <StoryButton unitId={unitId} canOperate={canOperate} />
+          <SharingButton unitId={unitId} canOperate={canOperate} />
         </Group>
       </Stack>
     </Paper>
