@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, it, expect, vi } from 'vitest';
-import { API_PREFIX, APPLICATION_ID, ApiError, apiBaseUrl, apiRequest, apiUrl, messageOfErrorBody, setUnauthorizedHandler, UNREACHABLE_MESSAGE } from './http.ts';
+import { API_PREFIX, APPLICATION_ID, ApiError, apiBaseUrl, apiRequest, apiUrl, messageOfErrorBody, reportSessionEnded, SESSION_ENDED_MESSAGE, setUnauthorizedHandler, UNREACHABLE_MESSAGE } from './http.ts';
 
 const BASE = 'http://console.test';
 
@@ -86,6 +86,13 @@ describe('apiRequest', () => {
     fetchMock.mockResolvedValue(answer(401, { error: 'Unauthorized', message: 'Sign in first: no valid session' }));
     await expect(apiRequest('groups/fetch')).rejects.toMatchObject({ status: 401 });
     expect(onUnauthorized).toHaveBeenCalledTimes(1);
+  });
+
+  it('gives a session ended on the websocket (close 4401) to the same 401 handler, without a call', () => {
+    reportSessionEnded();
+    expect(fetchMock).not.toHaveBeenCalled();
+    expect(onUnauthorized).toHaveBeenCalledTimes(1);
+    expect(onUnauthorized.mock.calls[0]?.[0]).toMatchObject({ status: 401, message: SESSION_ENDED_MESSAGE });
   });
 
   it('leaves a 401 to the caller when asked (the sign-in answer)', async () => {

@@ -68,6 +68,17 @@ export function setUnauthorizedHandler(handler: UnauthorizedHandler): void {
   onUnauthorized = handler;
 }
 
+/** The message of a session the server ended while the console was open (signed out in another tab). */
+export const SESSION_ENDED_MESSAGE = 'Your session has ended.';
+
+/**
+ * The live connection learned that the server ended the session (websocket close 4401): the same
+ * reaction as a 401 on a REST call (spec 002 §8), so there is one way back to sign-in.
+ */
+export function reportSessionEnded(): void {
+  onUnauthorized(new ApiError(401, SESSION_ENDED_MESSAGE));
+}
+
 export interface RequestOptions {
   readonly method?: 'GET' | 'POST' | 'PUT' | 'DELETE';
   /** Sent as JSON. */

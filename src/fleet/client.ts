@@ -4,20 +4,23 @@
  * worker's call only then, which is the worker's signal to post the next diff (back-pressure).
  *
  * After the maximum reconnects the worker reports `offline` with a jittered `reloadAt`; the client
- * reloads the page then (spec 001 §7).
+ * reloads the page then (spec 001 §7). When the server ends the session (signed out in another
+ * tab: the socket closes with 4401) the worker reports `ended` without retrying, and the client
+ * hands over to the app's single 401 reaction, the return to sign-in (spec 002 §8).
  */
 import * as Comlink from 'comlink';
 import type { UnitAlertSettings } from '../domain/units/alertSettings.ts';
 import type { ButtonTransitionState, TransitionButton } from '../domain/units/interface.ts';
 import type { Topic } from '../protocol/ops.ts';
+import { reportSessionEnded } from '../api/http.ts';
 import type { FleetApi } from '../../workers/fleet.worker.ts';
 import type { ConnectOptions } from '../../workers/fleetService.ts';
 import type { FleetDiff } from '../../workers/pipeline/diff.ts';
 import { channelTopic, unitTopic } from '../../workers/sources/subscriptions.ts';
-import { decodeDiffUnits } from '../../workers/pipeline/diff.ts';
+import { decodeDiffPatches, decodeDiffUnits } from '../../workers/pipeline/diff.ts';
 import { FleetStore } from './store.ts';
 import type { ReplayClient } from './replay.ts';
-import { createReplayClient, registerReplayClient, StreamSessions } from './replay.ts';
+import { createReplayClient, StreamSessions } from './replay.ts';
 
 export const LIVE_WS_PATH = '/luc/luc-core-web/ws';
 export const REST_PATH = '/luc/luc-core-web/rest';
@@ -68,27 +71,31 @@ function nextTask(): Promise<void> {
 function perEventUpdates(apply: (diff: FleetDiff) => void): (diff: FleetDiff) => Promise<void> {
   return async (diff) => {
     const units = decodeDiffUnits(diff);
-    if (diff.reset || units.length <= 1) {
+    const patches = decodeDiffPatches(diff);
+    if (diff.reset || units.length + patches.length <= 1) {
       apply(diff);
       return;
     }
+    const quiet = {
+      removed: [],
+      channels: [],
+      removedChannels: [],
+      connection: null,
+      notifications: [],
+      listsVersion: null,
+      badFrames: null,
+      events: 1,
+    } as const;
     // The first update carries everything else of the diff; each later one a single unit.
-    apply({ ...diff, units: units.slice(0, 1), unitsBuffer: null, events: 1 });
-    for (let i = 1; i < units.length; i += 1) {
+    const singles: FleetDiff[] = [
+      ...units.map((view) => ({ ...diff, ...quiet, units: [view], unitsBuffer: null, patches: [], patchesBuffer: null })),
+      ...patches.map((patch) => ({ ...diff, ...quiet, units: [], unitsBuffer: null, patches: [patch], patchesBuffer: null })),
+    ];
+    const [first, ...rest] = singles;
+    if (first !== undefined) apply({ ...diff, units: first.units, unitsBuffer: null, patches: first.patches ?? [], patchesBuffer: null, events: 1 });
+    for (const single of rest) {
       await nextTask();
-      apply({
-        ...diff,
-        units: units.slice(i, i + 1),
-        unitsBuffer: null,
-        removed: [],
-        channels: [],
-        removedChannels: [],
-        connection: null,
-        notifications: [],
-        listsVersion: null,
-        badFrames: null,
-        events: 1,
-      });
+      apply(single);
     }
   };
 }
@@ -98,6 +105,8 @@ export interface FleetClientOptions {
   endpoint?: Comlink.Endpoint & { terminate?: () => void };
   /** Page reload (default location.reload). */
   reload?: () => void;
+  /** The server ended the session (default: the app's 401 reaction, reportSessionEnded in src/api/http.ts). */
+  onSessionEnded?: () => void;
   now?: () => number;
   setTimeout?: (callback: () => void, ms: number) => unknown;
 }
@@ -105,11 +114,8 @@ export interface FleetClientOptions {
 export interface FleetClient {
   readonly store: FleetStore;
   readonly api: Comlink.Remote<FleetApi>;
-  /**
-   * Replay of a recorded log through the same worker and store (issue 6 item 3). Optional for
-   * wrappers of a client; `replayClientOf(store)` finds it from any of them.
-   */
-  readonly replay?: ReplayClient;
+  /** Replay of a recorded log through the same worker and store (issue 6 item 3). */
+  readonly replay: ReplayClient;
   /** Opens the stream of a group; endpoints default to the page's origin. */
   connect(options: Omit<ConnectOptions, 'wsUrl' | 'restUrl'> & Partial<Pick<ConnectOptions, 'wsUrl' | 'restUrl'>>): Promise<void>;
   /** Registers what view `viewId` shows; an empty set releases it. */
@@ -127,7 +133,9 @@ export function createFleetClient(options: FleetClientOptions = {}): FleetClient
   const now = options.now ?? (() => Date.now());
   const later = options.setTimeout ?? ((callback: () => void, ms: number) => setTimeout(callback, ms));
   const reload = options.reload ?? (() => globalThis.location?.reload());
+  const onSessionEnded = options.onSessionEnded ?? reportSessionEnded;
   let reloadScheduled = false;
+  let sessionEndReported = false;
   const perEvent = benchPerEventRequested(); // BENCH ONLY (see BENCH_PER_EVENT_FLAG)
 
   const applyDiff = (diff: FleetDiff): void => {
@@ -136,6 +144,10 @@ export function createFleetClient(options: FleetClientOptions = {}): FleetClient
     if (connection?.phase === 'offline' && connection.reloadAt !== null && !reloadScheduled) {
       reloadScheduled = true;
       later(reload, Math.max(0, connection.reloadAt - now()));
+    }
+    if (connection?.phase === 'ended' && !sessionEndReported) {
+      sessionEndReported = true;
+      onSessionEnded();
     }
   };
 
@@ -151,7 +163,6 @@ export function createFleetClient(options: FleetClientOptions = {}): FleetClient
     proxy: (callback) => Comlink.proxy(callback),
     transfer: (bytes) => Comlink.transfer(bytes, [bytes]),
   });
-  registerReplayClient(store, replay);
 
   return {
     store,

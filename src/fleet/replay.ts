@@ -15,20 +15,6 @@ import type { FleetDiff } from '../../workers/pipeline/diff.ts';
 import type { ReplayCommand, ReplayInfo, ReplayOpenResult, ReplayPosition, ReplaySpeed, ReplayState, SeekTarget } from '../../workers/sources/replayState.ts';
 import type { FleetStore } from './store.ts';
 
-/**
- * The replay client of each fleet client, by its store: wrappers of a FleetClient (the shell's
- * settledClient) pass the store through as it is, so the replay is found from either.
- */
-const replayByStore = new WeakMap<FleetStore, ReplayClient>();
-
-export function replayClientOf(store: FleetStore): ReplayClient | undefined {
-  return replayByStore.get(store);
-}
-
-export function registerReplayClient(store: FleetStore, replay: ReplayClient): void {
-  replayByStore.set(store, replay);
-}
-
 /** A diff that empties the store (every unit and channel removed, counters zero). */
 export function clearingDiff(store: FleetStore): FleetDiff {
   return {

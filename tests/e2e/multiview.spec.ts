@@ -1,5 +1,5 @@
 import { test, expect, type Page } from '@playwright/test';
-import { screenshot, signInFresh } from './fixtures.ts';
+import { navigationMenu, screenshot, signInFresh } from './fixtures.ts';
 
 // The multiview wall as an operator meets it: a Konva canvas of tiles for the units of the
 // current group, layouts saved in preferences, filters, full screen, and a click into a unit.
@@ -144,6 +144,46 @@ test('goes full screen for a wall display and back', async ({ page }) => {
   await screenshot(page, 'multiview-fullscreen');
   await exit.click();
   await expect(page.getByRole('combobox', { name: 'Layout' })).toBeVisible();
+});
+
+/** The transition toasts on screen (Mantine notifications, bottom-right). */
+const toasts = (page: Page) => page.locator('.mantine-Notifications-root .mantine-Notification-root');
+
+/** The muted count in the wall's toolbar (0 while the badge is hidden). */
+async function mutedCount(page: Page): Promise<number> {
+  const badge = page.getByTestId('muted-transitions');
+  return (await badge.count()) === 0 ? 0 : Number(await badge.getAttribute('data-count'));
+}
+
+test('mutes transition toasts on the wall, counts them in the toolbar, and clears the count on a click', async ({ page }) => {
+  await signInFresh(page, 'luc_multipoint');
+  await expect(page).toHaveURL(/\/list$/);
+  // The simulator's churn (50 events/s) raises transition toasts on the unit list.
+  await expect(toasts(page).first()).toBeVisible({ timeout: 20_000 });
+
+  await navigationMenu(page).getByRole('link', { name: 'Multiview' }).click();
+  await expect(wall(page)).toBeVisible();
+  // The toasts shown before leave after their 3 s; no new one covers the wall, they are counted.
+  await expect(toasts(page)).toHaveCount(0, { timeout: 10_000 });
+  await expect.poll(() => mutedCount(page), { timeout: 30_000 }).toBeGreaterThanOrEqual(30);
+  await expect(toasts(page)).toHaveCount(0);
+  await expect(page.getByTestId('muted-transitions')).toHaveText(/^\d+ transitions muted$/);
+  await screenshot(page, 'multiview-transitions-muted');
+
+  // A click clears the count: it starts again from zero.
+  await page.getByTestId('muted-transitions').click();
+  await expect.poll(() => mutedCount(page)).toBeLessThan(30);
+
+  // Full screen stays muted too.
+  await page.getByRole('button', { name: 'Full screen' }).click();
+  await expect(page.getByRole('button', { name: 'Exit full screen (Esc)' })).toBeVisible();
+  await expect.poll(() => mutedCount(page), { timeout: 30_000 }).toBeGreaterThanOrEqual(5);
+  await screenshot(page, 'multiview-fullscreen-transitions-muted');
+  await page.getByRole('button', { name: 'Exit full screen (Esc)' }).click();
+
+  // Back on the unit list the toasts return.
+  await navigationMenu(page).getByRole('link', { name: 'Unit List' }).click();
+  await expect(toasts(page).first()).toBeVisible({ timeout: 20_000 });
 });
 
 test('draws the wall in the light theme', async ({ page }) => {

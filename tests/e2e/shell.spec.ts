@@ -55,22 +55,32 @@ test('asks for both fields before calling the server', async ({ page }) => {
   await expect(page.getByText('This field is required')).toHaveCount(2);
 });
 
-test('returns to the sign-in page when an API call answers 401 after signing out in another tab', async ({ page, context }) => {
+test('returns to the sign-in page by itself when another tab signs out (the server closes the websocket with 4401)', async ({ page, context }) => {
+  const socket = page.waitForEvent('websocket', (ws) => ws.url().endsWith('/luc/luc-core-web/ws'));
   await signInFresh(page, 'luc_curator');
   await expect(page).toHaveURL(/\/list$/);
+  const live = await socket;
+  await expect(page.getByTestId('connection-indicator')).toHaveAttribute('data-phase', 'live');
+  let reopened = false;
+  page.on('websocket', (ws) => {
+    if (ws.url().endsWith('/luc/luc-core-web/ws')) reopened = true;
+  });
+  const closed = live.waitForEvent('close');
 
   const other = await context.newPage();
   await other.goto('/list');
   await signOutFromMenu(other);
   await other.close();
 
-  // Opening Multiview saves the route (PUT userPreferences/vue): the server answers 401.
-  await navigationMenu(page).getByRole('link', { name: 'Multiview' }).click();
-  await expect(page).toHaveURL(/\/login\?next=%2Fmultiview$/);
+  // No click, no API call in this tab: the websocket's end brings it to sign-in.
+  await closed;
+  await expect(page).toHaveURL(/\/login\?next=%2Flist$/);
   await expect(page.getByText('Your session has ended. Sign in again to continue.')).toBeVisible();
-  // Signing in again continues where the user was going.
+  expect(reopened).toBe(false); // the ended session was not retried
+  await screenshot(page, 'session-ended-elsewhere');
+  // Signing in again continues where the user was.
   await signIn(page, 'luc_curator');
-  await expect(page).toHaveURL(/\/multiview$/);
+  await expect(page).toHaveURL(/\/list$/);
 });
 
 test('returns to the sign-in page when the session cookie is gone', async ({ page, context }) => {

@@ -201,6 +201,24 @@ test('screenshots of the unit page tabs and the configuration dialog tabs', asyn
   }
 });
 
+test('starts and stops the databridge from its tab', async ({ page }) => {
+  await start(page, 'luc_admin');
+  await openIdleUnit(page);
+  await page.getByRole('tab', { name: 'Databridge' }).click();
+  const state = page.getByTestId('databridge-state');
+  const startButton = page.getByRole('button', { name: 'Start databridge' });
+  const stopButton = page.getByRole('button', { name: 'Stop databridge' });
+  await expect(state).toHaveText('Not connected');
+  await expect(stopButton).toBeDisabled();
+  await startButton.click();
+  await expect(state).toHaveText('Connected'); // connecting, then connected
+  await expect(startButton).toBeDisabled();
+  await expect(page.getByRole('combobox', { name: 'DataBridge Gateway' })).toBeDisabled();
+  await stopButton.click();
+  await expect(state).toHaveText('Not connected');
+  await expect(startButton).toBeEnabled();
+});
+
 test('file upload lists a unit’s files and starts an upload that shows as pending', async ({ page }) => {
   await start(page, 'luc_partner');
   const unit = (await currentGroupUnits(page))[0];

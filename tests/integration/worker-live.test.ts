@@ -8,6 +8,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { join } from 'node:path';
 import WebSocket from 'ws';
 import { EventBus } from '../../src/server/live/bus.ts';
+import { CLOSE_SESSION_ENDED } from '../../src/server/live/gateway.ts';
 import { FleetSimulator } from '../../src/server/sim/fleet.ts';
 import { attachUnitRuntime } from '../../src/server/routes/unitKit.ts';
 import { createFleetService } from '../../workers/fleetService.ts';
@@ -145,4 +146,46 @@ describe('fleet worker pipeline against the real server (Node, partysocket + ws)
     expect(store.counters.value).toEqual(model?.counters);
     service.disconnect();
   }, 90_000);
+});
+
+describe('the session ends on the websocket (signed out in another tab)', () => {
+  it('closes the socket with 4401, reports ended to the UI store and never reconnects', async () => {
+    running ??= await boot();
+    const current = running;
+    const cookie = await signIn(current.server, 'luc_regular');
+    const user = current.server.store.users.demoUsers().find((u) => u.username === 'luc_regular');
+    const groupId = [...(user === undefined ? [] : current.server.store.users.groupIds(user.id))][0] ?? '';
+    const wsUrl = `${current.server.url.replace('http', 'ws')}/luc/luc-core-web/ws`;
+    const closes: number[] = [];
+    let opened = 0;
+    class CookieSocket extends WebSocket {
+      constructor(_url: string, protocols?: string | string[]) {
+        super(wsUrl, protocols, { headers: { cookie, origin: current.server.url } });
+        opened += 1;
+        this.on('close', (code) => closes.push(code));
+      }
+    }
+    const store = new FleetStore();
+    const service = createFleetService({
+      WebSocket: CookieSocket,
+      fetch: (url, init) => fetch(url, { method: init.method, headers: { ...init.headers, cookie }, ...(init.body !== undefined ? { body: init.body } : {}) }),
+      clock: systemClock,
+      timers: systemTimers,
+      random: () => 0.05, // a reconnect would start after 500 ms
+      requestFrame: (callback) => void setTimeout(callback, 16),
+    });
+    service.connect({ wsUrl, restUrl: `${current.server.url}/luc/luc-core-web/rest`, groupId }, (diff) => store.apply(diff));
+    await until(() => store.connection.value.phase === 'live', 'live');
+
+    // The other tab signs out (same session cookie).
+    const out = await call(current.server, 'auth/logout', { method: 'POST', cookie });
+    expect(out.status).toBe(204);
+    await until(() => store.connection.value.phase === 'ended', 'the session end');
+    expect(closes).toEqual([CLOSE_SESSION_ENDED]);
+    // Wait past several reconnect delays (500 ms each): no new socket is opened.
+    await new Promise((resolve) => setTimeout(resolve, 2_000));
+    expect(opened).toBe(1);
+    expect(store.connection.value.phase).toBe('ended');
+    service.disconnect();
+  }, 60_000);
 });

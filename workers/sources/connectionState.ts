@@ -5,7 +5,7 @@
  */
 import { assertNever } from '../../src/domain/brand.ts';
 
-export const CONNECTION_PHASES = ['connecting', 'live', 'resyncing', 'reconnecting', 'offline'] as const;
+export const CONNECTION_PHASES = ['connecting', 'live', 'resyncing', 'reconnecting', 'offline', 'ended'] as const;
 export type ConnectionPhase = (typeof CONNECTION_PHASES)[number];
 
 export type ConnectionState =
@@ -18,14 +18,22 @@ export type ConnectionState =
   /** Closed; attempt `attempt` starts at `retryAt`; disconnected since `since`. */
   | { readonly phase: 'reconnecting'; readonly attempt: number; readonly retryAt: number; readonly since: number }
   /** Gave up after the maximum reconnects (a page reload follows at `reloadAt`), or stopped. */
-  | { readonly phase: 'offline'; readonly since: number; readonly reloadAt: number | null };
+  | { readonly phase: 'offline'; readonly since: number; readonly reloadAt: number | null }
+  /**
+   * The server ended the session (signed out in another tab: close code 4401, SESSION_ENDED_CLOSE):
+   * final, no retry; the UI returns to the sign-in page (spec 002 §8).
+   */
+  | { readonly phase: 'ended'; readonly since: number };
+
+/** The close code of a session the server ended (src/server/live/gateway.ts CLOSE_SESSION_ENDED). */
+export const SESSION_ENDED_CLOSE = 4401;
 
 /** Whole seconds until `at`, never negative (rounded up: "in 1 s" until the moment itself). */
 export function secondsUntil(at: number, now: number): number {
   return Math.max(0, Math.ceil((at - now) / 1000));
 }
 
-/** A short English line for a status bar: "live", "reconnecting in 7 s", "offline since 10:42:05". */
+/** A short English line for a status bar: "live", "reconnecting in 7 s", "offline since 10:42:05", "session ended". */
 export function describeConnection(state: ConnectionState, now: number, formatTime: (ms: number) => string = isoTime): string {
   switch (state.phase) {
     case 'connecting':
@@ -38,6 +46,8 @@ export function describeConnection(state: ConnectionState, now: number, formatTi
       return `reconnecting in ${secondsUntil(state.retryAt, now)} s`;
     case 'offline':
       return `offline since ${formatTime(state.since)}`;
+    case 'ended':
+      return 'session ended';
     default:
       return assertNever(state, 'connection state');
   }

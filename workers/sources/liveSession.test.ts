@@ -187,3 +187,25 @@ describe('connection state', () => {
     expect(describeConnection({ phase: 'offline', since: Date.UTC(2025, 0, 1, 10, 42, 5), reloadAt: null }, 0)).toBe('offline since 10:42:05');
   });
 });
+
+describe('session ended (the server closed with 4401: signed out in another tab)', () => {
+  it('reports ended once, abandons a pending resync and ignores everything after', async () => {
+    const { live, states, time, answer, settle, log, sent } = session();
+    const start = time.now();
+    live.opened();
+    live.sessionEnded();
+    expect(states.at(-1)).toEqual({ phase: 'ended', since: start });
+    expect(live.isOpen).toBe(false);
+    const seen = states.length;
+    answer({ watermark: 9, snapshot: EMPTY }); // the snapshot asked for before the close
+    await settle();
+    live.closed(3_000);
+    live.opened();
+    live.message(frame(makeEvent('unit.status', 'U1', 1, 10)));
+    live.stop();
+    expect(states.length).toBe(seen);
+    expect(log).toEqual([]);
+    expect(sent.filter((m) => (m as { op: string }).op === 'resume')).toEqual([]);
+    expect(describeConnection(live.connection, start)).toBe('session ended');
+  });
+});

@@ -14,6 +14,8 @@
  *   jittered delay.
  * - close: the connection state says when the next attempt starts (the transport draws it with
  *   full jitter), or that the source gave up (offline, and the page reloads after a jittered delay).
+ * - session ended (the server closed with 4401: signed out in another tab): final, like stop(),
+ *   but the state says `ended` so the UI returns to the sign-in page instead of waiting.
  */
 import type { Envelope } from '../../src/protocol/envelope.ts';
 import type { Topic } from '../../src/protocol/ops.ts';
@@ -153,6 +155,18 @@ export class LiveSession {
     } else {
       this.setState({ phase: 'reconnecting', attempt, retryAt: now + retryInMs, since: this.disconnectedSince });
     }
+  }
+
+  /**
+   * The server ended the session (close code 4401, SESSION_ENDED_CLOSE): no retry, no reload; the
+   * last state is `ended` and no sink call follows (spec 002 §8: the browser goes to sign-in).
+   */
+  sessionEnded(): void {
+    if (this.stopped) return;
+    this.abandonResync();
+    this.open = false;
+    this.setState({ phase: 'ended', since: this.deps.clock.now() });
+    this.stopped = true;
   }
 
   /** Replaces the topics of a view (visible units and channels); sends the difference when open. */

@@ -3,6 +3,8 @@ import { WEBSOCKET_RECONNECT_MS } from '../../src/domain/constants.ts';
 import type { ConnectionState } from './connectionState.ts';
 import type { EventSink } from './eventSource.ts';
 import { createLiveSource } from './liveSource.ts';
+import { SESSION_ENDED_CLOSE } from './connectionState.ts';
+import { CLOSE_SESSION_ENDED } from '../../src/server/live/gateway.ts';
 
 /** A WebSocket that never reaches a server: the test opens and closes it. */
 class FakeSocket extends EventTarget {
@@ -24,10 +26,10 @@ class FakeSocket extends EventTarget {
     this.readyState = 1;
     this.dispatchEvent(new Event('open'));
   }
-  drop() {
+  drop(code = 1006, reason = 'gone') {
     this.readyState = 3;
     const event = new Event('close') as Event & { code: number; reason: string };
-    Object.assign(event, { code: 1006, reason: 'gone' });
+    Object.assign(event, { code, reason });
     this.dispatchEvent(event);
   }
 }
@@ -108,5 +110,28 @@ describe('LiveSource over partysocket', () => {
     if (last?.phase === 'offline') expect((last.reloadAt ?? 0) - offlineAt).toBeLessThanOrEqual(2_000); // 0.2 × 10 s
     await vi.advanceTimersByTimeAsync(WEBSOCKET_RECONNECT_MS * 3);
     expect(FakeSocket.instances).toHaveLength(3);
+  });
+
+  it('stops for good when the server ends the session (close 4401): no reconnect, ended reported', async () => {
+    expect(SESSION_ENDED_CLOSE).toBe(CLOSE_SESSION_ENDED); // the worker and the gateway agree on the code
+    const { states } = source([0.1]);
+    await vi.advanceTimersByTimeAsync(0);
+    FakeSocket.instances[0]?.accept();
+    FakeSocket.instances[0]?.drop(SESSION_ENDED_CLOSE, 'session ended');
+    expect(states.at(-1)).toEqual({ phase: 'ended', since: Date.now() });
+    // Far beyond every reconnect delay (10 s) and partysocket's 4 s connection timeout.
+    await vi.advanceTimersByTimeAsync(WEBSOCKET_RECONNECT_MS * 5);
+    expect(FakeSocket.instances).toHaveLength(1);
+    expect(states.at(-1)?.phase).toBe('ended');
+  });
+
+  it('still reconnects after any other close code (1013 slow consumer)', async () => {
+    const { states } = source([0.1]);
+    await vi.advanceTimersByTimeAsync(0);
+    FakeSocket.instances[0]?.accept();
+    FakeSocket.instances[0]?.drop(1013, 'try again later');
+    expect(states.at(-1)?.phase).toBe('reconnecting');
+    await vi.advanceTimersByTimeAsync(1_000); // the drawn delay: 0.1 × 10 s
+    expect(FakeSocket.instances).toHaveLength(2);
   });
 });

@@ -7,12 +7,16 @@
  *   the session when the next attempt starts;
  * - after MAX_RECONNECTS consecutive failures partysocket stops; the session then goes offline and
  *   asks the UI for a jittered page reload (spec 001 §7).
+ * - a close with code 4401 (SESSION_ENDED_CLOSE: the session was signed out, e.g. in another tab)
+ *   is final: partysocket is told not to reconnect (shouldReconnectOnClose) and is closed, and the
+ *   session reports `ended` so the UI returns to sign-in (spec 002 §8).
  * In Node pass `WebSocket` (a `ws` class, e.g. one that adds the cookie and Origin headers).
  */
 import ReconnectingWebSocket from 'partysocket/ws';
 import { WEBSOCKET_RECONNECT_MS } from '../../src/domain/constants.ts';
 import type { Topic } from '../../src/protocol/ops.ts';
 import type { Clock, Timers } from './clock.ts';
+import { SESSION_ENDED_CLOSE } from './connectionState.ts';
 import type { EventSink, EventSource, RestSnapshot } from './eventSource.ts';
 import { LiveSession } from './liveSession.ts';
 import type { Random } from './reconnect.ts';
@@ -59,6 +63,8 @@ export function createLiveSource(options: LiveSourceOptions): LiveSource {
     maxReconnectionDelay: WEBSOCKET_RECONNECT_MS,
     reconnectionDelayGrowFactor: 1,
     maxRetries: maxReconnects,
+    // A session the server ended stays ended: retrying would only be refused (spec 002 §8).
+    shouldReconnectOnClose: (event: { code?: number }) => event.code !== SESSION_ENDED_CLOSE,
     // Nothing is queued while closed: the session restores its subscriptions on open.
     maxEnqueuedMessages: 0,
   };
@@ -97,7 +103,13 @@ export function createLiveSource(options: LiveSourceOptions): LiveSource {
         const data = event.data;
         live.message(typeof data === 'string' ? data : String(data));
       });
-      ws.addEventListener('close', () => {
+      ws.addEventListener('close', (event: { code?: number }) => {
+        if (event.code === SESSION_ENDED_CLOSE) {
+          drawn = null;
+          ws.close(1000, 'session ended'); // stops partysocket for good
+          live.sessionEnded();
+          return;
+        }
         const delay = drawn;
         drawn = null;
         live.closed(delay, ws.retryCount);

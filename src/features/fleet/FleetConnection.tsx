@@ -19,6 +19,7 @@ import { CurrentGroupContext } from './currentGroup.ts';
 import type { CurrentGroup } from './currentGroup.ts';
 import { settledClient } from './settledClient.ts';
 import { TransitionToasts } from './TransitionToasts.tsx';
+import { TransitionMute, TransitionMuteContext } from './transitionMute.ts';
 
 export function FleetConnection({ children }: { readonly children: ReactNode }) {
   const groups = useGroups();
@@ -32,6 +33,7 @@ export function FleetConnection({ children }: { readonly children: ReactNode }) 
   const alertSettingsRef = useRef(alertSettings);
   alertSettingsRef.current = alertSettings;
   const [client, setClient] = useState<FleetClient | null>(null);
+  const [mute] = useState(() => new TransitionMute());
 
   useEffect(() => {
     if (!ready) return undefined;
@@ -56,10 +58,12 @@ export function FleetConnection({ children }: { readonly children: ReactNode }) 
   if (client === null) return <FullPageLoader />;
   return (
     <CurrentGroupContext.Provider value={current}>
-      <FleetProvider client={client}>
-        <TransitionToasts />
-        {children}
-      </FleetProvider>
+      <TransitionMuteContext.Provider value={mute}>
+        <FleetProvider client={client}>
+          <TransitionToasts mute={mute} />
+          {children}
+        </FleetProvider>
+      </TransitionMuteContext.Provider>
     </CurrentGroupContext.Provider>
   );
 }

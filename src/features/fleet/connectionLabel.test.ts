@@ -23,6 +23,7 @@ describe('the header connection indicator', () => {
     ['reconnecting in 7 s', { phase: 'reconnecting', attempt: 2, retryAt: NOW + 6_100, since: NOW - 1_000 }],
     ['reconnecting in 0 s', { phase: 'reconnecting', attempt: 2, retryAt: NOW - 5, since: NOW - 1_000 }],
     ['offline since 10:41:55', { phase: 'offline', since: NOW - 5_000, reloadAt: null }],
+    ['session ended', { phase: 'ended', since: NOW - 5_000 }],
   ])('says "%s" in the words of describeConnection', async (expected, state) => {
     const i18n = await english();
     const label = connectionLabel(state, NOW, time);

@@ -1,13 +1,13 @@
 /**
  * The header's connection indicator text and tone (issue 5 item 3 "live connection state
- * visible"): live, reconnecting in N s, resyncing, offline since T. The words are the i18n keys
+ * visible"): live, reconnecting in N s, resyncing, offline since T, session ended. The words are the i18n keys
  * fleet.connection.*, which say what describeConnection (workers/sources/connectionState.ts) says.
  */
 import { assertNever } from '../../domain/brand.ts';
 import type { ConnectionState } from '../../../workers/sources/connectionState.ts';
 import { secondsUntil } from '../../../workers/sources/connectionState.ts';
 
-export const CONNECTION_TONES = { live: 'green', connecting: 'yellow', resyncing: 'yellow', reconnecting: 'orange', offline: 'red' } as const;
+export const CONNECTION_TONES = { live: 'green', connecting: 'yellow', resyncing: 'yellow', reconnecting: 'orange', offline: 'red', ended: 'gray' } as const;
 
 export type ConnectionLabel = { readonly key: string; readonly values: Readonly<Record<string, string | number>> };
 
@@ -17,6 +17,7 @@ export function connectionLabel(state: ConnectionState, now: number, formatTime:
     case 'connecting':
     case 'live':
     case 'resyncing':
+    case 'ended':
       return { key: `fleet.connection.${state.phase}`, values: {} };
     case 'reconnecting':
       return { key: 'fleet.connection.reconnecting', values: { seconds: secondsUntil(state.retryAt, now) } };

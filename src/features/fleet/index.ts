@@ -3,3 +3,4 @@ export { useCurrentGroup } from './currentGroup.ts';
 export type { CurrentGroup } from './currentGroup.ts';
 export { STATUS_COLOURS, STATUS_HEX, applicationsOf, iconStatusOf } from './statusColours.ts';
 export type { StatusOfView } from './statusColours.ts';
+export { TransitionMute, useTransitionMute } from './transitionMute.ts';

@@ -1,6 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import type { FleetClient } from '../../fleet/index.ts';
 import { FleetStore } from '../../fleet/store.ts';
+import { signal } from '@preact/signals-react';
+import type { ReplayClient } from '../../fleet/replay.ts';
+import type { ReplayState } from '../../../workers/sources/replayState.ts';
 import { settledClient } from './settledClient.ts';
 
 function fakeClient(calls: string[]): FleetClient {
@@ -12,9 +15,26 @@ function fakeClient(calls: string[]): FleetClient {
     if (!alive) released();
     calls.push(name);
   };
+  const replay: ReplayClient = {
+    state: signal<ReplayState | null>(null),
+    open: async () => {
+      if (!alive) released();
+      calls.push('replay.open');
+      return { ok: false, line: 1, message: 'not a log' };
+    },
+    play: call('replay.play'),
+    pause: call('replay.pause'),
+    toggle: call('replay.toggle'),
+    step: call('replay.step'),
+    seek: call('replay.seek'),
+    setSpeed: call('replay.setSpeed'),
+    setLoop: call('replay.setLoop'),
+    close: call('replay.close'),
+  };
   return {
     store: new FleetStore(),
     api: {} as FleetClient['api'],
+    replay,
     connect: call('connect'),
     setVisible: call('setVisible'),
     releaseView: call('releaseView'),
@@ -44,6 +64,27 @@ describe('settledClient: a disposed fleet client stays quiet', () => {
     await expect(client.releaseView('list')).resolves.toBeUndefined();
     await expect(client.setVisible('list', { units: [] })).resolves.toBeUndefined();
     client.dispose();
+    expect(calls).toEqual(['dispose']);
+  });
+
+  it('passes the replay client through: the same state signal, its controls reach the worker', async () => {
+    const calls: string[] = [];
+    const inner = fakeClient(calls);
+    const client = settledClient(inner);
+    expect(client.replay.state).toBe(inner.replay.state);
+    await expect(client.replay.open('x', 'log.jsonl')).resolves.toEqual({ ok: false, line: 1, message: 'not a log' });
+    await client.replay.play();
+    await client.replay.step(-1);
+    await client.replay.close();
+    expect(calls).toEqual(['replay.open', 'replay.play', 'replay.step', 'replay.close']);
+  });
+
+  it('keeps the replay controls quiet after dispose', async () => {
+    const calls: string[] = [];
+    const client = settledClient(fakeClient(calls));
+    client.dispose();
+    await expect(client.replay.pause()).resolves.toBeUndefined();
+    await expect(client.replay.close()).resolves.toBeUndefined();
     expect(calls).toEqual(['dispose']);
   });
 });

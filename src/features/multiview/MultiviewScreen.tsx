@@ -2,7 +2,8 @@
  * /multiview (issue 5 item 4): a canvas wall of the units that pass the filters, in a 2×2 … 8×8
  * or fit-to-screen layout. Filters and layout are saved in preferences.multiViewChannelsFilters
  * (the search text after a pause in typing). Full screen puts the wall alone on the display, with
- * a visible exit button (Esc works too). A click on a tile opens the unit.
+ * a visible exit button (Esc works too). A click on a tile opens the unit. Transition toasts are
+ * muted while the wall is shown and counted in the toolbar instead (MutedTransitions.tsx).
  */
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { Box, Button, Group, useComputedColorScheme } from '@mantine/core';
@@ -11,6 +12,7 @@ import { usePreferences, useSavePreferences } from '../../api/queries.ts';
 import { showError } from '../../components/toasts.ts';
 import { readFilters, writeFilters, type MultiviewFilters } from './filters.ts';
 import { MultiviewToolbar } from './MultiviewToolbar.tsx';
+import { MutedTransitions, useMuteTransitionToasts } from './MutedTransitions.tsx';
 import { WALL_PALETTES } from './palette.ts';
 import { PAGE_BOTTOM_GAP_PX, useFillHeight, useFullscreen } from './useScreenFacts.ts';
 import { useWallUnits } from './useWallUnits.ts';
@@ -33,6 +35,7 @@ export default function MultiviewScreen() {
   const scheme = useComputedColorScheme('dark', { getInitialValueInEffect: false });
   const palette = WALL_PALETTES[scheme];
   const unitIds = useWallUnits(filters);
+  useMuteTransitionToasts();
 
   // Save what changed; the search text waits for a pause in typing.
   useEffect(() => {
@@ -69,6 +72,7 @@ export default function MultiviewScreen() {
       {fullscreen.active ? (
         // a slim bar of its own, so the exit never covers a tile
         <Group justify="flex-end" gap="sm">
+          <MutedTransitions />
           <Button onClick={fullscreen.exit} variant="default" size="xs">
             {t('multiview.exitFullscreen')}
           </Button>

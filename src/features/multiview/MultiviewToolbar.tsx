@@ -5,6 +5,7 @@ import { STATUS_FILTER_GROUPS, type StatusFilterGroup } from '../../domain/units
 import { UNIT_TYPE_GROUPS, type UnitTypeGroup } from '../../domain/units/productTypes.ts';
 import type { MultiviewFilters } from './filters.ts';
 import { isMultiviewLayout, MULTIVIEW_LAYOUTS } from './layouts.ts';
+import { MutedTransitions } from './MutedTransitions.tsx';
 
 export function MultiviewToolbar(props: {
   filters: MultiviewFilters;
@@ -61,6 +62,7 @@ export function MultiviewToolbar(props: {
         mb={8}
       />
       <Group gap="sm" ml="auto" style={{ alignSelf: 'center' }}>
+        <MutedTransitions />
         <span aria-live="polite" style={{ fontSize: 13, opacity: 0.75 }} data-testid="multiview-count">
           {t('multiview.shown', { count: props.shown })}
         </span>

@@ -1,14 +1,10 @@
 /** The replay as the page and the shell's banner read it: one signal, from the fleet client. */
 import { useFleet, useSignalValue } from '../../fleet/index.ts';
 import type { ReplayClient } from '../../fleet/replay.ts';
-import { replayClientOf } from '../../fleet/replay.ts';
 import type { ReplayState } from '../../../workers/sources/replayState.ts';
 
 export function useReplayClient(): ReplayClient {
-  const client = useFleet();
-  const replay = client.replay ?? replayClientOf(client.store);
-  if (replay === undefined) throw new Error('useReplayClient: this fleet client has no replay');
-  return replay;
+  return useFleet().replay;
 }
 
 /** The open replay (info and position), or null while live; re-renders when it moves. */

@@ -7,7 +7,7 @@ import type { FastifyRequest } from 'fastify';
 import { badRequest } from '../http/errors.ts';
 import { authOf } from '../http/requestAuth.ts';
 import type { RouteArea, RouteDeps } from './area.ts';
-import { ACCEPTED_RESPONSE, accepted, ID, idOf, objectSchema, runCommand, saveSetting, unitRoute, unitView, visibleUnit } from './unitKit.ts';
+import { applicationSwitchRoutes, ID, idOf, objectSchema, saveSetting, unitRoute, unitView, visibleUnit } from './unitKit.ts';
 import { listUnits } from './unitQueries.ts';
 
 const TAGS = ['units', 'databridge'] as const;
@@ -74,33 +74,10 @@ export const unitDatabridgeArea: RouteArea = (app, deps) => {
     },
   });
 
-  unitRoute(app, deps, {
-    method: 'POST',
+  applicationSwitchRoutes(app, deps, {
     url: '/v2/units/:id/stream/databridge',
-    summary: 'Start the databridge (connecting, then connected)',
     tags: TAGS,
-    access: 'operate',
-    response: ACCEPTED_RESPONSE,
-    handler: async (request) => {
-      const uid = idOf(request);
-      visibleUnit(deps, request, uid);
-      runCommand(deps, uid, { type: 'startDatabridge' });
-      return accepted(uid, 'startDatabridge');
-    },
-  });
-
-  unitRoute(app, deps, {
-    method: 'DELETE',
-    url: '/v2/units/:id/stream/databridge',
-    summary: 'Stop the databridge',
-    tags: TAGS,
-    access: 'operate',
-    response: ACCEPTED_RESPONSE,
-    handler: async (request) => {
-      const uid = idOf(request);
-      visibleUnit(deps, request, uid);
-      runCommand(deps, uid, { type: 'stopDatabridge' });
-      return accepted(uid, 'stopDatabridge');
-    },
+    start: { summary: 'Start the databridge (connecting, then connected)', command: () => ({ type: 'startDatabridge' }) },
+    stop: { summary: 'Stop the databridge', command: { type: 'stopDatabridge' } },
   });
 };

@@ -6,7 +6,7 @@
 import { ipPipePort } from '../../domain/validation/ports.ts';
 import { ipOrDns } from '../../domain/validation/fields.ts';
 import type { RouteArea } from './area.ts';
-import { ACCEPTED_RESPONSE, accepted, idOf, objectSchema, runCommand, saveSetting, throwIfInvalid, unitRoute, visibleUnit } from './unitKit.ts';
+import { applicationSwitchRoutes, idOf, objectSchema, saveSetting, throwIfInvalid, unitRoute, visibleUnit } from './unitKit.ts';
 
 const TAGS = ['units', 'ipPipe'] as const;
 
@@ -38,33 +38,10 @@ export const unitIpPipeArea: RouteArea = (app, deps) => {
     },
   });
 
-  unitRoute(app, deps, {
-    method: 'POST',
+  applicationSwitchRoutes(app, deps, {
     url: '/v2/units/:id/ippipe/connection',
-    summary: 'Connect the IP pipe (connecting, then connected)',
     tags: TAGS,
-    access: 'operate',
-    response: ACCEPTED_RESPONSE,
-    handler: async (request) => {
-      const uid = idOf(request);
-      visibleUnit(deps, request, uid);
-      runCommand(deps, uid, { type: 'startIpPipe' });
-      return accepted(uid, 'startIpPipe');
-    },
-  });
-
-  unitRoute(app, deps, {
-    method: 'DELETE',
-    url: '/v2/units/:id/ippipe/connection',
-    summary: 'Disconnect the IP pipe',
-    tags: TAGS,
-    access: 'operate',
-    response: ACCEPTED_RESPONSE,
-    handler: async (request) => {
-      const uid = idOf(request);
-      visibleUnit(deps, request, uid);
-      runCommand(deps, uid, { type: 'stopIpPipe' });
-      return accepted(uid, 'stopIpPipe');
-    },
+    start: { summary: 'Connect the IP pipe (connecting, then connected)', command: () => ({ type: 'startIpPipe' }) },
+    stop: { summary: 'Disconnect the IP pipe', command: { type: 'stopIpPipe' } },
   });
 };

@@ -237,6 +237,44 @@ export function unitRoute(app: FastifyInstance, deps: RouteDeps, def: UnitRouteD
   app.route({ method: def.method, url: def.url, schema, preValidation: preHandler, handler: def.handler });
 }
 
+/** Starting and stopping one application of a unit: a POST and a DELETE on the same path. */
+export interface ApplicationSwitchDef {
+  /** Relative to the REST prefix (`/v2/units/:id/stream/databridge`). */
+  url: string;
+  tags: readonly string[];
+  start: {
+    summary: string;
+    /** The simulator command for the visible unit; may refuse first (e.g. 409 with no channel chosen). */
+    command(unit: StoredUnit): SimCommand;
+  };
+  stop: { summary: string; command: SimCommand };
+}
+
+/**
+ * Registers "start/stop an application on a unit" (spec 000 §7: databridge, IP pipe, video
+ * return): operator access, the unit must be visible to the caller, the simulator runs the command
+ * (its refusal is the answer), and the answer is 200 `{ uid, accepted: true, action: <command> }`.
+ */
+export function applicationSwitchRoutes(app: FastifyInstance, deps: RouteDeps, def: ApplicationSwitchDef): void {
+  const route = (method: 'POST' | 'DELETE', summary: string, commandOf: (unit: StoredUnit) => SimCommand): void =>
+    unitRoute(app, deps, {
+      method,
+      url: def.url,
+      summary,
+      tags: def.tags,
+      access: 'operate',
+      response: ACCEPTED_RESPONSE,
+      handler: async (request) => {
+        const uid = idOf(request);
+        const command = commandOf(visibleUnit(deps, request, uid));
+        runCommand(deps, uid, command);
+        return accepted(uid, command.type);
+      },
+    });
+  route('POST', def.start.summary, (unit) => def.start.command(unit));
+  route('DELETE', def.stop.summary, () => def.stop.command);
+}
+
 // ------------------------------------------------------------------------------------------------
 // Answers
 

@@ -2,10 +2,11 @@
  * Unit listings with search, sort and paging (spec 000 §7 "GET v2/admin/units",
  * "GET v2/admin/inventories/{inv}/units"; §9 page size 50, default search key name), run in SQLite
  * so a 50,000-unit fleet pages without loading every row. Column names come from a whitelist
- * only; values are always bound parameters.
+ * only; values are always bound parameters. Rows map through the store's own mapper; a listing
+ * leaves a unit's alert configuration and metadata out (they read as {}).
  */
 import type Database from 'better-sqlite3';
-import { parseJsonColumn } from '../store/db.ts';
+import { unitFromRow, type StoredUnit, type UnitRow } from '../store/units.ts';
 
 /** Fields a listing may search and sort on (wire name → column). */
 export const UNIT_LIST_FIELDS = {
@@ -38,40 +39,6 @@ export interface UnitListQuery {
   offset: number;
 }
 
-export interface UnitListRow {
-  uid: string;
-  name: string;
-  type: string;
-  serial: string;
-  comment: string;
-  groupId: string | null;
-  inventoryId: string | null;
-  swVersion: string;
-  lat: number | null;
-  lng: number | null;
-  ownedBy: string;
-  settings: Record<string, unknown>;
-  createdAt: number;
-  updatedAt: number;
-}
-
-interface Row {
-  uid: string;
-  name: string;
-  type: string;
-  serial: string;
-  comment: string;
-  group_id: string | null;
-  inventory_id: string | null;
-  sw_version: string;
-  lat: number | null;
-  lng: number | null;
-  owned_by: string;
-  settings_json: string;
-  created_at: number;
-  updated_at: number;
-}
-
 /** `%`, `_` and the escape character itself are literal in a search value. */
 function likePattern(value: string): string {
   return `%${value.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
@@ -99,7 +66,8 @@ function prepared(db: Database.Database, query: UnitListQuery): { count: Databas
   const entry = {
     count: db.prepare(`SELECT COUNT(*) AS n FROM units ${where}`),
     page: db.prepare(
-      `SELECT uid, name, type, serial, comment, group_id, inventory_id, sw_version, lat, lng, owned_by, settings_json, created_at, updated_at
+      `SELECT uid, name, type, serial, comment, group_id, inventory_id, sw_version, lat, lng, owned_by, settings_json,
+         '{}' AS alerts_config_json, '{}' AS metadata_json, created_at, updated_at
        FROM units ${where} ORDER BY ${order} LIMIT @limit OFFSET @offset`,
     ),
   };
@@ -107,32 +75,14 @@ function prepared(db: Database.Database, query: UnitListQuery): { count: Databas
   return entry;
 }
 
-export function listUnits(db: Database.Database, query: UnitListQuery): { total: number; units: UnitListRow[] } {
+export function listUnits(db: Database.Database, query: UnitListQuery): { total: number; units: StoredUnit[] } {
   const { count, page } = prepared(db, query);
   const bind: Record<string, unknown> = { groups: JSON.stringify(query.groupIds) };
   if (query.inventoryId !== undefined) bind['inventoryId'] = query.inventoryId;
   if (query.searchValue !== undefined && query.searchValue !== '') bind['pattern'] = likePattern(query.searchValue);
   const total = (count.get(bind) as { n: number } | undefined)?.n ?? 0;
-  const rows = page.all({ ...bind, limit: query.limit, offset: query.offset }) as Row[];
-  return {
-    total,
-    units: rows.map((r) => ({
-      uid: r.uid,
-      name: r.name,
-      type: r.type,
-      serial: r.serial,
-      comment: r.comment,
-      groupId: r.group_id,
-      inventoryId: r.inventory_id,
-      swVersion: r.sw_version,
-      lat: r.lat,
-      lng: r.lng,
-      ownedBy: r.owned_by,
-      settings: parseJsonColumn<Record<string, unknown>>(r.settings_json, {}),
-      createdAt: r.created_at,
-      updatedAt: r.updated_at,
-    })),
-  };
+  const rows = page.all({ ...bind, limit: query.limit, offset: query.offset }) as UnitRow[];
+  return { total, units: rows.map(unitFromRow) };
 }
 
 const nameStatements = new WeakMap<Database.Database, Database.Statement>();

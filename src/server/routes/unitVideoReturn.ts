@@ -5,7 +5,7 @@
 import { ERRORS } from '../../domain/errors.ts';
 import { HttpError } from '../http/errors.ts';
 import type { RouteArea } from './area.ts';
-import { ACCEPTED_RESPONSE, accepted, ID, idOf, objectSchema, runCommand, saveSetting, unitRoute, visibleUnit } from './unitKit.ts';
+import { applicationSwitchRoutes, ID, idOf, objectSchema, saveSetting, unitRoute, visibleUnit } from './unitKit.ts';
 import { checkChannelOfUnit } from './unitStreaming.ts';
 
 const TAGS = ['units', 'videoReturn'] as const;
@@ -29,35 +29,17 @@ export const unitVideoReturnArea: RouteArea = (app, deps) => {
     },
   });
 
-  unitRoute(app, deps, {
-    method: 'POST',
+  applicationSwitchRoutes(app, deps, {
     url: '/v2/units/:id/vrChannels/stream',
-    summary: 'Start the video return stream to the unit (needs a selected channel)',
     tags: TAGS,
-    access: 'operate',
-    response: ACCEPTED_RESPONSE,
-    handler: async (request) => {
-      const uid = idOf(request);
-      const unit = visibleUnit(deps, request, uid);
-      const channelId = unit.settings['vrChannelSelected'];
-      if (typeof channelId !== 'string') throw new HttpError(409, ERRORS.videoReturn.noChannelSelected);
-      runCommand(deps, uid, { type: 'startVideoReturn', channelId });
-      return accepted(uid, 'startVideoReturn');
+    start: {
+      summary: 'Start the video return stream to the unit (needs a selected channel)',
+      command: (unit) => {
+        const channelId = unit.settings['vrChannelSelected'];
+        if (typeof channelId !== 'string') throw new HttpError(409, ERRORS.videoReturn.noChannelSelected);
+        return { type: 'startVideoReturn', channelId };
+      },
     },
-  });
-
-  unitRoute(app, deps, {
-    method: 'DELETE',
-    url: '/v2/units/:id/vrChannels/stream',
-    summary: 'Stop the video return stream',
-    tags: TAGS,
-    access: 'operate',
-    response: ACCEPTED_RESPONSE,
-    handler: async (request) => {
-      const uid = idOf(request);
-      visibleUnit(deps, request, uid);
-      runCommand(deps, uid, { type: 'stopVideoReturn' });
-      return accepted(uid, 'stopVideoReturn');
-    },
+    stop: { summary: 'Stop the video return stream', command: { type: 'stopVideoReturn' } },
   });
 };

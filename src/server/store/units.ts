@@ -51,7 +51,8 @@ export interface UnitPatch {
 
 export type UnitUpdate = { ok: true; unit: StoredUnit } | { ok: false; reason: 'not-found' | 'name-taken' | 'invalid' };
 
-interface Row {
+/** A row of the units table (column names). */
+export interface UnitRow {
   uid: string;
   name: string;
   type: string;
@@ -70,7 +71,8 @@ interface Row {
   updated_at: number;
 }
 
-const toUnit = (r: Row): StoredUnit => ({
+/** The one mapping of a units row to a StoredUnit (the repo and the listings of routes/unitQueries.ts). */
+export const unitFromRow = (r: UnitRow): StoredUnit => ({
   uid: r.uid,
   name: r.name,
   type: r.type,
@@ -105,12 +107,12 @@ export class UnitRepo {
       `INSERT INTO units (uid, name, type, serial, group_id, inventory_id, sw_version, lat, lng, created_at, updated_at)
        VALUES (@uid, @name, @type, @serial, @groupId, @inventoryId, @swVersion, @lat, @lng, @now, @now)`,
     );
-    this.getStmt = db.prepare<[string], Row>('SELECT * FROM units WHERE uid = ?');
-    this.byGroupStmt = db.prepare<[string, number, number], Row>(
+    this.getStmt = db.prepare<[string], UnitRow>('SELECT * FROM units WHERE uid = ?');
+    this.byGroupStmt = db.prepare<[string, number, number], UnitRow>(
       'SELECT * FROM units WHERE group_id = ? ORDER BY name LIMIT ? OFFSET ?',
     );
     this.countByGroupStmt = db.prepare<[string], { n: number }>('SELECT COUNT(*) AS n FROM units WHERE group_id = ?');
-    this.allStmt = db.prepare<[], Row>('SELECT * FROM units ORDER BY uid');
+    this.allStmt = db.prepare<[], UnitRow>('SELECT * FROM units ORDER BY uid');
     this.groupIndexStmt = db.prepare<[], { uid: string; group_id: string | null }>('SELECT uid, group_id FROM units');
     this.updateStmt = db.prepare(
       `UPDATE units SET name = @name, comment = @comment, group_id = @groupId, inventory_id = @inventoryId,
@@ -131,7 +133,7 @@ export class UnitRepo {
 
   get(uid: string): StoredUnit | undefined {
     const row = this.getStmt.get(uid);
-    return row && toUnit(row);
+    return row && unitFromRow(row);
   }
 
   /** The group owning a unit, or undefined for an unknown uid or a unit in no group. */
@@ -142,12 +144,12 @@ export class UnitRepo {
   listByGroup(groupId: string, limit: number, offset: number): { total: number; units: StoredUnit[] } {
     return {
       total: this.countByGroupStmt.get(groupId)?.n ?? 0,
-      units: this.byGroupStmt.all(groupId, limit, offset).map(toUnit),
+      units: this.byGroupStmt.all(groupId, limit, offset).map(unitFromRow),
     };
   }
 
   all(): StoredUnit[] {
-    return this.allStmt.all().map(toUnit);
+    return this.allStmt.all().map(unitFromRow);
   }
 
   /** uid → group id of every unit (for the websocket's topic authority cache). */

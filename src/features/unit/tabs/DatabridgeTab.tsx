@@ -1,11 +1,11 @@
-import { Alert, Badge, Button, Group, Select, Stack, Text } from '@mantine/core';
+import { Alert, Select } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { errorMessageOf } from '../../../components/toasts.ts';
-import { useFleet } from '../../../fleet/hooks.ts';
 import { fetchDatabridgeGateways, fetchSelectedGateway, selectGateway, startDatabridge, stopDatabridge } from '../api/unitCalls.ts';
 import type { UnitDetails } from '../model/unitDetails.ts';
 import { useUnitAction } from '../useUnitPage.ts';
+import { ApplicationSwitchCard } from './ApplicationSwitchCard.tsx';
 
 type Gateway = { uid: string; name: string };
 
@@ -17,7 +17,6 @@ const gatewaysOf = (body: unknown): Gateway[] => {
 /** Databridge: the DataBridge Gateway the unit uses, start and stop (connecting, then connected; spec 000 §7). */
 export function DatabridgeTab({ unitId, details, enabled }: { unitId: string; details: UnitDetails | undefined; enabled: boolean }) {
   const { t } = useTranslation();
-  const fleet = useFleet();
   const gateways = useQuery({ queryKey: ['session', 'unit', unitId, 'dbgateways'], queryFn: () => fetchDatabridgeGateways(unitId), retry: false });
   const selected = useQuery({ queryKey: ['session', 'unit', unitId, 'dbgateway'], queryFn: () => fetchSelectedGateway(unitId) });
   const selectedId = (selected.data as { gatewayId?: string | null } | undefined)?.gatewayId ?? null;
@@ -27,13 +26,22 @@ export function DatabridgeTab({ unitId, details, enabled }: { unitId: string; de
   const state = details?.applications['databridge'];
   const active = details !== undefined && 'databridge' in details.applications;
   return (
-    <Stack maw={640}>
-      <Group>
-        <Text fw={600}>{t('unitPage.databridge.state')}</Text>
-        <Badge color={state === 'connected' ? 'teal' : active ? 'yellow' : 'gray'} data-testid="databridge-state">
-          {t(`unitPage.connection.${active ? (state === 'connected' ? 'connected' : 'connecting') : 'notConnected'}`)}
-        </Badge>
-      </Group>
+    <ApplicationSwitchCard
+      unitId={unitId}
+      button="databridge"
+      title={t('unitPage.databridge.state')}
+      badge={{
+        color: state === 'connected' ? 'teal' : active ? 'yellow' : 'gray',
+        label: t(`unitPage.connection.${active ? (state === 'connected' ? 'connected' : 'connecting') : 'notConnected'}`),
+        testId: 'databridge-state',
+      }}
+      active={active}
+      enabled={enabled}
+      startLabel={t('unitPage.databridge.start')}
+      stopLabel={t('unitPage.databridge.stop')}
+      onStart={() => start.mutate([])}
+      onStop={() => stop.mutate([])}
+    >
       {gateways.isError ? (
         <Alert color="gray">{errorMessageOf(gateways.error)}</Alert>
       ) : (
@@ -47,29 +55,6 @@ export function DatabridgeTab({ unitId, details, enabled }: { unitId: string; de
           onChange={(value) => choose.mutate([value], { onSuccess: () => void selected.refetch() })}
         />
       )}
-      <Group>
-        <Button
-          color="teal"
-          disabled={!enabled || active}
-          onClick={() => {
-            void fleet.beginTransition(unitId, 'databridge', 'connecting');
-            start.mutate([]);
-          }}
-        >
-          {t('unitPage.databridge.start')}
-        </Button>
-        <Button
-          color="red"
-          variant="light"
-          disabled={!enabled || !active}
-          onClick={() => {
-            void fleet.beginTransition(unitId, 'databridge', 'disconnecting');
-            stop.mutate([]);
-          }}
-        >
-          {t('unitPage.databridge.stop')}
-        </Button>
-      </Group>
-    </Stack>
+    </ApplicationSwitchCard>
   );
 }
