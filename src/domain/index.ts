@@ -24,3 +24,4 @@ export * as validation from './validation/index.ts';
 export * as adhoc from './adhoc.ts';
 export * as stories from './stories.ts';
 export * as shares from './shares.ts';
+export * as switcher from './switcher.ts';

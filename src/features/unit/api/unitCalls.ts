@@ -60,6 +60,13 @@ export const startMultiCamera = (id: string, mode: MultiCameraMode) =>
   post(`${unit(id)}/stream/${mode === 'highQuality' ? 'multiplecamera' : 'switchermode'}`);
 export const stopMultiCamera = (id: string, mode: MultiCameraMode) =>
   del(`${unit(id)}/stream/${mode === 'highQuality' ? 'multiplecamera' : 'switchermode'}`);
+/** Switcher (spec 000 §7): mode, HQ and proxy channels (must differ), SDI input (5000 ms guard: src/domain/switcher.ts), its stream. */
+export const setSwitcherMode = (id: string, mode: 'switcher' | 'switcherAndProxy') => put(`${unit(id)}/switchermode`, { mode });
+export const setHighQualityChannel = (id: string, channelId: string | null) => put(`${unit(id)}/highqualitychannel`, { channelId });
+export const setProxyChannel = (id: string, channelId: string | null) => put(`${unit(id)}/proxychannel`, { channelId });
+export const setSdiInput = (id: string, input: number) => put(`${unit(id)}/sdiinput`, { input });
+export const startSwitcher = (id: string) => post(`${unit(id)}/stream/switchermode`);
+export const stopSwitcher = (id: string) => del(`${unit(id)}/stream/switchermode`);
 
 export type IntercomSession = 1 | 2;
 export const openIntercom = (id: string, session: IntercomSession, mode: IntercomMode, destinationAccount: string) =>

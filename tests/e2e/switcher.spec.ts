@@ -1,0 +1,131 @@
+import { test, expect, type Locator, type Page } from '@playwright/test';
+import { UNIT_ALERT_FLAGS } from '../../src/domain/units/alertSettings.ts';
+import { MULTI_CAMERA_TYPES } from '../../src/domain/units/productTypes.ts';
+import { SAME_HQ_AND_PROXY_MESSAGE } from '../../src/domain/validation/multiCamera.ts';
+import { screenshot, signInFresh } from './fixtures.ts';
+
+// The switcher modal (spec 000 §2 "switcher"; §7 "Multi camera and switcher": PUT
+// v2/units/{id}/switchermode, /highqualitychannel, /proxychannel, /sdiinput; POST and DELETE
+// v2/units/{id}/stream/switchermode; "A guard of 5000 ms applies to switcher input updates.") as a
+// regular user meets it: real Chromium, the real server, its simulator, the fleet worker.
+
+const API = '/luc/luc-core-web/rest';
+const HEADERS = { 'Application-Id': 'luc-console' };
+
+type SnapshotUnit = { uid: string; name: string; type: string; status?: { state?: string; applications?: Record<string, unknown> } };
+type Snapshot = { units: { unit: SnapshotUnit }[]; channels: { uid: string; name: string }[] };
+
+/** Signs in as a new regular user with the unit alert toasts off (they would cover the modal). */
+async function start(page: Page): Promise<void> {
+  await signInFresh(page, 'luc_regular');
+  const off = Object.fromEntries(UNIT_ALERT_FLAGS.map((flag) => [flag, false]));
+  expect((await page.request.put(`${API}/userPreferences/vue`, { headers: HEADERS, data: { unitAlertsSettings: off } })).ok()).toBe(true);
+  await page.reload();
+}
+
+/** The snapshot of the group the console is bound to (the header's group selector). */
+async function currentGroup(page: Page): Promise<Snapshot> {
+  const groupName = await page.getByRole('combobox', { name: 'Group' }).inputValue();
+  const groups = (await (await page.request.get(`${API}/groups/fetch`, { headers: HEADERS })).json()) as { uid: string; name: string }[];
+  const group = groups.find((g) => g.name === groupName) ?? groups[0];
+  expect(group).toBeDefined();
+  return (await (await page.request.get(`${API}/devices/fetch`, { headers: HEADERS, params: { crnt_vcg_uid: group?.uid ?? '' } })).json()) as Snapshot;
+}
+
+/** Online multi-camera units (800, 800e, 810; spec 000 §3) that run nothing. */
+const idleMultiCamera = (snapshot: Snapshot): SnapshotUnit[] =>
+  snapshot.units
+    .map((u) => u.unit)
+    .filter((u) => (MULTI_CAMERA_TYPES as readonly string[]).includes(u.type) && u.status?.state === 'online' && Object.keys(u.status.applications ?? {}).length === 0);
+
+async function openSwitcher(page: Page, unit: SnapshotUnit): Promise<Locator> {
+  await page.goto(`/unit/${unit.uid}`);
+  await expect(page.getByTestId('unit-name')).toHaveText(unit.name);
+  await page.getByRole('tab', { name: 'Multi camera' }).click();
+  await page.getByRole('button', { name: 'Switcher…' }).click();
+  const dialog = page.getByRole('dialog', { name: `Switcher — ${unit.name}` });
+  await expect(dialog).toBeVisible();
+  return dialog;
+}
+
+async function choose(page: Page, dialog: Locator, label: string, option: string): Promise<void> {
+  await dialog.getByRole('combobox', { name: label }).click();
+  await page.getByRole('option', { name: option, exact: true }).click();
+}
+
+test('sets the switcher channels (HQ ≠ proxy), starts the switcher stream and stops it', async ({ page }) => {
+  await start(page);
+  const snapshot = await currentGroup(page);
+  const [first, second] = [...snapshot.channels].sort((a, b) => a.name.localeCompare(b.name));
+  expect(first && second, 'the group has two channels').toBeTruthy();
+  const hq = first!.name;
+  const proxy = second!.name;
+  const candidates = idleMultiCamera(snapshot);
+  expect(candidates.length, 'an idle multi-camera unit in the group').toBeGreaterThan(0);
+
+  // The simulator moves units on its own: a unit that started something else meanwhile is swapped for the next.
+  for (const unit of candidates.slice(0, 5)) {
+    let dialog = await openSwitcher(page, unit);
+
+    // spec 000 §5: "in switcher mode the HQ and proxy channels must differ" — our words for it.
+    await dialog.getByText('Switcher and proxy', { exact: true }).click();
+    await choose(page, dialog, 'HQ channel', hq);
+    await choose(page, dialog, 'Proxy channel', hq);
+    await dialog.getByRole('button', { name: 'Save mode and channels' }).click();
+    await expect(dialog.getByText(SAME_HQ_AND_PROXY_MESSAGE)).toBeVisible();
+    await expect(dialog.getByText('The HQ and proxy channels must be different')).toBeVisible();
+    // Nothing was stored: the unit still has no switcher channels.
+    const before = (await (await page.request.get(`${API}/v2/units/enhanced/${unit.uid}`, { headers: HEADERS })).json()) as { settings?: { multiCamera?: { proxyChannelId?: string | null } } };
+    expect(before.settings?.multiCamera?.proxyChannelId ?? null).toBeNull();
+
+    // Different channels: saved, and a reload shows them.
+    await choose(page, dialog, 'Proxy channel', proxy);
+    await expect(dialog.getByText(SAME_HQ_AND_PROXY_MESSAGE)).toBeHidden();
+    await dialog.getByRole('button', { name: 'Save mode and channels' }).click();
+    await expect(page.getByText('Switcher settings saved')).toBeVisible();
+    await page.reload();
+    dialog = await openSwitcher(page, unit);
+    await expect(dialog.getByRole('combobox', { name: 'HQ channel' })).toHaveValue(hq);
+    await expect(dialog.getByRole('combobox', { name: 'Proxy channel' })).toHaveValue(proxy);
+    await expect(dialog.getByRole('radio', { name: 'Switcher and proxy' })).toBeChecked();
+
+    // A second SDI input change within 5 s of the first is held, then sent (spec 000 §7 guard).
+    await dialog.getByText('SDI 2', { exact: true }).click();
+    await expect(dialog.getByTestId('switcher-input-status')).toHaveText('SDI 2 selected.');
+    await dialog.getByText('SDI 3', { exact: true }).click();
+    await expect(dialog.getByTestId('switcher-input-status')).toHaveText('SDI 3 is held and goes out when the 5 s since the last change are up.');
+    await expect(dialog.getByTestId('switcher-input-status')).toHaveText('SDI 3 selected.', { timeout: 15_000 });
+    await expect
+      .poll(async () => ((await (await page.request.get(`${API}/v2/units/enhanced/${unit.uid}`, { headers: HEADERS })).json()) as { settings?: { multiCamera?: { sdiInput?: number } } }).settings?.multiCamera?.sdiInput)
+      .toBe(3);
+
+    // The unit must still be free to start: online and running nothing (no store either: the header
+    // would then say "Store and forward", spec 000 §4's order of statuses). Else the next unit.
+    const state = dialog.getByTestId('switcher-stream-state');
+    if ((await state.getAttribute('data-state')) !== 'start' || (await page.getByTestId('unit-status').textContent()) !== 'Online') {
+      await dialog.getByRole('button', { name: 'Close' }).click();
+      continue;
+    }
+    await screenshot(page, 'switcher-modal');
+
+    // Start: connecting, then the unit streams (spec 000 §4: a switcher mode active is streaming).
+    const button = dialog.getByTestId('switcher-stream-button');
+    await expect(button).toHaveText('Start switcher');
+    await button.click();
+    await expect(state).toHaveAttribute('data-state', /connecting|stop/);
+    await expect(state).toHaveAttribute('data-state', 'stop', { timeout: 20_000 });
+    await expect(state).toHaveText('Streaming');
+    await expect(button).toHaveText('Stop switcher');
+    await expect(page.getByTestId('unit-status')).toHaveText('Streaming');
+    await screenshot(page, 'switcher-modal-streaming');
+
+    // Stop: back to not streaming.
+    await button.click();
+    await expect(state).toHaveAttribute('data-state', 'start', { timeout: 20_000 });
+    await expect(button).toHaveText('Start switcher');
+    await dialog.getByRole('button', { name: 'Close' }).click();
+    await expect(page.getByTestId('unit-status')).not.toHaveText('Streaming');
+    return;
+  }
+  throw new Error('every idle multi-camera unit tried went busy or offline before the switcher started');
+});
