@@ -87,29 +87,32 @@ export async function playLogFile(options: PlayOptions): Promise<PlayResult> {
     onProgress?.({ elapsedMs: now - start, seq: lastSeq, ts: lastTs, events, model });
   };
 
-  for await (const event of log) {
-    if (beyond(until, event)) {
-      stoppedBy = 'until';
-      break;
-    }
-    if (speed !== Number.POSITIVE_INFINITY) {
-      firstTs ??= event.ts;
-      const due = start + (event.ts - firstTs) / speed;
-      let now = clock.now();
-      // Sleep in slices of at most a second so progress lines keep coming during long gaps.
-      while (due - now >= MIN_SLEEP_MS) {
-        await clock.sleep(Math.min(due - now, PROGRESS_INTERVAL_MS));
-        now = clock.now();
-        report(now);
+  // Batches (one per chunk of the file): the loop over a batch is synchronous at --max.
+  play: for await (const batch of log.batches()) {
+    for (const event of batch) {
+      if (beyond(until, event)) {
+        stoppedBy = 'until';
+        break play;
       }
-      report(now);
-    } else if ((events & (PROGRESS_CHECK_EVERY - 1)) === 0) {
-      report(clock.now());
+      if (speed !== Number.POSITIVE_INFINITY) {
+        firstTs ??= event.ts;
+        const due = start + (event.ts - firstTs) / speed;
+        let now = clock.now();
+        // Sleep in slices of at most a second so progress lines keep coming during long gaps.
+        while (due - now >= MIN_SLEEP_MS) {
+          await clock.sleep(Math.min(due - now, PROGRESS_INTERVAL_MS));
+          now = clock.now();
+          report(now);
+        }
+        report(now);
+      } else if ((events & (PROGRESS_CHECK_EVERY - 1)) === 0) {
+        report(clock.now());
+      }
+      applyEvent(model, event);
+      events += 1;
+      lastSeq = event.seq;
+      lastTs = event.ts;
     }
-    applyEvent(model, event);
-    events += 1;
-    lastSeq = event.seq;
-    lastTs = event.ts;
   }
   return { model, warnings: log.warnings, events, elapsedMs: clock.now() - start, stoppedBy, lastSeq, lastTs };
 }

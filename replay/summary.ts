@@ -14,6 +14,6 @@ export type LogSummary = { readonly summary: ReplaySummary; readonly warnings: r
 export async function summarizeLog(path: string): Promise<LogSummary> {
   const model = createFleetModel();
   const log = readLogFile(path);
-  for await (const event of log) applyEvent(model, event);
+  for await (const batch of log.batches()) for (const event of batch) applyEvent(model, event);
   return { summary: summary(model), warnings: log.warnings };
 }

@@ -4,21 +4,24 @@
  *
  * - pre-parsed: the events decoded once into memory, then applied to a fresh model per pass;
  *   the median of PASSES passes (the first pass includes JIT warm-up).
- * - from NDJSON: the replay command's own path (replay/player.ts playLogFile at --max: readline
- *   over the file, the shared line parser with JSON.parse + decodeEnvelope + seq check, then
- *   applyEvent); the median of NDJSON_PASSES passes.
+ * - from NDJSON: the replay command's own path (replay/player.ts playLogFile at --max: the file
+ *   read in 1 MiB chunks, each decoded once and split on "\n" (replay/log.ts), the shared line
+ *   parser with JSON.parse + decodeEnvelope + seq check, then applyEvent, a batch per chunk);
+ *   the median of NDJSON_PASSES passes.
  * - baseline: the immer reducer (immerBaseline.ts) over the same events, time-boxed; for NDJSON
  *   with JSON.parse of each line in the timed loop.
- * The profile splits one NDJSON pass of the 10k log into its stages (split, JSON.parse, guard,
- * apply) to show where the time goes.
+ * The profile splits one NDJSON pass of the 10k log into its stages (read + decode in chunks,
+ * split, JSON.parse, guard, apply; readline for comparison, the reader used before) to show where
+ * the time goes.
  */
-import { readFileSync } from 'node:fs';
-import { createReadStream } from 'node:fs';
+import { closeSync, createReadStream, openSync, readFileSync, readSync } from 'node:fs';
+import { isAscii } from 'node:buffer';
 import { createInterface } from 'node:readline';
 import type { Envelope } from '../../src/protocol/envelope.ts';
 import { decodeEnvelope } from '../../src/protocol/envelope.ts';
 import { createLogLineParser } from '../../src/protocol/logFormat.ts';
 import { applyEvent, createFleetModel } from '../../workers/model/fleetModel.ts';
+import { CHUNK_BYTES } from '../../replay/log.ts';
 import { playLogFile } from '../../replay/player.ts';
 import type { Figure } from '../figure.ts';
 import { atLeast, figure, median } from '../figure.ts';
@@ -39,7 +42,7 @@ export type ReplayProfile = {
   readonly events: number;
   readonly bytesPerEvent: number;
   /** µs per event of each stage, measured alone. */
-  readonly usPerEvent: { readline: number; split: number; jsonParse: number; guard: number; apply: number; playLogFile: number };
+  readonly usPerEvent: { readline: number; readDecode: number; split: number; jsonParse: number; guard: number; apply: number; playLogFile: number };
 };
 
 /** Lines of a log held in memory, without the header. */
@@ -79,6 +82,31 @@ async function readlineSeconds(path: string): Promise<number> {
   return (performance.now() - started) / 1000 + count * 0;
 }
 
+/** The reader's I/O and decoding alone: CHUNK_BYTES reads, each decoded up to its last "\n". */
+function readDecodeSeconds(path: string): number {
+  const started = performance.now();
+  const fd = openSync(path, 'r');
+  try {
+    const buffer = Buffer.allocUnsafe(CHUNK_BYTES);
+    let carry = 0;
+    let length = 0;
+    for (;;) {
+      const read = readSync(fd, buffer, carry, buffer.length - carry, null);
+      if (read === 0) break;
+      const filled = carry + read;
+      const last = buffer.subarray(0, filled).lastIndexOf(0x0a) + 1;
+      const block = buffer.subarray(0, last);
+      length += (isAscii(block) ? block.toString('latin1') : block.toString('utf8')).length;
+      buffer.copy(buffer, 0, last, filled);
+      carry = filled - last;
+    }
+    if (length < 0) throw new Error('unreachable');
+  } finally {
+    closeSync(fd);
+  }
+  return (performance.now() - started) / 1000;
+}
+
 function seconds(run: () => void): number {
   const started = performance.now();
   run();
@@ -112,12 +140,13 @@ async function profile(log: GeneratedLog, lines: readonly string[], events: read
     for (const event of events) applyEvent(model, event);
   });
   const readline = await readlineSeconds(log.path);
+  const readDecode = readDecodeSeconds(log.path);
   const play = 1 / (await playRate(log.path));
   return {
     log: log.name,
     events: n,
     bytesPerEvent: Math.round(log.bytes / (n + 1)),
-    usPerEvent: { readline: us(readline), split: us(split), jsonParse: us(jsonParse), guard: us(guard), apply: us(apply), playLogFile: Number((play * 1e6).toFixed(3)) },
+    usPerEvent: { readline: us(readline), readDecode: us(readDecode), split: us(split), jsonParse: us(jsonParse), guard: us(guard), apply: us(apply), playLogFile: Number((play * 1e6).toFixed(3)) },
   };
 }
 
@@ -144,6 +173,10 @@ export async function runReplayBench(say: (line: string) => void): Promise<Repla
     const log = generateLog(spec);
     logs.push(log);
     say(`replay: generated ${log.name}: ${log.events.toLocaleString('en-US')} events, ${(log.bytes / 1e6).toFixed(1)} MB in ${log.seconds.toFixed(1)} s`);
+    // NDJSON first, on a heap without the in-memory copies below (the replay command starts with
+    // an empty heap; 100-150 MB of held lines and events made every GC of the pass slower).
+    const ndjson: number[] = [];
+    for (let pass = 0; pass < NDJSON_PASSES; pass += 1) ndjson.push(await playRate(log.path));
     const lines = eventLines(log.path);
     const events = decodeAll(lines);
     const label = `${spec.units / 1000}k units`;
@@ -156,13 +189,11 @@ export async function runReplayBench(say: (line: string) => void): Promise<Repla
         `median of ${PASSES} passes over ${events.length} events; baseline: immer reducer, one produce per event (${immerPre.applied} events in ${BASELINE_BUDGET_MS} ms)`),
     );
 
-    const ndjson: number[] = [];
-    for (let pass = 0; pass < NDJSON_PASSES; pass += 1) ndjson.push(await playRate(log.path));
     const immerNd = immerRate(events, BASELINE_BUDGET_MS, lines);
     say(`replay ${label} NDJSON (playLogFile): passes ${ndjson.map((r) => Math.round(r)).join(', ')} events/s; immer+JSON.parse ${Math.round(immerNd.rate)} events/s`);
     figures.push(
       figure(`replay ${label}: from NDJSON`, median(ndjson), 'events/s', atLeast(NDJSON_TARGET), immerNd.rate,
-        `replay/player.ts playLogFile at --max, median of ${NDJSON_PASSES} passes, ${Math.round(log.bytes / (events.length + 1))} B/event; baseline: JSON.parse + immer reducer per line`),
+        `replay/player.ts playLogFile at --max, median of ${NDJSON_PASSES} passes (run before the in-memory copies are loaded), ${Math.round(log.bytes / (events.length + 1))} B/event; baseline: JSON.parse + immer reducer per line`),
     );
     if (spec.units === 10_000) {
       const p = await profile(log, lines, events);

@@ -193,6 +193,24 @@ test('expanded rows show every link with its bitrates, and stay expanded after a
   await expect(rows(page).first().getByTestId('unit-links')).toBeVisible();
 });
 
+test('the list is in name order, scrolls down to the group’s last unit, and a unit’s name opens its page', async ({ page }) => {
+  await openList(page, 'luc_contractor');
+  const [, total] = await shownOfTotal(page);
+  // Names as the collator orders them (numbers as numbers, case ignored).
+  const names = await rows(page).locator('[data-column="name"]').allTextContents();
+  const collator = new Intl.Collator('en', { numeric: true, sensitivity: 'base' });
+  expect(names.length).toBeGreaterThan(1);
+  expect([...names].sort(collator.compare)).toEqual(names);
+  // The last row comes on screen when the page is scrolled to its end.
+  await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+  const last = page.locator(`[role="row"][data-unit-id][aria-rowindex="${total + 1}"]`);
+  await expect(last).toBeVisible();
+  await expect(rows(page).first()).not.toHaveAttribute('aria-rowindex', '2');
+  const id = (await last.getAttribute('data-unit-id')) ?? '';
+  await last.locator('[data-column="name"] a').click();
+  await expect(page).toHaveURL(new RegExp(`/unit/${encodeURIComponent(id)}$`));
+});
+
 test('searches serial numbers on the server, 50 a page', async ({ page }) => {
   await openList(page, 'luc_media_group_admin');
   const serial = (await rows(page).first().locator('[data-column="serial"]').textContent()) ?? '';

@@ -1,6 +1,9 @@
-/** The cells of one unit row and the links of an expanded row (spec 000 §3 unit fields). */
-import { Badge, Text } from '@mantine/core';
-import { useTranslation } from 'react-i18next';
+/**
+ * The cells of one unit row and the links of an expanded row (spec 000 §3 unit fields). Plain
+ * elements styled by UnitList.module.css (no Mantine component, no hook but the channel's): a row
+ * re-renders about once a second while its unit streams, and rows mount while the list scrolls.
+ * The words come from RowLabels (rowLabels.ts), looked up once per language.
+ */
 import { formatBitrate } from '../../domain/bitrate.ts';
 import { isLowDelay } from '../../domain/validation/delay.ts';
 import type { LinkView, UnitView } from '../../../workers/pipeline/diff.ts';
@@ -8,21 +11,20 @@ import { useChannelName } from '../../fleet/hooks.ts';
 import { iconStatusOf, STATUS_COLOURS } from '../fleet/statusColours.ts';
 import type { UnitColumn } from './columns.ts';
 import { locationOf } from './columns.ts';
+import type { RowLabels } from './rowLabels.ts';
 import { isPassing, statusLabelKey } from './statusLabel.ts';
 import classes from './UnitList.module.css';
 
 const NONE = '—';
 
-function StatusCell({ unit }: { readonly unit: UnitView }) {
-  const { t } = useTranslation();
+function StatusCell({ unit, labels }: { readonly unit: UnitView; readonly labels: RowLabels }) {
   const icon = iconStatusOf(unit);
-  const key = statusLabelKey(unit);
   // A start or stop on its way shows yellow until the unit reports where it landed.
   const colour = isPassing(unit) ? 'yellow' : STATUS_COLOURS[icon];
   return (
     <span data-testid="unit-status" data-status={icon}>
       <span className={classes.dot} style={{ background: `var(--mantine-color-${colour}-6)` }} aria-hidden />
-      {t(key)}
+      {labels.status(statusLabelKey(unit))}
     </span>
   );
 }
@@ -32,11 +34,10 @@ function ChannelCell({ channelId }: { readonly channelId: string | null | undefi
   return <>{useChannelName(channelId) ?? NONE}</>;
 }
 
-export function UnitCell({ column, unit }: { readonly column: UnitColumn; readonly unit: UnitView }) {
-  const { t } = useTranslation();
+export function UnitCell({ column, unit, labels }: { readonly column: UnitColumn; readonly unit: UnitView; readonly labels: RowLabels }) {
   switch (column) {
     case 'status':
-      return <StatusCell unit={unit} />;
+      return <StatusCell unit={unit} labels={labels} />;
     case 'name':
       return <>{unit.name}</>;
     case 'type':
@@ -49,12 +50,8 @@ export function UnitCell({ column, unit }: { readonly column: UnitColumn; readon
       if (unit.delayMs === undefined) return <>{NONE}</>;
       return (
         <span className={classes.numeric}>
-          {t('unitList.cells.delayMs', { value: unit.delayMs })}
-          {isLowDelay(unit.delayMs) && (
-            <Badge ml={6} size="xs" variant="light" color="yellow">
-              {t('unitList.cells.lowDelay')}
-            </Badge>
-          )}
+          {labels.delay(unit.delayMs)}
+          {isLowDelay(unit.delayMs) && <span className={classes.lowDelay}>{labels.lowDelay}</span>}
         </span>
       );
     case 'bitrate':
@@ -63,20 +60,18 @@ export function UnitCell({ column, unit }: { readonly column: UnitColumn; readon
       const battery = unit.battery;
       if (battery?.percentage === undefined) return <>{NONE}</>;
       return (
-        <span className={classes.numeric} title={battery.charging === true ? t('unitList.cells.charging') : undefined}>
+        <span className={classes.numeric} title={battery.charging === true ? labels.charging : undefined}>
           {Math.round(battery.percentage)} %{battery.charging === true ? ' ⚡' : ''}
         </span>
       );
     }
     case 'alerts':
       return unit.activeAlerts > 0 ? (
-        <Badge size="sm" color="red" variant="filled" aria-label={t('unitList.cells.alerts', { count: unit.activeAlerts })}>
+        <span className={classes.alertCount} aria-label={labels.alerts(unit.activeAlerts)}>
           {unit.activeAlerts}
-        </Badge>
+        </span>
       ) : (
-        <Text span c="dimmed" fz="sm">
-          0
-        </Text>
+        <span className={classes.dimmed}>0</span>
       );
     case 'version':
       return <>{unit.swVersion ?? NONE}</>;
@@ -93,12 +88,13 @@ function assertColumn(column: never): never {
 
 /** Signal quality 0–100 % as 4 bars (25 % each). */
 const SIGNAL_BARS = 4;
+const BAR_INDEXES = Array.from({ length: SIGNAL_BARS }, (_, index) => index);
 
 function SignalBars({ signal }: { readonly signal: number | undefined }) {
   const on = signal === undefined ? 0 : Math.ceil((Math.max(0, Math.min(100, signal)) / 100) * SIGNAL_BARS);
   return (
     <span className={classes.signal} aria-hidden>
-      {Array.from({ length: SIGNAL_BARS }, (_, index) => (
+      {BAR_INDEXES.map((index) => (
         <span key={index} className={classes.bar} style={{ height: `${(index + 1) * 25}%` }} data-on={index < on ? '' : undefined} />
       ))}
     </span>
@@ -106,25 +102,20 @@ function SignalBars({ signal }: { readonly signal: number | undefined }) {
 }
 
 /** The links of an expanded row: name, uplink/downlink bitrates, signal. */
-export function LinksStrip({ links }: { readonly links: readonly LinkView[] | undefined }) {
-  const { t } = useTranslation();
+export function LinksStrip({ links, labels }: { readonly links: readonly LinkView[] | undefined; readonly labels: RowLabels }) {
   if (links === undefined || links.length === 0) {
     return (
       <div className={classes.links}>
-        <Text fz="xs" c="dimmed">
-          {t('unitList.links.none')}
-        </Text>
+        <span className={classes.noLinks}>{labels.noLinks}</span>
       </div>
     );
   }
   return (
     <div className={classes.links} data-testid="unit-links">
       {links.map((link) => (
-        <div key={link.port} className={classes.link} data-connected={String(link.connected)} title={link.connected ? undefined : t('unitList.links.disconnected')}>
-          <div style={{ display: 'flex', justifyContent: 'space-between', alignItems: 'center', gap: 4 }}>
-            <Text span fz="xs" fw={600} truncate>
-              {link.name}
-            </Text>
+        <div key={link.port} className={classes.link} data-connected={String(link.connected)} title={link.connected ? undefined : labels.disconnected}>
+          <div className={classes.linkHead}>
+            <span className={classes.linkName}>{link.name}</span>
             {link.signal !== undefined && link.type !== 'lan' && <SignalBars signal={link.signal} />}
           </div>
           <div className={classes.numeric}>

@@ -4,7 +4,7 @@
  * choice, sort and the expanded rows. Columns and sort are saved in preferences.gridPrefs.unitList
  * and the row mode in preferences.unitListExpanded; filters and the search live with the page.
  */
-import { useCallback, useMemo, useState } from 'react';
+import { memo, useCallback, useMemo, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { Alert, Button, Center, Group, Loader, Skeleton, Stack, Switch, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
@@ -33,6 +33,36 @@ import { AdhocToolbar } from '../adhoc/AdhocToolbar.tsx';
 
 const LOADING_ROWS = 8;
 
+/** The filters re-render when they change, not with the rows (once a second while units change). */
+const QuietFilterBar = memo(FilterBar);
+
+interface ListToolsProps {
+  readonly search: UnitSearch;
+  readonly searchKeys: ReturnType<typeof searchKeysFor>;
+  readonly onSearch: (search: UnitSearch) => void;
+  readonly expanded: boolean;
+  readonly onExpanded: (expanded: boolean) => void;
+  readonly columns: readonly UnitColumn[];
+  readonly onToggleColumn: (column: UnitColumn) => void;
+  readonly groupId: string | null;
+}
+
+/** The title row: search, expanded rows, columns, ad-hoc units. Re-renders only when its own props change. */
+const ListTools = memo(function ListTools({ search, searchKeys, onSearch, expanded, onExpanded, columns, onToggleColumn, groupId }: ListToolsProps) {
+  const { t } = useTranslation();
+  return (
+    <Group justify="space-between" align="center">
+      <Title order={2}>{t('routes.list')}</Title>
+      <Group gap="md">
+        <SearchBox search={search} keys={searchKeys} onChange={onSearch} />
+        <Switch label={t('unitList.expanded')} checked={expanded} onChange={(event) => onExpanded(event.currentTarget.checked)} />
+        <ColumnsMenu columns={columns} onToggle={onToggleColumn} />
+        <AdhocToolbar groupId={groupId} />
+      </Group>
+    </Group>
+  );
+});
+
 export default function UnitListScreen() {
   const { t } = useTranslation();
   const navigate = useNavigate();
@@ -46,7 +76,9 @@ export default function UnitListScreen() {
   const roles = useClientConfiguration().data?.loggedUserRoles;
   const searchKeys = useMemo(() => searchKeysFor(roles ?? []), [roles]);
 
-  const layout = layoutFromPrefs(preferences.data?.gridPrefs[UNIT_LIST_GRID_ID]);
+  // Memoized: the columns array reaches every row (a new one would re-render them all).
+  const savedLayout = preferences.data?.gridPrefs[UNIT_LIST_GRID_ID];
+  const layout = useMemo(() => layoutFromPrefs(savedLayout), [savedLayout]);
   const expanded = preferences.data?.unitListExpanded ?? false;
   const { mutate } = savePreferences;
   const gridPrefs = preferences.data?.gridPrefs;
@@ -68,6 +100,7 @@ export default function UnitListScreen() {
     (counter: UnitCounterName) => setFilters((current) => (isCounterActive(counter, current) && hasFilters({ ...current, name: '' }) ? NO_FILTERS : filtersForCounter(counter, current))),
     [],
   );
+  const onExpanded = useCallback((checked: boolean) => mutate({ unitListExpanded: checked }, { onError: (error) => showError(error) }), [mutate]);
   const clearAll = (): void => {
     setFilters(NO_FILTERS);
     setSearch((current) => ({ ...current, value: '' }));
@@ -78,21 +111,18 @@ export default function UnitListScreen() {
 
   return (
     <Stack gap="md">
-      <Group justify="space-between" align="center">
-        <Title order={2}>{t('routes.list')}</Title>
-        <Group gap="md">
-          <SearchBox search={search} keys={searchKeys} onChange={setSearch} />
-          <Switch
-            label={t('unitList.expanded')}
-            checked={expanded}
-            onChange={(event) => mutate({ unitListExpanded: event.currentTarget.checked }, { onError: (error) => showError(error) })}
-          />
-          <ColumnsMenu columns={layout.columns} onToggle={onToggleColumn} />
-          <AdhocToolbar groupId={groupId} />
-        </Group>
-      </Group>
+      <ListTools
+        search={search}
+        searchKeys={searchKeys}
+        onSearch={setSearch}
+        expanded={expanded}
+        onExpanded={onExpanded}
+        columns={layout.columns}
+        onToggleColumn={onToggleColumn}
+        groupId={groupId}
+      />
       <CountersBar filters={filters} onCounter={onCounter} />
-      <FilterBar filters={filters} onChange={setFilters} />
+      <QuietFilterBar filters={filters} onChange={setFilters} />
       <Group justify="space-between" gap="xs">
         <Text fz="sm" c="dimmed" data-testid="unit-list-summary">
           {waitingForSnapshot

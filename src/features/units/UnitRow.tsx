@@ -1,12 +1,14 @@
 /**
  * One row of the unit list. It reads its unit through the unit's version signal (useUnit), so a
- * live change re-renders this row only, and only rows on screen exist (the list is virtual).
+ * live change re-renders this row only, and only rows on screen exist (the list is virtual). The
+ * name is a plain link to the unit page: a plain click opens it in the app (the row's click), a
+ * click with a modifier is left to the browser (new tab or window).
  */
+import type { MouseEvent } from 'react';
 import { memo } from 'react';
-import { Link } from 'react-router';
-import { Skeleton } from '@mantine/core';
 import { useUnit } from '../../fleet/index.ts';
 import type { UnitColumn } from './columns.ts';
+import type { RowLabels } from './rowLabels.ts';
 import { LinksStrip, UnitCell } from './UnitCells.tsx';
 import { unitPath } from './unitPath.ts';
 import classes from './UnitList.module.css';
@@ -20,10 +22,16 @@ export interface UnitRowProps {
   /** px from the top of the list body. */
   readonly top: number;
   readonly height: number;
+  readonly labels: RowLabels;
   readonly onOpen: (id: string) => void;
 }
 
-export const UnitRow = memo(function UnitRow({ id, index, columns, template, expanded, top, height, onOpen }: UnitRowProps) {
+function onNameClick(event: MouseEvent<HTMLAnchorElement>): void {
+  if (event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) event.stopPropagation();
+  else event.preventDefault(); // the row's click opens the unit page
+}
+
+export const UnitRow = memo(function UnitRow({ id, index, columns, template, expanded, top, height, labels, onOpen }: UnitRowProps) {
   const unit = useUnit(id);
   return (
     <div
@@ -38,18 +46,18 @@ export const UnitRow = memo(function UnitRow({ id, index, columns, template, exp
         {columns.map((column) => (
           <div key={column} role="cell" className={classes.cell} data-column={column}>
             {unit === undefined ? (
-              <Skeleton height={10} width="70%" />
+              <span className={classes.placeholder} />
             ) : column === 'name' ? (
-              <Link to={unitPath(id)} className={classes.name} onClick={(event) => event.stopPropagation()}>
+              <a href={unitPath(id)} className={classes.name} onClick={onNameClick}>
                 {unit.name}
-              </Link>
+              </a>
             ) : (
-              <UnitCell column={column} unit={unit} />
+              <UnitCell column={column} unit={unit} labels={labels} />
             )}
           </div>
         ))}
       </div>
-      {expanded && <LinksStrip links={unit?.links} />}
+      {expanded && <LinksStrip links={unit?.links} labels={labels} />}
     </div>
   );
 });

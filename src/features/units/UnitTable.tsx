@@ -1,17 +1,19 @@
 /**
- * The virtual unit table (@tanstack/react-virtual over the page's own scroll): a sticky header
- * whose cells sort, and only the rows on screen (plus a few) mounted. The ids on screen go to the
- * fleet worker (useVisibleSet), settled for VISIBLE_SETTLE_MS so a fast scroll does not churn
- * subscriptions.
+ * The virtual unit table over the page's own scroll: a sticky header whose cells sort, and only the
+ * rows on screen (plus a few) mounted. Rows are one fixed height, so the range on screen follows
+ * from the scroll position (useRowWindow: @tanstack/react-virtual, fixed size) with no per-row measurement. The ids on
+ * screen go to the fleet worker (useVisibleSet), settled for VISIBLE_SETTLE_MS so a fast scroll
+ * does not churn subscriptions.
  */
-import { useEffect, useLayoutEffect, useRef, useState } from 'react';
-import { useWindowVirtualizer } from '@tanstack/react-virtual';
+import { memo, useEffect, useLayoutEffect, useMemo, useRef } from 'react';
 import { useDebouncedValue } from '@mantine/hooks';
 import { useTranslation } from 'react-i18next';
 import { useVisibleSet } from '../../fleet/index.ts';
 import type { UnitColumn } from './columns.ts';
 import type { UnitSort } from './listPrefs.ts';
+import { rowLabels } from './rowLabels.ts';
 import { UnitRow } from './UnitRow.tsx';
+import { useRowWindow } from './useRowWindow.ts';
 import classes from './UnitList.module.css';
 
 /** Row heights (px): one line; one line plus the links strip. */
@@ -46,82 +48,72 @@ function SortMark({ direction }: { readonly direction: 'asc' | 'desc' | null }) 
   return <span aria-hidden>{direction === 'asc' ? '▲' : '▼'}</span>;
 }
 
+/** The header row: re-renders when the columns or the sort change, not while the list scrolls. */
+const TableHeader = memo(function TableHeader({ columns, template, sort, onSort }: Pick<UnitTableProps, 'columns' | 'template' | 'sort' | 'onSort'>) {
+  const { t } = useTranslation();
+  return (
+    <div role="row" className={classes.header} style={{ gridTemplateColumns: template }}>
+      {columns.map((column) => {
+        const direction = sort?.column === column ? sort.direction : null;
+        return (
+          <div key={column} role="columnheader" aria-sort={direction === null ? 'none' : direction === 'asc' ? 'ascending' : 'descending'}>
+            <button
+              type="button"
+              className={classes.headerCell}
+              data-sorted={direction === null ? undefined : ''}
+              onClick={() => onSort(column)}
+              title={t('unitList.sortBy', { column: t(`unitList.columns.${column}`) })}
+            >
+              {t(`unitList.columns.${column}`)}
+              <SortMark direction={direction} />
+            </button>
+          </div>
+        );
+      })}
+    </div>
+  );
+});
+
 export function UnitTable({ ids, columns, template, sort, expanded, onSort, onOpen, onEnd }: UnitTableProps) {
   const { t } = useTranslation();
+  const labels = useMemo(() => rowLabels(t), [t]);
   const bodyRef = useRef<HTMLDivElement>(null);
-  const [scrollMargin, setScrollMargin] = useState(0);
   const rowHeight = expanded ? EXPANDED_ROW_HEIGHT_PX : ROW_HEIGHT_PX;
+  const { first, last } = useRowWindow(bodyRef, ids.length, rowHeight, OVERSCAN_ROWS);
+  const shown = useMemo(() => ids.slice(first, last + 1), [ids, first, last]);
 
-  // The body's distance from the top of the page (the banner or the filters may move it).
   useLayoutEffect(() => {
-    const body = bodyRef.current;
-    if (body === null) return;
-    const top = Math.round(body.getBoundingClientRect().top + window.scrollY);
-    if (top !== scrollMargin) setScrollMargin(top);
-  });
-
-  const virtualizer = useWindowVirtualizer({
-    count: ids.length,
-    estimateSize: () => rowHeight,
-    overscan: OVERSCAN_ROWS,
-    scrollMargin,
-  });
-  useEffect(() => virtualizer.measure(), [virtualizer, rowHeight]);
-
-  const items = virtualizer.getVirtualItems();
-  useLayoutEffect(() => {
-    if (firstRowsMarked || items.length === 0) return;
+    if (firstRowsMarked || shown.length === 0) return;
     firstRowsMarked = true;
     performance.mark(FIRST_ROWS_MARK);
   });
-  const visibleKey = items.map((item) => ids[item.index] ?? '').join('\n');
+  const visibleKey = shown.join('\n');
   const [settledKey] = useDebouncedValue(visibleKey, VISIBLE_SETTLE_MS);
   useVisibleSet(UNIT_LIST_VIEW_ID, { units: settledKey === '' ? [] : settledKey.split('\n') });
 
-  const lastIndex = items.at(-1)?.index ?? -1;
+  const lastIndex = shown.length === 0 ? -1 : last;
   useEffect(() => {
     if (onEnd !== undefined && ids.length > 0 && lastIndex >= ids.length - 1) onEnd();
   }, [onEnd, lastIndex, ids.length]);
 
   return (
     <div role="table" aria-label={t('unitList.tableLabel')} aria-rowcount={ids.length + 1} className={classes.table}>
-      <div role="row" className={classes.header} style={{ gridTemplateColumns: template }}>
-        {columns.map((column) => {
-          const direction = sort?.column === column ? sort.direction : null;
-          return (
-            <div key={column} role="columnheader" aria-sort={direction === null ? 'none' : direction === 'asc' ? 'ascending' : 'descending'}>
-              <button
-                type="button"
-                className={classes.headerCell}
-                data-sorted={direction === null ? undefined : ''}
-                onClick={() => onSort(column)}
-                title={t('unitList.sortBy', { column: t(`unitList.columns.${column}`) })}
-              >
-                {t(`unitList.columns.${column}`)}
-                <SortMark direction={direction} />
-              </button>
-            </div>
-          );
-        })}
-      </div>
-      <div ref={bodyRef} role="rowgroup" className={classes.body} style={{ height: virtualizer.getTotalSize() }}>
-        {items.map((item) => {
-          const id = ids[item.index];
-          if (id === undefined) return null;
-          return (
-            <UnitRow
-              key={id}
-              id={id}
-              index={item.index}
-              columns={columns}
-              template={template}
-              expanded={expanded}
-              top={item.start - scrollMargin}
-              height={rowHeight}
-              onOpen={onOpen}
-            />
-          );
-        })}
+      <TableHeader columns={columns} template={template} sort={sort} onSort={onSort} />
+      <div ref={bodyRef} role="rowgroup" className={classes.body} style={{ height: ids.length * rowHeight }}>
+        {shown.map((id, offset) => (
+          <UnitRow
+            key={id}
+            id={id}
+            index={first + offset}
+            columns={columns}
+            template={template}
+            expanded={expanded}
+            top={(first + offset) * rowHeight}
+            height={rowHeight}
+            labels={labels}
+            onOpen={onOpen}
+          />
+        ))}
       </div>
     </div>
   );

@@ -1,28 +1,49 @@
 /**
- * The ordered ids of the rows, recomputed when the user changes a filter, the sort or the search
- * (at once) and when units change live (at most once per LIVE_REORDER_MS: a row may move or leave
- * the filter, but the list does not reshuffle under the pointer on every frame). The cells of the
- * rows on screen update every frame through their unit's version signal (UnitRow).
+ * The ordered ids of the rows (unitOrder.ts), recomputed when the user changes a filter, the sort
+ * or the search (at once) and, for live changes, at most once per LIVE_REORDER_MS and only when a
+ * change could move a row: a name, the sort column's value, a unit in or out (with filters on, any
+ * change). The list does not reshuffle under the pointer on every frame, and the cells of the rows
+ * on screen still update every frame through their unit's version signal (UnitRow). The first
+ * rows (the list was empty) are computed at once, not after the live-change delay.
  */
 import { useEffect, useMemo, useState } from 'react';
+import { flushSync } from 'react-dom';
 import type { FleetStore } from '../../fleet/index.ts';
-import type { UnitView } from '../../../workers/pipeline/diff.ts';
 import type { UnitFilters } from './filters.ts';
-import { unitMatcher } from './filters.ts';
+import { hasFilters, unitMatcher } from './filters.ts';
 import type { UnitSort } from './listPrefs.ts';
-import { orderedUnitIds } from './rows.ts';
+import type { UnitRows } from './unitOrder.ts';
+import { UnitOrder } from './unitOrder.ts';
 
 /** Live changes reorder or refilter the list at most once a second (ms). */
 export const LIVE_REORDER_MS = 1_000;
+/** Rows put in order first when the list is empty (a screen of 41 px rows at 1440×900 is ~22, plus overscan). */
+export const QUICK_ROWS = 100;
 
-/** A number that grows when the fleet changed, at most once per LIVE_REORDER_MS. */
-function useFleetTick(store: FleetStore): number {
+/** Follows the store's changes into `order`; a number that grows when the rows may have changed. */
+function useOrderTick(store: FleetStore, order: UnitOrder, current: () => UnitRows | null): number {
   const [tick, setTick] = useState(0);
   useEffect(() => {
     let timer: ReturnType<typeof setTimeout> | null = null;
     let last = 0;
+    let firstQueued = false;
     const changed = (): void => {
-      if (timer !== null) return;
+      if (timer !== null || !order.stale) return;
+      const shown = current();
+      if (shown === null || shown.ids.length === 0) {
+        // The first rows: no reason to wait, not even for the diffs queued behind this one (the
+        // worker posts what changed during the snapshot's load right after it): rendered in a
+        // microtask, i.e. at the end of this task, before the next message is handled.
+        last = Date.now();
+        if (!firstQueued) {
+          firstQueued = true;
+          queueMicrotask(() => {
+            firstQueued = false;
+            flushSync(() => setTick((value) => value + 1));
+          });
+        }
+        return;
+      }
       const wait = Math.max(0, last + LIVE_REORDER_MS - Date.now());
       timer = setTimeout(() => {
         timer = null;
@@ -30,32 +51,60 @@ function useFleetTick(store: FleetStore): number {
         setTick((value) => value + 1);
       }, wait);
     };
-    // Counters change whenever any unit changed; membership when units come or go.
-    const stopCounters = store.counters.subscribe(changed);
-    const stopMembership = store.membership.subscribe(changed);
+    // The store tells membership first (a signal), then the ids of the diff. A signal's subscriber
+    // also runs once at once: the rows were just computed from the same store, nothing to note.
+    let subscribed = false;
+    const stopMembership = store.membership.subscribe(() => {
+      if (!subscribed) return;
+      order.noteMembership();
+      changed();
+    });
+    subscribed = true;
+    // Units that came or went between the render and now.
+    if (store.size !== current()?.total) {
+      order.noteMembership();
+      changed();
+    }
+    const stopUnits = store.onUnitsChanged((ids) => {
+      order.noteChanged(ids);
+      changed();
+    });
     return () => {
-      stopCounters();
       stopMembership();
+      stopUnits();
       if (timer !== null) clearTimeout(timer);
     };
-  }, [store]);
+  }, [store, order, current]);
   return tick;
 }
 
-function* viewsOf(store: FleetStore, only: ReadonlySet<string> | null): Iterable<UnitView> {
-  const ids = only ?? store.unitIds();
-  for (const id of ids) {
-    const unit = store.unit(id);
-    if (unit !== undefined) yield unit;
-  }
-}
-
-export function useUnitRows(store: FleetStore, filters: UnitFilters, sort: UnitSort | null, only: ReadonlySet<string> | null): { ids: string[]; total: number } {
-  const tick = useFleetTick(store);
-  const matcher = useMemo(() => unitMatcher(filters), [filters]);
-  return useMemo(
-    () => ({ ids: orderedUnitIds(viewsOf(store, only), matcher, sort), total: store.size }),
+export function useUnitRows(store: FleetStore, filters: UnitFilters, sort: UnitSort | null, only: ReadonlySet<string> | null): UnitRows {
+  const order = useMemo(() => new UnitOrder(store), [store]);
+  const [shown] = useState<{ current: UnitRows | null }>(() => ({ current: null }));
+  const current = useMemo(() => () => shown.current, [shown]);
+  const [completed, setCompleted] = useState(0);
+  const tick = useOrderTick(store, order, current);
+  const matcher = useMemo(() => (hasFilters(filters) ? unitMatcher(filters) : null), [filters]);
+  const rows = useMemo(
+    () => {
+      order.configure(sort, matcher, only);
+      return order.rows({ quick: QUICK_ROWS });
+    },
     // eslint-disable-next-line react-hooks/exhaustive-deps -- `tick` stands for the fleet's live changes
-    [store, matcher, sort, only, tick],
+    [order, matcher, sort, only, tick, completed],
   );
+  // The first rows are painted first (the next frame), then the full order follows in a task of its own.
+  useEffect(() => {
+    if (rows.partial !== true) return undefined;
+    let timer: ReturnType<typeof setTimeout> | null = null;
+    const frame = requestAnimationFrame(() => {
+      timer = setTimeout(() => setCompleted((value) => value + 1), 0);
+    });
+    return () => {
+      cancelAnimationFrame(frame);
+      if (timer !== null) clearTimeout(timer);
+    };
+  }, [rows]);
+  shown.current = rows;
+  return rows;
 }

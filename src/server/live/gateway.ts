@@ -117,35 +117,48 @@ function framed(event: LiveEvent): FramedEntry {
   return { event, text, bytes: Buffer.from(text) };
 }
 
-/** The TCP socket under a ws socket (ws keeps it as `_socket`; absent in fakes). */
+/** What write coalescing needs of a TCP socket (net.Socket; a fake in some tests has neither). */
 type Corkable = { cork(): void; uncork(): void };
-function tcpOf(ws: WebSocket): Corkable | undefined {
-  const socket = (ws as unknown as { _socket?: Partial<Corkable> })._socket;
-  return typeof socket?.cork === 'function' && typeof socket.uncork === 'function' ? (socket as Corkable) : undefined;
+function corkable(socket: unknown): Corkable | undefined {
+  const candidate = socket as Partial<Corkable> | null | undefined;
+  return typeof candidate?.cork === 'function' && typeof candidate.uncork === 'function' ? (candidate as Corkable) : undefined;
 }
 
 /**
  * Write coalescing: the simulator and the routes publish events in synchronous bursts (one tick,
  * many events). The first frame a socket gets in a burst corks its TCP socket; a microtask after
- * the burst uncorks every corked socket, so each socket writes the burst's frames in one syscall
- * instead of one per frame. Latency: a frame waits at most until the end of the current task
- * (for the simulator, its tick of rate × 50 ms / 1000 events).
+ * the burst uncorks every corked socket, so each socket writes the burst's frames in one writev
+ * instead of one syscall per frame. Latency: a frame waits at most until the end of the current
+ * task (for the simulator, the fan-out of its 50 ms tick: rate × 50 / 1000 events).
+ *
+ * Why (bench/fanout, 1,000 sockets, docs/performance.md §2): the server's CPU goes mostly to the
+ * writev syscalls (43 % of a profile with coalescing); one syscall per frame instead lets it open
+ * only 530-780 of the 1,000 sockets in 90 s and deliver a tenth of the events. A time budget
+ * (release after 5 ms of a burst) halved the deliveries on the loaded machine for no clear gain
+ * in p95, so the burst is the task.
+ *
+ * Soundness (ws 8): frames are still built and written by ws (`ws.send`, `ping`, `close`), in call
+ * order, to the one socket; cork only holds them in that socket's write buffer. Node counts corks,
+ * so ws's own cork/uncork around a frame's header and payload nests inside ours. Corked bytes count
+ * in `ws.bufferedAmount` (the socket's writableLength), so the slow-consumer marks still see them;
+ * `end()` flushes corked data and `terminate()` drops it, as it drops any unsent data. With
+ * permessage-deflate (off on this server) ws writes after compressing, outside the burst: no
+ * batching, no harm. The TCP socket is the upgrade request's (`request.raw.socket`, the socket
+ * Node's 'upgrade' event hands to ws's handleUpgrade), not ws's private `_socket`.
  */
 class BurstCork {
-  private readonly corked = new Map<WebSocket, Corkable>();
+  private readonly corked = new Set<Corkable>();
 
-  /** Corks `ws` until the end of the current burst (once per burst). */
-  hold(ws: WebSocket): void {
-    if (this.corked.has(ws)) return;
-    const tcp = tcpOf(ws);
-    if (tcp === undefined) return;
+  /** Corks `tcp` until the end of the current burst (once per burst). */
+  hold(tcp: Corkable | undefined): void {
+    if (tcp === undefined || this.corked.has(tcp)) return;
     tcp.cork();
     if (this.corked.size === 0) queueMicrotask(() => this.release());
-    this.corked.set(ws, tcp);
+    this.corked.add(tcp);
   }
 
   release(): void {
-    for (const tcp of this.corked.values()) tcp.uncork();
+    for (const tcp of this.corked) tcp.uncork();
     this.corked.clear();
   }
 }
@@ -168,6 +181,8 @@ class Connection {
 
   constructor(
     readonly ws: WebSocket,
+    /** The TCP socket ws writes to, corked during a burst (undefined: no coalescing). */
+    readonly tcp: Corkable | undefined,
     readonly principal: Principal,
     settings: Settings,
   ) {
@@ -248,7 +263,7 @@ export function registerLiveGateway(app: FastifyInstance, deps: GatewayDeps): Ga
   function deliver(conn: Connection, entry: OutboxEntry): void {
     if (conn.closed) return;
     if (conn.outbox.size === 0 && conn.ws.bufferedAmount < settings.highWaterBytes) {
-      burst.hold(conn.ws);
+      burst.hold(conn.tcp);
       sendEntry(conn.ws, entry);
       return;
     }
@@ -448,7 +463,7 @@ export function registerLiveGateway(app: FastifyInstance, deps: GatewayDeps): Ga
           socket.close(1008, 'unauthenticated');
           return;
         }
-        const conn = new Connection(socket, principal, settings);
+        const conn = new Connection(socket, corkable(req.raw.socket), principal, settings);
         connections.add(conn);
         let sessionSet = bySession.get(principal.sessionId);
         if (sessionSet === undefined) bySession.set(principal.sessionId, (sessionSet = new Set()));

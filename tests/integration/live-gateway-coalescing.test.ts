@@ -1,0 +1,129 @@
+/**
+ * The gateway's write coalescing (src/server/live/gateway.ts BurstCork): the frames of a burst of
+ * events reach a socket in one write, in seq order, and ws's own frames (close) keep their place.
+ * Writes are counted on the server side's TCP sockets (net.Socket `_write` / `_writev`, the calls
+ * that hand bytes to the kernel), so the counts do not depend on timing.
+ */
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { Socket } from 'node:net';
+import Fastify from 'fastify';
+import type { FastifyInstance } from 'fastify';
+import { WebSocket } from 'ws';
+import { EventBus } from '../../src/server/live/bus.ts';
+import { CLOSE_SESSION_ENDED, LIVE_PATH, registerLiveGateway } from '../../src/server/live/gateway.ts';
+import type { GatewayHandle, GatewayOptions } from '../../src/server/live/gateway.ts';
+import type { Principal } from '../../src/server/live/types.ts';
+
+const ORIGIN = 'http://127.0.0.1:8080';
+const ALICE: Principal = { sessionId: 'S-alice', userId: 'u1', username: 'alice', userType: 'luc_regular', groupIds: ['G1'] };
+const BURST = 50;
+
+let app: FastifyInstance;
+let bus: EventBus;
+let gateway: GatewayHandle;
+let url: string;
+const sockets: WebSocket[] = [];
+
+async function start(options: GatewayOptions): Promise<void> {
+  app = Fastify({ logger: false });
+  bus = new EventBus();
+  gateway = registerLiveGateway(app, {
+    bus,
+    authority: { groupOfUnit: (uid) => (uid.startsWith('U') ? 'G1' : undefined), groupOfChannel: () => undefined },
+    authenticate: () => ALICE,
+    allowedOrigins: (req) => req.headers.origin === ORIGIN,
+    options,
+  });
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  const address = app.server.address();
+  if (address === null || typeof address === 'string') throw new Error('no port');
+  url = `ws://127.0.0.1:${address.port}${LIVE_PATH}`;
+}
+
+type Subscriber = { ws: WebSocket; seqs: number[]; closed: Promise<number> };
+
+/** A client subscribed to group:G1, once the server has handled the subscribe (a ping answered after it). */
+async function subscriber(): Promise<Subscriber> {
+  const ws = new WebSocket(url, { origin: ORIGIN });
+  sockets.push(ws);
+  const seqs: number[] = [];
+  ws.on('message', (data) => {
+    const frame = JSON.parse(String(data)) as { seq?: number };
+    if (typeof frame.seq === 'number') seqs.push(frame.seq);
+  });
+  const closed = new Promise<number>((resolve) => ws.on('close', (code) => resolve(code)));
+  await new Promise<void>((resolve, reject) => {
+    ws.on('open', () => resolve());
+    ws.on('error', reject);
+  });
+  ws.send(JSON.stringify({ op: 'subscribe', topics: ['group:G1'] }));
+  await new Promise<void>((resolve) => {
+    ws.once('pong', () => resolve());
+    ws.ping();
+  });
+  return { ws, seqs, closed };
+}
+
+/** Counts the writes to the kernel of server-side sockets (accepted sockets have `server` set). */
+function countServerWrites(): { writes: () => number } {
+  let writes = 0;
+  const proto = Socket.prototype as unknown as Record<'_write' | '_writev', (...args: unknown[]) => unknown>;
+  for (const method of ['_write', '_writev'] as const) {
+    const original = proto[method];
+    vi.spyOn(proto, method).mockImplementation(function (this: { server?: unknown }, ...args: unknown[]) {
+      if (this.server) writes += 1;
+      return original.apply(this, args);
+    });
+  }
+  return { writes: () => writes };
+}
+
+/** Publishes BURST status events of U1..U5 in one synchronous task (as a simulator tick does). */
+function publishBurst(): void {
+  for (let i = 0; i < BURST; i += 1) bus.publish('unit.status', `U${(i % 5) + 1}`, { state: 'online' });
+}
+
+async function until(test: () => boolean): Promise<void> {
+  while (!test()) await new Promise((resolve) => setTimeout(resolve, 5));
+}
+
+afterEach(async () => {
+  vi.restoreAllMocks();
+  for (const ws of sockets.splice(0)) ws.terminate();
+  await app.close();
+});
+
+describe('live gateway: write coalescing', () => {
+  beforeEach(() => start({}));
+
+  it('writes a burst of events to each socket in one write, every event in seq order', async () => {
+    const a = await subscriber();
+    const b = await subscriber();
+    const counter = countServerWrites();
+    publishBurst();
+    await until(() => a.seqs.length === BURST && b.seqs.length === BURST);
+    expect(counter.writes()).toBe(2);
+    const expected = Array.from({ length: BURST }, (_, i) => i + 1);
+    expect(a.seqs).toEqual(expected);
+    expect(b.seqs).toEqual(expected);
+  });
+
+  it('writes the events of separate tasks separately', async () => {
+    const a = await subscriber();
+    const counter = countServerWrites();
+    for (let i = 0; i < 3; i += 1) {
+      bus.publish('unit.status', 'U1', { state: 'online' });
+      await new Promise((resolve) => setImmediate(resolve));
+    }
+    await until(() => a.seqs.length === 3);
+    expect(counter.writes()).toBe(3);
+  });
+
+  it("keeps ws's own close frame after the burst's events", async () => {
+    const a = await subscriber();
+    publishBurst();
+    gateway.closeSessionSockets(ALICE.sessionId);
+    expect(await a.closed).toBe(CLOSE_SESSION_ENDED);
+    expect(a.seqs).toHaveLength(BURST);
+  });
+});
