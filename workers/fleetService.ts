@@ -166,7 +166,7 @@ export function createFleetService(deps: FleetServiceDeps): FleetService {
       const nextLive = createLiveSource({
         url: options.wsUrl,
         groupId: options.groupId,
-        fetchSnapshot: () => rest.fetchSnapshot(options.groupId),
+        fetchSnapshot: (signal) => rest.fetchSnapshot(options.groupId, signal),
         WebSocket: deps.WebSocket,
         ...(batchSize !== undefined ? { batchSize } : {}),
         clock: deps.clock,

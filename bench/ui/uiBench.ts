@@ -37,7 +37,8 @@ import { workerHeapBytes } from './workerHeap.ts';
 export const UNITS = 50_000;
 export const SMALL_UNITS = 10_000;
 /** Simulator churn over the whole fleet (events/s); every unit is in the one group. */
-export const SIM_RATE = 60_000;
+/** issue 6 item 5: 60,000 events/s streaming; LUC_BENCH_UI_RATE overrides it for a look at other rates (e.g. the README default, 50). */
+export const SIM_RATE = Number(process.env['LUC_BENCH_UI_RATE'] ?? 60_000);
 export const GROUP_ID = 'G-NEWS-NATIONAL';
 /** Copies of the group's 4 demo channels (src/server/demo.ts LUC_DEMO_CHANNEL_SETS). */
 export const CHANNEL_SETS = 100;

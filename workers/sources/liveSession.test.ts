@@ -22,7 +22,7 @@ function recordingSink() {
   return { sink, log, events, states, bad };
 }
 
-function session(options: { batchSize?: number; snapshot?: () => Promise<RestSnapshot> } = {}) {
+function session(options: { batchSize?: number; snapshot?: (signal?: AbortSignal) => Promise<RestSnapshot> } = {}) {
   const time = new ManualTime();
   const sent: unknown[] = [];
   const recorded = recordingSink();
@@ -126,6 +126,41 @@ describe('start, resume and reset', () => {
     await settle();
     expect(log).toEqual(['snapshot 5000', 'snapshot 30']);
     expect(live.lastSeq).toBe(30);
+  });
+
+  it('keeps the snapshot in flight when a reset arrives during a resync, loads it, then resyncs again after a jittered delay', async () => {
+    const signals: (AbortSignal | undefined)[] = [];
+    const answers: ((value: RestSnapshot) => void)[] = [];
+    const { live, settle, log, time, states } = session({
+      snapshot: (signal?: AbortSignal) => {
+        signals.push(signal);
+        return new Promise<RestSnapshot>((resolve) => answers.push(resolve));
+      },
+    });
+    live.opened();
+    live.message(JSON.stringify({ op: 'reset' })); // overload: the server resets before the snapshot arrived
+    live.message(JSON.stringify({ op: 'reset' }));
+    expect(signals).toHaveLength(1); // not restarted: a restart under overload would never finish
+    expect(signals[0]?.aborted).toBe(false);
+    answers[0]?.({ watermark: 100, snapshot: EMPTY });
+    await settle();
+    expect(log).toEqual(['snapshot 100']);
+    expect(states.at(-1)?.phase).toBe('live');
+    time.advance(10_000); // reconnectDelay draws in [0, 10 s]
+    expect(signals).toHaveLength(2);
+    answers[1]?.({ watermark: 250, snapshot: EMPTY });
+    await settle();
+    expect(log).toEqual(['snapshot 100', 'snapshot 250']);
+    time.advance(10_000);
+    expect(signals).toHaveLength(2); // one reset, one follow-up resync
+  });
+
+  it('aborts the snapshot request of a resync abandoned by a close', () => {
+    const signals: (AbortSignal | undefined)[] = [];
+    const { live } = session({ snapshot: (signal?: AbortSignal) => (signals.push(signal), new Promise<RestSnapshot>(() => undefined)) });
+    live.opened();
+    live.closed(1_000);
+    expect(signals[0]?.aborted).toBe(true);
   });
 
   it('drops a snapshot answer that arrives after the socket closed, and resyncs on the next open', async () => {

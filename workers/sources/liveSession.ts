@@ -9,9 +9,15 @@
  * - message: decoded with effect Schema at the edge (decodeServerFrame); a bad frame is counted
  *   and reported with its reason and never stops the session. `reset` starts a resync.
  * - resync: events are buffered while the snapshot is fetched; the snapshot is loaded, then only
- *   the buffered events above its watermark are applied. A newer reset or a close abandons the
- *   fetch (a generation number makes a late answer harmless). A failed fetch is retried after a
- *   jittered delay.
+ *   the buffered events above its watermark are applied. A close abandons the fetch (aborted, and
+ *   a generation number makes a late answer harmless). A failed fetch is retried after a jittered
+ *   delay.
+ * - a reset during a resync does not restart the fetch: under overload (a slow tab on a fast
+ *   stream) the server resets again before a large snapshot could arrive, and restarting would
+ *   never finish (the tab stays "resyncing" with stale data while each abandoned snapshot still
+ *   costs the server and a browser connection). The snapshot in flight is loaded, and another
+ *   resync follows after a jittered delay (0–10 s); meanwhile a unit that missed events shows a
+ *   rev gap on its next event and is refetched alone.
  * - close: the connection state says when the next attempt starts (the transport draws it with
  *   full jitter), or that the source gave up (offline, and the page reloads after a jittered delay).
  * - session ended (the server closed with 4401: signed out in another tab): final, like stop(),
@@ -37,7 +43,7 @@ export interface LiveSessionDeps {
   /** Sends one text frame; only called while the transport is open. */
   send(text: string): void;
   /** GET devices/fetch?crnt_vcg_uid=<group>: the fleet and its watermark. */
-  fetchSnapshot(): Promise<RestSnapshot>;
+  fetchSnapshot(signal?: AbortSignal): Promise<RestSnapshot>;
   /** The current group's topic, always subscribed. */
   groupTopic: Topic;
   /** Topics per subscribe/unsubscribe message (the user property; default 50). */
@@ -94,6 +100,11 @@ export class LiveSession {
     this.batchSize = size > 0 ? Math.floor(size) : SUBSCRIPTION_BATCH_SIZE;
   }
 
+  /** Aborts the snapshot request of the resync in flight (if any). */
+  private abortController: AbortController | null = null;
+  /** A reset arrived while a snapshot was being fetched: resync again once it is loaded. */
+  private resetDuringResync = false;
+
   /** The transport opened: subscribe first, then resume or resync. */
   opened(): void {
     if (this.stopped) return;
@@ -126,7 +137,9 @@ export class LiveSession {
     const control = frame.control;
     switch (control.op) {
       case 'reset':
-        if (this.open) this.startResync();
+        if (!this.open) return;
+        if (this.resyncing) this.resetDuringResync = true;
+        else this.startResync();
         return;
       case 'denied':
         // Refused per topic (outside the user's groups): remembered, not retried.
@@ -201,20 +214,25 @@ export class LiveSession {
     this.generation += 1;
     const generation = this.generation;
     this.clearRetry();
+    this.abortFetch();
     this.resyncing = true;
     this.needsSnapshot = true;
+    this.resetDuringResync = false;
     this.buffer = [];
     this.stats.resyncs += 1;
     this.setState({ phase: 'resyncing' });
+    const controller = typeof AbortController === 'function' ? new AbortController() : null;
+    this.abortController = controller;
     let request: Promise<RestSnapshot>;
     try {
-      request = this.deps.fetchSnapshot();
+      request = this.deps.fetchSnapshot(controller?.signal);
     } catch (error) {
       request = Promise.reject(error);
     }
     request.then(
       (answer) => {
         if (generation !== this.generation || !this.open) return;
+        this.abortController = null;
         this.sink.snapshot(answer.snapshot, answer.watermark);
         // Set, not raised: after a server restart the new watermark may be below the old seqs.
         this.lastSeq = answer.watermark;
@@ -228,9 +246,18 @@ export class LiveSession {
           this.sink.event(event);
         }
         this.setState({ phase: 'live' });
+        if (this.resetDuringResync) {
+          this.resetDuringResync = false;
+          this.retryTimer = this.deps.timers.setTimeout(() => {
+            this.retryTimer = null;
+            if (generation === this.generation && this.open && !this.resyncing) this.startResync();
+          }, reconnectDelay(this.deps.random));
+        }
       },
       (error: unknown) => {
         if (generation !== this.generation || !this.open) return;
+        this.abortController = null;
+        this.resetDuringResync = false; // the retry fetches a fresh snapshot
         this.reportBad(`snapshot fetch failed: ${error instanceof Error ? error.message : String(error)}`);
         this.retryTimer = this.deps.timers.setTimeout(() => {
           this.retryTimer = null;
@@ -243,11 +270,18 @@ export class LiveSession {
   private abandonResync(): void {
     this.generation += 1;
     this.clearRetry();
+    this.abortFetch();
+    this.resetDuringResync = false;
     if (this.resyncing) {
       this.resyncing = false;
       this.needsSnapshot = true; // the next open fetches a snapshot instead of resuming
     }
     this.buffer = [];
+  }
+
+  private abortFetch(): void {
+    this.abortController?.abort();
+    this.abortController = null;
   }
 
   private clearRetry(): void {

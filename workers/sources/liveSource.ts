@@ -27,7 +27,7 @@ export interface LiveSourceOptions {
   /** ws(s)://host/luc/luc-core-web/ws */
   url: string;
   groupId: string;
-  fetchSnapshot(): Promise<RestSnapshot>;
+  fetchSnapshot(signal?: AbortSignal): Promise<RestSnapshot>;
   /** A WebSocket constructor (the browser's by default). */
   WebSocket?: unknown;
   batchSize?: number;

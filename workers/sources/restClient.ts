@@ -14,7 +14,7 @@ import { decodeRestSnapshot, decodeUnitView } from './restSnapshot.ts';
 /** The console's application id (spec 002 §7: every REST call carries Application-Id). */
 export const CONSOLE_APPLICATION_ID = 'luc-console';
 
-export type FetchLike = (url: string, init: { method: string; headers: Record<string, string>; body?: string; credentials?: 'same-origin' | 'include' }) => Promise<{
+export type FetchLike = (url: string, init: { method: string; headers: Record<string, string>; body?: string; credentials?: 'same-origin' | 'include'; signal?: AbortSignal }) => Promise<{
   status: number;
   ok: boolean;
   text(): Promise<string>;
@@ -44,7 +44,8 @@ export class RestError extends Error {
 }
 
 export interface RestClient {
-  fetchSnapshot(groupId: string): Promise<RestSnapshot>;
+  /** `signal` aborts a snapshot nobody waits for any more (a resync abandoned): it frees the connection. */
+  fetchSnapshot(groupId: string, signal?: AbortSignal): Promise<RestSnapshot>;
   fetchUnit(unitId: string): Promise<UnitFetch>;
   fetchCapabilities(unitId: string): Promise<unknown>;
   fetchCached(kind: CachedKind, unitId: string): Promise<unknown>;
@@ -63,8 +64,8 @@ function unwrap<T>(decoded: Decoded<T>, what: string): T {
 export function createRestClient(options: RestClientOptions): RestClient {
   const headers = { accept: 'application/json', 'application-id': CONSOLE_APPLICATION_ID, ...options.headers };
 
-  async function call(method: string, path: string, body?: unknown): Promise<{ status: number; json: unknown }> {
-    const init: Parameters<FetchLike>[1] = { method, headers: { ...headers }, credentials: 'same-origin' };
+  async function call(method: string, path: string, body?: unknown, signal?: AbortSignal): Promise<{ status: number; json: unknown }> {
+    const init: Parameters<FetchLike>[1] = { method, headers: { ...headers }, credentials: 'same-origin', ...(signal !== undefined ? { signal } : {}) };
     if (body !== undefined) {
       init.headers['content-type'] = 'application/json';
       init.body = JSON.stringify(body);
@@ -80,15 +81,15 @@ export function createRestClient(options: RestClientOptions): RestClient {
     return { status: response.status, json };
   }
 
-  async function get(path: string): Promise<unknown> {
-    const answer = await call('GET', path);
+  async function get(path: string, signal?: AbortSignal): Promise<unknown> {
+    const answer = await call('GET', path, undefined, signal);
     if (answer.status !== 200) throw new RestError(answer.status, `GET ${path}: HTTP ${answer.status}`);
     return answer.json;
   }
 
   return {
-    async fetchSnapshot(groupId) {
-      const body = await get(`devices/fetch?crnt_vcg_uid=${encodeURIComponent(groupId)}`);
+    async fetchSnapshot(groupId, signal) {
+      const body = await get(`devices/fetch?crnt_vcg_uid=${encodeURIComponent(groupId)}`, signal);
       const decoded = unwrap(decodeRestSnapshot(body), 'snapshot');
       for (const problem of decoded.problems) options.onProblem?.(problem);
       return { watermark: decoded.watermark, snapshot: decoded.snapshot };
