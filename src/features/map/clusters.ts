@@ -3,7 +3,8 @@
  * CLUSTER_CELL_PX screen pixels (in map units: cell px × resolution). A cell holding two or more
  * units becomes one cluster at their mean position; a lone unit stays a point. The selected unit
  * is never clustered (it has its own layer). Above CLUSTER_MAX_ZOOM nothing is clustered.
- * O(n) per run, no allocation per point beyond the cell map.
+ * `clusterPoints` is the from-scratch projection, O(n) per run: the map keeps an incremental grid
+ * (clusterGrid.ts, UnitDisplay) and the tests prove it equals this one after any changes.
  */
 
 /** Grid cell of the clustering (CSS px). */

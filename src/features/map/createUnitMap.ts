@@ -1,12 +1,15 @@
 /**
  * The unit map, built imperatively behind the React screen (design.md: imperative maps behind
  * headless components). Layers, bottom to top:
- *  1. the offline world basemap (world-atlas countries, canvas vector, colours by theme);
+ *  1. the offline world basemap (world-atlas countries, colours by theme), an image layer: drawn
+ *     once per view, not again on every frame the units change;
  *  2. an optional XYZ tile layer from the client configuration's mapTileUrl;
- *  3. every located unit as a point coloured by status (ol/layer/WebGLVector, flat style);
- *  4. clusters at zoom ≤ CLUSTER_MAX_ZOOM (canvas; a few hundred bubbles at most), whose members
- *     are hidden from layer 3 by a GPU-side filter;
+ *  3. the units drawn as points, coloured by status (ol/layer/WebGLVector, flat style): lone units
+ *     at zoom ≤ CLUSTER_MAX_ZOOM, every unit closer in, near the view only (UnitDisplay);
+ *  4. clusters at zoom ≤ CLUSTER_MAX_ZOOM (canvas; a few hundred bubbles at most);
  *  5. the selected unit, never clustered, with its name.
+ * Unit changes reach the layers from UnitPositions (once per animation frame, only the changed
+ * units) through UnitDisplay, at most once per UNITS_REFRESH_MS; a pan or zoom redraws at once.
  */
 import OlMap from 'ol/Map.js';
 import View from 'ol/View.js';
@@ -14,32 +17,43 @@ import Overlay from 'ol/Overlay.js';
 import Feature from 'ol/Feature.js';
 import Point from 'ol/geom/Point.js';
 import VectorLayer from 'ol/layer/Vector.js';
+import VectorImageLayer from 'ol/layer/VectorImage.js';
 import WebGLVectorLayer from 'ol/layer/WebGLVector.js';
 import TileLayer from 'ol/layer/Tile.js';
 import VectorSource from 'ol/source/Vector.js';
 import XYZ from 'ol/source/XYZ.js';
 import { defaults as defaultControls } from 'ol/control/defaults.js';
-import { containsCoordinate } from 'ol/extent.js';
+import { containsCoordinate, getWidth } from 'ol/extent.js';
+import { wrapX } from 'ol/coordinate.js';
 import { fromLonLat, toLonLat } from 'ol/proj.js';
 import type { Coordinate } from 'ol/coordinate.js';
 import type { MapData } from '../../domain/preferences.ts';
-import { USER_FACING_STATUSES, type UserFacingStatus } from '../../domain/units/status.ts';
+import type { UserFacingStatus } from '../../domain/units/status.ts';
 import type { FleetStore } from '../../fleet/index.ts';
 import { iconStatusOf } from '../fleet/statusColours.ts';
-import { basemapStyle, clusterStyle, selectedStyle, unitPointStyle, type MapPalette } from './mapStyles.ts';
+import { basemapStyle, clusterStyle, POINT_RADIUS, selectedStyle, statusOfIndex, unitPointStyle, type MapPalette } from './mapStyles.ts';
 import { worldFeatures } from './basemap.ts';
-import { CLUSTER_CELL_PX, CLUSTER_MAX_ZOOM, clusterPoints, dominantStatus, NO_CLUSTERS, type Clustering } from './clusters.ts';
+import { cellCentre } from './clusterGrid.ts';
+import { CLUSTER_CELL_PX, CLUSTER_MAX_ZOOM } from './clusters.ts';
 import { mapDataOf } from './mapState.ts';
-import { UnitSource } from './unitSource.ts';
+import { UnitDisplay } from './unitDisplay.ts';
+import { UnitPositions } from './unitPositions.ts';
 
-/** While units change live, clusters are recomputed at most this often (ms); a pan or zoom recomputes at once. */
-export const RECLUSTER_MIN_INTERVAL_MS = 500;
+/**
+ * Live unit changes redraw the points and clusters at most this often (ms); a pan or zoom redraws
+ * at once. Every redraw of the WebGL layer costs GPU time per drawn point (measured: ~150 ms for
+ * 3,400 points over London at zoom 11 in Chromium's software GL, bench/ui), so its rate is bounded
+ * whatever the churn: at 1,700 events/s nearly every frame would otherwise carry a change.
+ */
+export const UNITS_REFRESH_MS = 1_000;
 /** The reported largest cluster is at least this far inside the map (px). */
 const PROBE_MARGIN_PX = 60;
 /** Click tolerance around points and clusters (px). */
 const HIT_TOLERANCE_PX = 4;
 
 export type MapClick = { kind: 'cluster'; members: readonly string[]; at: Coordinate } | { kind: 'unit'; unitId: string; at: Coordinate } | { kind: 'none' };
+
+type ClusterSummary = { count: number; largest: { x: number; y: number; size: number } | null; zoom: number };
 
 export interface UnitMapOptions {
   target: HTMLElement;
@@ -50,8 +64,8 @@ export interface UnitMapOptions {
   selected: string | null;
   onMoveEnd(data: MapData): void;
   onClick(click: MapClick): void;
-  /** The biggest cluster well inside the screen (its pixel and size), after every clustering; for the page's data attributes. */
-  onClusters(summary: { count: number; largest: { x: number; y: number; size: number } | null; zoom: number }): void;
+  /** The biggest cluster well inside the screen (its pixel and size), when the clusters or the zoom changed; for the page's data attributes. */
+  onClusters(summary: ClusterSummary): void;
 }
 
 export interface UnitMap {
@@ -64,23 +78,33 @@ export interface UnitMap {
   destroy(): void;
 }
 
+function sameSummary(a: ClusterSummary | null, b: ClusterSummary): boolean {
+  return a !== null && a.count === b.count && a.zoom === b.zoom && a.largest?.x === b.largest?.x && a.largest?.y === b.largest?.y && a.largest?.size === b.largest?.size;
+}
+
 export function createUnitMap(options: UnitMapOptions): UnitMap {
   let palette = options.palette;
   let selected = options.selected;
-  let clustering: Clustering = NO_CLUSTERS;
-  let lastClusterAt = 0;
-  let reclusterTimer: number | null = null;
+  /** Units changed since the layers were last updated. */
+  const pending = new Set<string>();
+  let lastFlushAt = 0;
+  let flushTimer: number | null = null;
+  let viewReady = false;
+  let lastSummary: ClusterSummary | null = null;
 
-  const basemap = new VectorLayer({ source: new VectorSource({ features: worldFeatures() }), style: basemapStyle(palette), updateWhileInteracting: false });
-  const units = new UnitSource(options.store, () => {
-    refreshSelected();
-    scheduleRecluster();
+  const basemap = new VectorImageLayer({ source: new VectorSource({ features: worldFeatures() }), style: basemapStyle(palette) });
+  const units = new UnitPositions(options.store, (changed) => {
+    if (selected !== null && changed.has(selected)) refreshSelected();
+    for (const id of changed) pending.add(id);
+    scheduleFlush();
   });
-  const unitLayer = new WebGLVectorLayer({ source: units.source, style: unitPointStyle(), variables: { halo: palette.halo } });
-  const clusterSource = new VectorSource<Feature<Point>>();
+  const display = new UnitDisplay(units);
+  display.setSelected(selected);
+  // Hit detection on the WebGL layer would draw every frame twice; clicks find points in the source instead (pointAt).
+  const unitLayer = new WebGLVectorLayer({ source: display.points, style: unitPointStyle(), variables: { halo: palette.halo }, disableHitDetection: true });
   const clusterLayer = new VectorLayer({
-    source: clusterSource,
-    style: (feature) => clusterStyle(feature.get('count') as number, feature.get('status') as UserFacingStatus, palette),
+    source: display.clusters,
+    style: (feature) => clusterStyle(feature.get('count') as number, statusOfIndex(feature.get('status') as number), palette),
   });
   const selectedSource = new VectorSource<Feature<Point>>();
   const selectedLayer = new VectorLayer({
@@ -121,59 +145,95 @@ export function createUnitMap(options: UnitMapOptions): UnitMap {
     }
   }
 
-  function recluster(): void {
-    lastClusterAt = Date.now();
-    const zoom = view.getZoom() ?? 0;
-    const resolution = view.getResolution() ?? 0;
-    clustering = zoom > CLUSTER_MAX_ZOOM ? NO_CLUSTERS : clusterPoints(units.points(), CLUSTER_CELL_PX * resolution, selected);
-    const features = clustering.clusters.map((cluster) => {
-      const statuses = cluster.members.map((id) => {
-        const unit = options.store.unit(id);
-        return unit === undefined ? 'offline' : iconStatusOf(unit);
-      });
-      const feature = new Feature({
-        geometry: new Point([cluster.x, cluster.y]),
-        count: cluster.members.length,
-        status: dominantStatus(statuses, USER_FACING_STATUSES) ?? 'offline',
-        members: cluster.members,
-      });
-      return feature;
-    });
-    clusterSource.clear(true);
-    clusterSource.addFeatures(features);
-    const clustered = clustering.clustered;
-    units.setHidden((id) => id === selected || clustered.has(id));
+  /** Applies the pending unit changes to the layers (O(changed units and their cells)). */
+  function flush(): void {
+    lastFlushAt = Date.now();
+    if (pending.size === 0) return;
+    const changed = [...pending];
+    pending.clear();
+    display.update(changed);
     reportClusters();
   }
 
-  function scheduleRecluster(): void {
-    if (reclusterTimer !== null) return;
-    const wait = Math.max(0, lastClusterAt + RECLUSTER_MIN_INTERVAL_MS - Date.now());
-    reclusterTimer = window.setTimeout(() => {
-      reclusterTimer = null;
-      recluster();
+  function scheduleFlush(): void {
+    if (!viewReady || flushTimer !== null) return;
+    const wait = Math.max(0, lastFlushAt + UNITS_REFRESH_MS - Date.now());
+    if (wait === 0) return flush(); // already inside an animation frame (UnitPositions)
+    flushTimer = window.setTimeout(() => {
+      flushTimer = null;
+      flush();
     }, wait);
+  }
+
+  /** After a pan or zoom: every point and cluster near the new view (the grid is rebuilt when the zoom changed). */
+  function applyView(): void {
+    const size = map.getSize();
+    const resolution = view.getResolution();
+    if (size === undefined || resolution === undefined) return;
+    if (flushTimer !== null) window.clearTimeout(flushTimer);
+    flushTimer = null;
+    display.update([...pending]);
+    pending.clear();
+    const zoom = view.getZoom() ?? 0;
+    display.setView({
+      extent: view.calculateExtent(size) as [number, number, number, number],
+      resolution,
+      // The grid follows the whole zoom level (cells of 40 to 79 px between levels): a fractional
+      // wheel or pinch zoom within a level keeps the grid; only a new level rebuilds it (O(units)).
+      cellSize: zoom > CLUSTER_MAX_ZOOM ? null : CLUSTER_CELL_PX * view.getResolutionForZoom(Math.round(zoom)),
+      worldWidth: getWidth(view.getProjection().getExtent()),
+    });
+    viewReady = true;
+    lastFlushAt = Date.now();
+    reportClusters();
   }
 
   function reportClusters(): void {
     const size = map.getSize() ?? [0, 0];
     const extent = view.calculateExtent(size);
+    const cells = display.clusterCells();
     let largest: { x: number; y: number; size: number } | null = null;
-    for (const cluster of clustering.clusters) {
-      if (!containsCoordinate(extent, [cluster.x, cluster.y])) continue;
-      if (largest !== null && cluster.members.length <= largest.size) continue;
-      const pixel = map.getPixelFromCoordinate([cluster.x, cluster.y]);
+    let count = 0;
+    for (const cell of cells) {
+      const at = cellCentre(cell);
+      if (!containsCoordinate(extent, at)) continue;
+      count += 1;
+      if (largest !== null && cell.members.size <= largest.size) continue;
+      const pixel = map.getPixelFromCoordinate(at);
       if (pixel === null || pixel === undefined) continue;
       const [px = -1, py = -1] = pixel;
       // well inside the map, so a click there is not under a control or the edge
       if (px < PROBE_MARGIN_PX || py < PROBE_MARGIN_PX || px > (size[0] ?? 0) - PROBE_MARGIN_PX || py > (size[1] ?? 0) - PROBE_MARGIN_PX) continue;
-      largest = { x: Math.round(pixel[0] ?? 0), y: Math.round(pixel[1] ?? 0), size: cluster.members.length };
+      largest = { x: Math.round(px), y: Math.round(py), size: cell.members.size };
     }
-    options.onClusters({ count: clustering.clusters.length, largest, zoom: view.getZoom() ?? 0 });
+    const summary = { count, largest, zoom: view.getZoom() ?? 0 };
+    if (sameSummary(lastSummary, summary)) return;
+    lastSummary = summary;
+    options.onClusters(summary);
+  }
+
+  /** The unit point under a pixel, if any (nearest within the point's radius plus the click tolerance). */
+  function pointAt(pixel: number[]): string | undefined {
+    const resolution = view.getResolution() ?? 0;
+    const at = map.getCoordinateFromPixel(pixel);
+    if (at === null || at === undefined) return undefined;
+    const [x = 0, y = 0] = wrapX(at.slice(), view.getProjection());
+    const reach = (POINT_RADIUS + HIT_TOLERANCE_PX) * resolution;
+    let best: string | undefined;
+    let bestDistance = Infinity;
+    for (const feature of display.points.getFeaturesInExtent([x - reach, y - reach, x + reach, y + reach])) {
+      const [fx = 0, fy = 0] = feature.getGeometry()?.getCoordinates() ?? [];
+      const distance = Math.hypot(fx - x, fy - y);
+      if (distance <= reach && distance < bestDistance) {
+        best = String(feature.getId());
+        bestDistance = distance;
+      }
+    }
+    return best;
   }
 
   map.on('moveend', () => {
-    recluster();
+    applyView();
     const center = view.getCenter() ?? [0, 0];
     const [lng = 0, lat = 0] = toLonLat(center);
     options.onMoveEnd(mapDataOf([lng, lat], view.getZoom() ?? options.initial.zoom));
@@ -182,9 +242,9 @@ export function createUnitMap(options: UnitMapOptions): UnitMap {
   map.on('singleclick', (event) => {
     const hit = <T>(layer: unknown, read: (feature: Feature) => T): T | undefined =>
       map.forEachFeatureAtPixel(event.pixel, (feature) => read(feature as Feature), { layerFilter: (l) => l === layer, hitTolerance: HIT_TOLERANCE_PX }) ?? undefined;
-    const members = hit(clusterLayer, (f) => f.get('members') as readonly string[]);
-    if (members !== undefined) return options.onClick({ kind: 'cluster', members, at: event.coordinate });
-    const unitId = hit(selectedLayer, (f) => String(f.getId())) ?? hit(unitLayer, (f) => String(f.getId()));
+    const cell = hit(clusterLayer, (f) => f.get('cell') as number);
+    if (cell !== undefined) return options.onClick({ kind: 'cluster', members: display.membersOf(cell), at: event.coordinate });
+    const unitId = hit(selectedLayer, (f) => String(f.getId())) ?? pointAt(event.pixel);
     if (unitId !== undefined) return options.onClick({ kind: 'unit', unitId, at: event.coordinate });
     options.onClick({ kind: 'none' });
   });
@@ -216,7 +276,8 @@ export function createUnitMap(options: UnitMapOptions): UnitMap {
     setSelected(unitId) {
       selected = unitId;
       refreshSelected();
-      recluster();
+      display.setSelected(unitId);
+      reportClusters();
     },
     showPopup(at) {
       overlay.setPosition(at ?? undefined);
@@ -225,7 +286,7 @@ export function createUnitMap(options: UnitMapOptions): UnitMap {
       overlay.panIntoView({ animation: { duration: 200 }, margin: 16 });
     },
     destroy() {
-      if (reclusterTimer !== null) window.clearTimeout(reclusterTimer);
+      if (flushTimer !== null) window.clearTimeout(flushTimer);
       units.stop();
       map.setTarget(undefined);
       unitLayer.dispose();

@@ -15,9 +15,8 @@ export const MAP_PALETTES = {
 export type MapScheme = keyof typeof MAP_PALETTES;
 export type MapPalette = (typeof MAP_PALETTES)[MapScheme];
 
-/** Feature properties of a unit point: status index and hidden flag (numbers: WebGL reads numbers). */
+/** Feature property of a unit point: its status index (a number: WebGL reads numbers). */
 export const STATUS_PROP = 's';
-export const HIDDEN_PROP = 'h';
 
 export function statusIndex(status: UserFacingStatus): number {
   return USER_FACING_STATUSES.indexOf(status);
@@ -26,20 +25,20 @@ export function statusIndex(status: UserFacingStatus): number {
 /** Unit point radius (px). */
 export const POINT_RADIUS = 5;
 
-/** Every unit as a point coloured by its status; points inside a cluster (or selected) are filtered out. */
+/** A unit as a point coloured by its status (the point source holds only units drawn as points: UnitDisplay). */
 export function unitPointStyle(): FlatStyleLike {
   const colours = USER_FACING_STATUSES.flatMap((status, i) => [i, STATUS_HEX[status]]);
-  return [
-    {
-      filter: ['==', ['get', HIDDEN_PROP], 0],
-      style: {
-        'circle-radius': POINT_RADIUS,
-        'circle-fill-color': ['match', ['get', STATUS_PROP], ...colours, STATUS_HEX.offline],
-        'circle-stroke-color': ['var', 'halo'],
-        'circle-stroke-width': 1.25,
-      },
-    },
-  ];
+  return {
+    'circle-radius': POINT_RADIUS,
+    'circle-fill-color': ['match', ['get', STATUS_PROP], ...colours, STATUS_HEX.offline],
+    'circle-stroke-color': ['var', 'halo'],
+    'circle-stroke-width': 1.25,
+  };
+}
+
+/** The status of a status index (cluster features carry the index; unknown → offline). */
+export function statusOfIndex(index: number): UserFacingStatus {
+  return USER_FACING_STATUSES[index] ?? 'offline';
 }
 
 export function basemapStyle(palette: MapPalette): Style {

@@ -3,7 +3,7 @@ import { FleetStore } from '../../fleet/store.ts';
 import type { FleetDiff, UnitView } from '../../../workers/pipeline/diff.ts';
 import { emptyCounters } from '../../domain/units/counters.ts';
 import { statusIndex } from './mapStyles.ts';
-import { UnitSource } from './unitSource.ts';
+import { UnitPositions } from './unitPositions.ts';
 
 function view(id: string, rev: number, over: Partial<UnitView> = {}): UnitView {
   return { id, rev, name: id, type: '800', status: 'idle', state: 'online', videoState: undefined, applications: [], activeAlerts: 0, battery: undefined, lat: 10, lng: 20, transition: null, capabilities: undefined, ...over };
@@ -18,7 +18,7 @@ function harness() {
   const store = new FleetStore();
   const frames: (() => void)[] = [];
   const synced: number[] = [];
-  const source = new UnitSource(store, (n) => synced.push(n), {
+  const source = new UnitPositions(store, (ids) => synced.push(ids.size), {
     request: (callback) => frames.push(callback),
     cancel: () => undefined,
   });
@@ -29,7 +29,7 @@ function harness() {
   return { store, source, frames, synced, runFrames };
 }
 
-describe('UnitSource: the map source follows the fleet store in batches', () => {
+describe('UnitPositions: the map\'s unit positions follow the fleet store in batches', () => {
   it('applies a burst of diffs in one source update on the next frame', () => {
     const h = harness();
     h.runFrames(); // the initial sync: nothing yet
@@ -38,19 +38,19 @@ describe('UnitSource: the map source follows the fleet store in batches', () => 
     h.runFrames();
     expect(h.source.batches).toBe(1);
     expect(h.source.size).toBe(101);
-    expect(h.source.source.getFeatures()).toHaveLength(101);
+    expect(h.synced).toEqual([101]);
   });
 
   it('updates a moved or re-coloured unit in place', () => {
     const h = harness();
     h.store.apply(diff({ units: [view('U1', 1)] }));
     h.runFrames();
-    const feature = h.source.feature('U1');
+    const position = h.source.get('U1');
     h.store.apply(diff({ units: [view('U1', 2, { lat: -33.9, lng: 151.2, status: 'offline', state: 'offline' })] }));
     h.runFrames();
-    expect(h.source.feature('U1')).toBe(feature);
-    expect(feature?.get('s')).toBe(statusIndex('offline'));
-    expect(feature?.getGeometry()?.getCoordinates()[0]).toBeGreaterThan(1.6e7); // 151° E in metres
+    expect(h.source.get('U1')).toBe(position);
+    expect(position?.status).toBe(statusIndex('offline'));
+    expect(position?.x).toBeGreaterThan(1.6e7); // 151° E in metres
   });
 
   it('skips units without a location and drops removed units', () => {
@@ -61,7 +61,16 @@ describe('UnitSource: the map source follows the fleet store in batches', () => 
     h.store.apply(diff({ removed: ['U1'] }));
     h.runFrames();
     expect(h.source.size).toBe(0);
-    expect(h.source.source.getFeatures()).toHaveLength(0);
+    expect(h.synced.at(-1)).toBe(1); // the removal is reported
+  });
+
+  it('reports nothing for a unit whose new revision changed neither position nor status', () => {
+    const h = harness();
+    h.store.apply(diff({ units: [view('U1', 1)] }));
+    h.runFrames();
+    h.store.apply(diff({ units: [view('U1', 2, { name: 'Renamed' })] }));
+    h.runFrames();
+    expect(h.synced).toEqual([1]);
   });
 
   it('does nothing on a frame without changes', () => {
@@ -91,15 +100,15 @@ describe('UnitSource: the map source follows the fleet store in batches', () => 
     h.store.apply(diff({ units: [view('U9', 2)] }));
     h.runFrames();
     expect(h.source.visited - before).toBe(2); // 2 changed units of 1,000 → 2 looked at
-    expect(h.source.feature('U7')?.get('s')).toBe(statusIndex('offline'));
-    expect(h.synced.at(-1)).toBe(2);
+    expect(h.source.get('U7')?.status).toBe(statusIndex('offline'));
+    expect(h.synced.at(-1)).toBe(1); // U9's new revision moved and recoloured nothing
   });
 
   it('draws the units the store held before the map started, on its first frame', () => {
     const store = new FleetStore();
     store.apply(diff({ units: [view('U1', 1), view('U2', 1)] }));
     const frames: (() => void)[] = [];
-    const source = new UnitSource(store, () => undefined, { request: (callback) => frames.push(callback), cancel: () => undefined });
+    const source = new UnitPositions(store, () => undefined, { request: (callback) => frames.push(callback), cancel: () => undefined });
     source.start();
     for (const callback of frames.splice(0)) callback();
     expect(source.size).toBe(2);
