@@ -1,4 +1,5 @@
 /** The wall's controls: layout, filters (status group, type group, active alerts, search) and full screen. */
+import { memo } from 'react';
 import { Button, Group, MultiSelect, Select, Switch, TextInput, Title, VisuallyHidden } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { STATUS_FILTER_GROUPS, type StatusFilterGroup } from '../../domain/units/status.ts';
@@ -7,7 +8,8 @@ import type { MultiviewFilters } from './filters.ts';
 import { isMultiviewLayout, MULTIVIEW_LAYOUTS } from './layouts.ts';
 import { MutedTransitions } from './MutedTransitions.tsx';
 
-export function MultiviewToolbar(props: {
+/** Memoized: the wall re-renders its screen when the shown units change, the controls only when their props do. */
+export const MultiviewToolbar = memo(function MultiviewToolbar(props: {
   filters: MultiviewFilters;
   shown: number;
   onChange(filters: MultiviewFilters): void;
@@ -72,4 +74,4 @@ export function MultiviewToolbar(props: {
       </Group>
     </Group>
   );
-}
+});

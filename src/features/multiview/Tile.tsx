@@ -1,13 +1,13 @@
 /**
  * One multiview tile on the canvas (Konva): status frame, name, on-air/tally, the server's preview
  * image, per-link bitrate bars, delay, total uplink, channel name, battery and alerts. It reads only
- * its own unit's view (useUnit: one version signal; on-air, delay and links come with the view)
- * and its channel's name (useChannelName: that channel's version signal), and nothing in it
- * listens for events (the wall has one hit layer). The
- * static frame (background and bands) is cached as a bitmap at the device pixel ratio and only
- * redrawn when the tile's size or the colour scheme changes.
+ * its own unit's view (useUnit: one version signal; on-air, delay and links come with the view),
+ * its channel's name (useChannelName: that channel's version signal) and its own preview image
+ * (the loader's change feed), and nothing in it listens for events (the wall has one hit layer).
+ * The whole tile is cached as one bitmap at the device pixel ratio and drawn again only when
+ * something it shows changes; a layer redraw (another tile changed, a scroll) copies the bitmaps.
  */
-import { memo, useEffect, useRef } from 'react';
+import { memo, useCallback, useLayoutEffect, useRef, useSyncExternalStore } from 'react';
 import type Konva from 'konva';
 import { Circle, Group, Image as KonvaImage, Label, Rect, Tag, Text } from 'react-konva';
 import { useChannelName, useUnit } from '../../fleet/index.ts';
@@ -32,17 +32,10 @@ function contain(width: number, height: number): { width: number; height: number
   return { width: Math.round(w), height: Math.round(h), x: Math.round((width - w) / 2), y: Math.round((height - h) / 2) };
 }
 
-const TileFrame = memo(function TileFrame(props: { width: number; height: number; band: number; palette: WallPalette; pixelRatio: number }) {
-  const ref = useRef<Konva.Group>(null);
-  const { width, height, band, palette, pixelRatio } = props;
-  useEffect(() => {
-    const node = ref.current;
-    if (node === null) return;
-    node.clearCache();
-    node.cache({ pixelRatio });
-  }, [width, height, band, palette, pixelRatio]);
+const TileFrame = memo(function TileFrame(props: { width: number; height: number; band: number; palette: WallPalette }) {
+  const { width, height, band, palette } = props;
   return (
-    <Group ref={ref} listening={false}>
+    <Group listening={false}>
       <Rect width={width} height={height} fill={palette.tile} cornerRadius={4} listening={false} />
       <Rect y={band} width={width} height={Math.max(0, height - 2 * band)} fill={palette.preview} listening={false} />
       <Rect y={height - band} width={width} height={band} fill={palette.band} cornerRadius={[0, 0, 4, 4]} listening={false} />
@@ -50,19 +43,54 @@ const TileFrame = memo(function TileFrame(props: { width: number; height: number
   );
 });
 
+/** What a tile reads of the preview loader: its image, and when images change. */
+export interface TilePreviews {
+  subscribe(listener: () => void): () => void;
+  image(unitId: string): HTMLImageElement | null;
+}
+
 export interface TileProps {
   readonly unitId: string;
   readonly box: TileBox;
-  readonly image: HTMLImageElement | null;
+  /** The wall's preview images; the tile follows its own (previewLoader.ts). */
+  readonly previews: TilePreviews;
   readonly palette: WallPalette;
   readonly pixelRatio: number;
   readonly onAirLabel: string;
   readonly noPreviewLabel: string;
 }
 
-export const Tile = memo(function Tile({ unitId, box, image, palette, pixelRatio, onAirLabel, noPreviewLabel }: TileProps) {
+/** Props equal for drawing: the box by its numbers (the wall makes a new box object on every render). */
+export function sameTileProps(a: TileProps, b: TileProps): boolean {
+  return (
+    a.unitId === b.unitId &&
+    a.box.x === b.box.x &&
+    a.box.y === b.box.y &&
+    a.box.width === b.box.width &&
+    a.box.height === b.box.height &&
+    a.previews === b.previews &&
+    a.palette === b.palette &&
+    a.pixelRatio === b.pixelRatio &&
+    a.onAirLabel === b.onAirLabel &&
+    a.noPreviewLabel === b.noPreviewLabel
+  );
+}
+
+export const Tile = memo(function Tile({ unitId, box, previews, palette, pixelRatio, onAirLabel, noPreviewLabel }: TileProps) {
   const unit = useUnit(unitId);
   const channelName = useChannelName(unit?.channelId);
+  const subscribe = useCallback((onChange: () => void) => previews.subscribe(onChange), [previews]);
+  const image = useSyncExternalStore(subscribe, () => previews.image(unitId));
+  const ref = useRef<Konva.Group>(null);
+  // The whole tile is cached as one bitmap: the layer's redraw (any tile changed, or a scroll)
+  // copies 64 bitmaps at most, and only this tile's own change draws its shapes again.
+  // A move (scroll) keeps the bitmap.
+  useLayoutEffect(() => {
+    const node = ref.current;
+    if (node === null) return;
+    node.clearCache();
+    node.cache({ pixelRatio });
+  }, [unit, channelName, image, box.width, box.height, palette, pixelRatio, onAirLabel, noPreviewLabel]);
   const { band, font, pad } = tileMetrics(box);
   const status = unit === undefined ? 'offline' : iconStatusOf(unit);
   const colour = STATUS_HEX[status];
@@ -83,8 +111,8 @@ export const Tile = memo(function Tile({ unitId, box, image, palette, pixelRatio
   const channelFont = Math.max(9, font - 2);
 
   return (
-    <Group x={box.x} y={box.y} listening={false}>
-      <TileFrame width={box.width} height={box.height} band={band} palette={palette} pixelRatio={pixelRatio} />
+    <Group ref={ref} x={box.x} y={box.y} listening={false}>
+      <TileFrame width={box.width} height={box.height} band={band} palette={palette} />
       {image !== null ? (
         <KonvaImage image={image} x={previewArea.x} y={band + previewArea.y} width={previewArea.width} height={previewArea.height} listening={false} />
       ) : (
@@ -150,4 +178,4 @@ export const Tile = memo(function Tile({ unitId, box, image, palette, pixelRatio
       <Rect width={box.width} height={box.height} stroke={onAir ? ON_AIR_COLOUR : colour} strokeWidth={onAir ? 3 : 2} cornerRadius={4} listening={false} />
     </Group>
   );
-});
+}, sameTileProps);

@@ -97,7 +97,7 @@ export function WallCanvas(props: { unitIds: readonly string[]; layout: Multivie
                     key={id}
                     unitId={id}
                     box={tileBox(grid, first + i, scrollTop)}
-                    image={previews.image(id)}
+                    previews={previews}
                     palette={palette}
                     pixelRatio={pixelRatio}
                     onAirLabel={t('multiview.onAir')}

@@ -58,21 +58,34 @@ export function writeFilters(filters: MultiviewFilters): FilterSelection {
 /** What the filters read of a unit. */
 export type FilteredUnit = StatusOfView & { readonly name: string; readonly type: string; readonly activeAlerts: number };
 
+/** The filter groups (the layout is not a filter). */
+export type MultiviewFilterGroups = Pick<MultiviewFilters, 'statuses' | 'types' | 'alertsOnly' | 'search'>;
+
 /**
- * True when the unit passes every group (groups AND, values within a group OR; an empty group
- * passes all). Search: the name contains the text, case-insensitive (default search key: name).
+ * A test for the filters, with the search text prepared once (the wall matches up to 50,000
+ * units with it): true when the unit passes every group (groups AND, values within a group OR;
+ * an empty group passes all). Search: the name contains the text, case-insensitive (default
+ * search key: name).
  */
-export function matchesFilters(unit: FilteredUnit, filters: MultiviewFilters): boolean {
-  if (filters.statuses.length > 0) {
-    const group = statusFilterGroup(unit.status, applicationsOf(unit.applications, unit.videoState));
-    if (!filters.statuses.includes(group)) return false;
-  }
-  if (filters.types.length > 0) {
-    const group = unitTypeGroup(unit.type);
-    if (group === null || !filters.types.includes(group)) return false;
-  }
-  if (filters.alertsOnly && unit.activeAlerts <= 0) return false;
+export function filterMatcher(filters: MultiviewFilterGroups): (unit: FilteredUnit) => boolean {
+  const { statuses, types, alertsOnly } = filters;
   const search = filters.search.trim().toLowerCase();
-  if (search !== '' && !unit.name.toLowerCase().includes(search)) return false;
-  return true;
+  return (unit) => {
+    if (statuses.length > 0) {
+      const group = statusFilterGroup(unit.status, applicationsOf(unit.applications, unit.videoState));
+      if (!statuses.includes(group)) return false;
+    }
+    if (types.length > 0) {
+      const group = unitTypeGroup(unit.type);
+      if (group === null || !types.includes(group)) return false;
+    }
+    if (alertsOnly && unit.activeAlerts <= 0) return false;
+    if (search !== '' && !unit.name.toLowerCase().includes(search)) return false;
+    return true;
+  };
+}
+
+/** filterMatcher for one unit. */
+export function matchesFilters(unit: FilteredUnit, filters: MultiviewFilterGroups): boolean {
+  return filterMatcher(filters)(unit);
 }

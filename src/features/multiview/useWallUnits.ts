@@ -1,45 +1,71 @@
 /**
- * The units the wall shows: every unit of the fleet store that passes the filters, by name.
- * Sorting runs when units appear or disappear; filtering re-runs at most every
- * FILTER_REFRESH_MS while statuses change (the counters signal changes with any unit), so a busy
- * fleet of 50,000 units does not re-filter on every frame.
+ * The units the wall shows: every unit of the fleet store that passes the filters, by name
+ * (wallOrder.ts). The store's membership signal and changed-ids feed are noted as they come (a Map
+ * read per changed id); the shown ids are recomputed when the user changes a filter (at once) and,
+ * for live changes, at most once per FILTER_REFRESH_MS and only when a change could move a tile:
+ * a unit in or out, a name, or (with filters on) a unit passing or failing them. Tiles do not
+ * reshuffle under the pointer on every frame; each tile still redraws every frame through its own
+ * unit's version signal (Tile.tsx). The first tiles (the wall was empty) come at once.
  */
 import { useEffect, useMemo, useState } from 'react';
-import { useCounters, useFleet, useUnitIds } from '../../fleet/index.ts';
-import { matchesFilters, type MultiviewFilters } from './filters.ts';
+import { useFleet } from '../../fleet/index.ts';
+import type { MultiviewFilters } from './filters.ts';
+import { WallOrder } from './wallOrder.ts';
 
-/** Re-filter at most this often while units change (ms). */
+/** Live changes reorder or refilter the wall at most once a second (ms). */
 export const FILTER_REFRESH_MS = 1_000;
 
-/** `value`, updated at most every `ms` (the latest value is always delivered). */
-function useThrottled<T>(value: T, ms: number): T {
-  const [shown, setShown] = useState(value);
-  const [lastAt, setLastAt] = useState(0);
-  useEffect(() => {
-    if (Object.is(value, shown)) return undefined;
-    const wait = Math.max(0, lastAt + ms - Date.now());
-    const timer = window.setTimeout(() => {
-      setShown(value);
-      setLastAt(Date.now());
-    }, wait);
-    return () => window.clearTimeout(timer);
-  }, [value, shown, lastAt, ms]);
-  return shown;
-}
-
-export function useWallUnits(filters: MultiviewFilters): string[] {
+export function useWallUnits(filters: MultiviewFilters): readonly string[] {
   const { store } = useFleet();
-  const ids = useUnitIds();
-  const tick = useThrottled(useCounters(), FILTER_REFRESH_MS);
-  const sorted = useMemo(() => {
-    const collator = new Intl.Collator(undefined, { numeric: true, sensitivity: 'base' });
-    return [...ids].sort((a, b) => collator.compare(store.unit(a)?.name ?? a, store.unit(b)?.name ?? b));
-  }, [ids, store]);
-  return useMemo(() => {
-    void tick; // re-filter when units changed
-    return sorted.filter((id) => {
-      const unit = store.unit(id);
-      return unit !== undefined && matchesFilters(unit, filters);
+  const wall = useMemo(() => new WallOrder(store), [store]);
+  const [shown] = useState<{ current: readonly string[] }>(() => ({ current: [] }));
+  const [tick, setTick] = useState(0);
+
+  useEffect(() => {
+    let timer: ReturnType<typeof setTimeout> | null = null;
+    let last = Date.now();
+    const changed = (): void => {
+      if (timer !== null || !wall.stale) return;
+      // An empty wall fills at once; a shown one waits for the next refresh.
+      const wait = shown.current.length === 0 ? 0 : Math.max(0, last + FILTER_REFRESH_MS - Date.now());
+      timer = setTimeout(() => {
+        timer = null;
+        last = Date.now();
+        setTick((value) => value + 1);
+      }, wait);
+    };
+    // A signal's subscriber also runs once at once: the ids were just computed from the same store.
+    let subscribed = false;
+    const stopMembership = store.membership.subscribe(() => {
+      if (!subscribed) return;
+      wall.noteMembership();
+      changed();
     });
-  }, [sorted, store, filters, tick]);
+    subscribed = true;
+    // Units that came or went between the render and now.
+    if (store.size !== wall.known) {
+      wall.noteMembership();
+      changed();
+    }
+    const stopUnits = store.onUnitsChanged((ids) => {
+      wall.noteChanged(ids);
+      changed();
+    });
+    return () => {
+      stopMembership();
+      stopUnits();
+      if (timer !== null) clearTimeout(timer);
+    };
+  }, [store, wall, shown]);
+
+  const ids = useMemo(
+    () => {
+      wall.setFilters(filters);
+      return wall.ids();
+    },
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- `tick` stands for the fleet's live changes
+    [wall, filters.statuses, filters.types, filters.alertsOnly, filters.search, tick],
+  );
+  shown.current = ids;
+  return ids;
 }
