@@ -6,7 +6,7 @@
  * The reader hands over whole BLOCKS: the UTF-8 bytes of a file chunk up to and including its
  * last "\n" byte, decoded at once (0x0A never occurs inside a multi-byte UTF-8 character, so a
  * block never splits one; and "\r\n" never straddles two blocks, since a block ends with "\n").
- * One decode per ~1 MiB instead of per line, and one string per line (a slice of the block).
+ * One decode per piece of at most 64 KiB (replay/log.ts) instead of per line, and one string per line (a slice of the piece).
  */
 
 /** A line end of readline: "\r\n" first, then "\n", then a lone "\r". */
