@@ -5,7 +5,7 @@ import { makeEvent } from '../../src/protocol/sampleEvents.ts';
 import type { ConnectionState } from './connectionState.ts';
 import { describeConnection } from './connectionState.ts';
 import type { EventSink, RestSnapshot } from './eventSource.ts';
-import { LiveSession } from './liveSession.ts';
+import { LiveSession, MAX_RESYNC_BUFFER } from './liveSession.ts';
 import { ManualTime } from './manualTime.ts';
 
 function recordingSink() {
@@ -153,6 +153,22 @@ describe('start, resume and reset', () => {
     expect(log).toEqual(['snapshot 100', 'snapshot 250']);
     time.advance(10_000);
     expect(signals).toHaveLength(2); // one reset, one follow-up resync
+  });
+
+  it('drops a buffer that outgrows MAX_RESYNC_BUFFER without restarting the fetch, and resyncs again after loading', async () => {
+    const signals: (AbortSignal | undefined)[] = [];
+    const answers: ((value: RestSnapshot) => void)[] = [];
+    const { live, settle, log, time } = session({
+      snapshot: (signal?: AbortSignal) => (signals.push(signal), new Promise<RestSnapshot>((resolve) => answers.push(resolve))),
+    });
+    live.opened();
+    for (let seq = 1; seq <= MAX_RESYNC_BUFFER + 1; seq += 1) live.message(frame(makeEvent('unit.status', 'U1', seq + 1, seq + 10, { state: 'online' })));
+    expect(signals).toHaveLength(1);
+    answers[0]?.({ watermark: 5, snapshot: EMPTY });
+    await settle();
+    expect(log).toEqual(['snapshot 5']); // the dropped events are not applied
+    time.advance(10_000);
+    expect(signals).toHaveLength(2); // the follow-up resync covers them
   });
 
   it('aborts the snapshot request of a resync abandoned by a close', () => {

@@ -36,7 +36,7 @@ import { reconnectDelay, reloadDelay } from './reconnect.ts';
 import { SubscriptionRegistry } from './subscriptions.ts';
 import type { TopicChanges } from './subscriptions.ts';
 
-/** Events buffered during a resync beyond this restart it (the new snapshot covers them). */
+/** Events buffered during a resync beyond this are dropped, and another resync follows the snapshot in flight. */
 export const MAX_RESYNC_BUFFER = 200_000;
 
 export interface LiveSessionDeps {
@@ -203,7 +203,12 @@ export class LiveSession {
   private receive(event: Envelope): void {
     if (this.resyncing) {
       this.buffer.push(event);
-      if (this.buffer.length > MAX_RESYNC_BUFFER) this.startResync();
+      // Past the bound the buffer is dropped, not the fetch: a restart would never finish on a stream
+      // that fills it faster than a snapshot arrives. The dropped events are covered like a reset's.
+      if (this.buffer.length > MAX_RESYNC_BUFFER) {
+        this.buffer = [];
+        this.resetDuringResync = true;
+      }
       return;
     }
     if (event.seq > this.lastSeq) this.lastSeq = event.seq;
