@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { effect } from '@preact/signals-react';
 import type { FleetDiff, UnitView } from '../../workers/pipeline/diff.ts';
 import { encodeUnits } from '../../workers/pipeline/diff.ts';
-import { channelLabel, FleetStore } from './store.ts';
+import { channelLabel, FleetStore, followUnits } from './store.ts';
 
 function view(id: string, rev: number): UnitView {
   return { id, rev, name: id, type: '800', status: 'idle', state: 'online', videoState: undefined, applications: [], activeAlerts: 0, battery: undefined, lat: undefined, lng: undefined, transition: null, capabilities: undefined };
@@ -91,6 +91,29 @@ describe('FleetStore: the changed-ids feed (onUnitsChanged)', () => {
     offA();
     store.apply(diff({ units: [view('U1', 2)] }));
     expect([a, b]).toEqual([[1], [1, 1]]);
+  });
+});
+
+describe('followUnits: membership, then the changed ids, for views with their own order', () => {
+  it('says nothing on subscribing when the view knew the current size, then follows every diff', () => {
+    const store = new FleetStore();
+    store.apply(diff({ units: [view('U1', 1)] }));
+    const seen: string[] = [];
+    const stop = followUnits(store, 1, { membership: () => seen.push('membership'), changed: (ids) => seen.push(`changed ${ids.join(',')}`) });
+    expect(seen).toEqual([]);
+    store.apply(diff({ units: [view('U2', 1)] }));
+    store.apply(diff({ units: [view('U1', 2)] }));
+    stop();
+    store.apply(diff({ removed: ['U1'] }));
+    expect(seen).toEqual(['membership', 'changed U2', 'changed U1']);
+  });
+
+  it('tells membership at once when units came or went since the view was computed', () => {
+    const store = new FleetStore();
+    store.apply(diff({ units: [view('U1', 1), view('U2', 1)] }));
+    const seen: string[] = [];
+    followUnits(store, 1, { membership: () => seen.push('membership'), changed: () => seen.push('changed') });
+    expect(seen).toEqual(['membership']);
   });
 });
 

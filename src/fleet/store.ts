@@ -166,6 +166,32 @@ export class FleetStore {
   }
 }
 
+/**
+ * Follows the fleet for a view that keeps its own derived order (the unit list, the wall): `membership`
+ * when units came or went, `changed(ids)` after each applied diff. The store tells membership first
+ * (a signal), then the diff's ids. `knownSize` is the unit count the view was last computed from:
+ * if units came or went between that render and this call, `membership` runs at once. Returns the
+ * unsubscribe.
+ */
+export function followUnits(
+  store: FleetStore,
+  knownSize: number | undefined,
+  on: { membership(): void; changed(ids: readonly string[]): void },
+): () => void {
+  // A signal's subscriber also runs once at once: the view was just computed from the same store.
+  let subscribed = false;
+  const stopMembership = store.membership.subscribe(() => {
+    if (subscribed) on.membership();
+  });
+  subscribed = true;
+  if (store.size !== knownSize) on.membership();
+  const stopUnits = store.onUnitsChanged((ids) => on.changed(ids));
+  return () => {
+    stopMembership();
+    stopUnits();
+  };
+}
+
 export function createFleetStore(): FleetStore {
   return new FleetStore();
 }

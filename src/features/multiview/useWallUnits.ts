@@ -8,7 +8,7 @@
  * unit's version signal (Tile.tsx). The first tiles (the wall was empty) come at once.
  */
 import { useEffect, useMemo, useState } from 'react';
-import { useFleet } from '../../fleet/index.ts';
+import { followUnits, useFleet } from '../../fleet/index.ts';
 import type { MultiviewFilters } from './filters.ts';
 import { WallOrder } from './wallOrder.ts';
 
@@ -34,26 +34,18 @@ export function useWallUnits(filters: MultiviewFilters): readonly string[] {
         setTick((value) => value + 1);
       }, wait);
     };
-    // A signal's subscriber also runs once at once: the ids were just computed from the same store.
-    let subscribed = false;
-    const stopMembership = store.membership.subscribe(() => {
-      if (!subscribed) return;
-      wall.noteMembership();
-      changed();
-    });
-    subscribed = true;
-    // Units that came or went between the render and now.
-    if (store.size !== wall.known) {
-      wall.noteMembership();
-      changed();
-    }
-    const stopUnits = store.onUnitsChanged((ids) => {
-      wall.noteChanged(ids);
-      changed();
+    const stop = followUnits(store, wall.known, {
+      membership: () => {
+        wall.noteMembership();
+        changed();
+      },
+      changed: (ids) => {
+        wall.noteChanged(ids);
+        changed();
+      },
     });
     return () => {
-      stopMembership();
-      stopUnits();
+      stop();
       if (timer !== null) clearTimeout(timer);
     };
   }, [store, wall, shown]);

@@ -9,6 +9,7 @@
 import { useEffect, useMemo, useState } from 'react';
 import { flushSync } from 'react-dom';
 import type { FleetStore } from '../../fleet/index.ts';
+import { followUnits } from '../../fleet/index.ts';
 import type { UnitFilters } from './filters.ts';
 import { hasFilters, unitMatcher } from './filters.ts';
 import type { UnitSort } from './listPrefs.ts';
@@ -51,27 +52,18 @@ function useOrderTick(store: FleetStore, order: UnitOrder, current: () => UnitRo
         setTick((value) => value + 1);
       }, wait);
     };
-    // The store tells membership first (a signal), then the ids of the diff. A signal's subscriber
-    // also runs once at once: the rows were just computed from the same store, nothing to note.
-    let subscribed = false;
-    const stopMembership = store.membership.subscribe(() => {
-      if (!subscribed) return;
-      order.noteMembership();
-      changed();
-    });
-    subscribed = true;
-    // Units that came or went between the render and now.
-    if (store.size !== current()?.total) {
-      order.noteMembership();
-      changed();
-    }
-    const stopUnits = store.onUnitsChanged((ids) => {
-      order.noteChanged(ids);
-      changed();
+    const stop = followUnits(store, current()?.total, {
+      membership: () => {
+        order.noteMembership();
+        changed();
+      },
+      changed: (ids) => {
+        order.noteChanged(ids);
+        changed();
+      },
     });
     return () => {
-      stopMembership();
-      stopUnits();
+      stop();
       if (timer !== null) clearTimeout(timer);
     };
   }, [store, order, current]);
