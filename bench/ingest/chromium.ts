@@ -10,10 +10,11 @@ import { join } from 'node:path';
 import { chromium } from '@playwright/test';
 import type { Browser } from '@playwright/test';
 import { build } from 'vite';
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../../tests/chromium.ts';
 import type { Child } from '../child.ts';
 import { ROOT, startChild } from '../child.ts';
 
-export const CHROMIUM = '/usr/bin/chromium';
+export const CHROMIUM = CHROMIUM_PATH;
 
 /** Builds the bench page; returns the folder to serve. */
 export async function buildPage(): Promise<string> {
@@ -37,21 +38,12 @@ export async function startFeed(log: string, units: number, pageDir: string): Pr
   return { url: match[1] as string, child };
 }
 
-export function launchChromium(): Promise<Browser> {
+/** Chromium as the tests launch it (tests/chromium.ts), plus `extraArgs`. */
+export function launchChromium(extraArgs: readonly string[] = []): Promise<Browser> {
   return chromium.launch({
     executablePath: CHROMIUM,
-    args: [
-      '--headless',
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-quic',
-      '--no-first-run',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-      // measureUserAgentSpecificMemory answers at once instead of at the next natural GC.
-      '--enable-blink-features=ForceEagerMeasureMemory',
-    ],
+    // measureUserAgentSpecificMemory answers at once instead of at the next natural GC.
+    args: [...CHROMIUM_ARGS, '--enable-blink-features=ForceEagerMeasureMemory', ...extraArgs],
   });
 }
 

@@ -23,13 +23,12 @@ import { mkdirSync, mkdtempSync, rmSync, symlinkSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Browser, BrowserContext, Page } from '@playwright/test';
-import { chromium } from '@playwright/test';
 import { build } from 'vite';
 import type { Child } from '../child.ts';
 import { lastJson, ROOT, startChild } from '../child.ts';
 import type { Figure } from '../figure.ts';
 import { atMost, figure, median, percentile } from '../figure.ts';
-import { CHROMIUM } from '../ingest/chromium.ts';
+import { launchChromium } from '../ingest/chromium.ts';
 import type { LoadgenResult } from '../fanout/loadgen.ts';
 import { FRAME_PROBE, type FrameWindow } from './frameProbe.ts';
 import { workerHeapBytes } from './workerHeap.ts';
@@ -106,21 +105,7 @@ async function stopServer(server: Server): Promise<void> {
 }
 
 function launch(): Promise<Browser> {
-  return chromium.launch({
-    executablePath: CHROMIUM,
-    args: [
-      '--headless',
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-quic',
-      '--no-first-run',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-      '--enable-precise-memory-info',
-      '--js-flags=--expose-gc',
-    ],
-  });
+  return launchChromium(['--enable-precise-memory-info', '--js-flags=--expose-gc']);
 }
 
 /** A signed-in context (REST sign-in; unit alert toasts off so 60,000 events/s do not bury the screen in toasts). */
