@@ -6,12 +6,13 @@
  * reload runs (3 s after a device is added, spec 001 §7).
  */
 import { useState } from 'react';
-import { Alert, Button, Divider, Group, Loader, Paper, SegmentedControl, Select, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Alert, Button, Divider, Group, Loader, Paper, Select, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { ADHOC_PERIODS, DEVICE_KINDS, DEVICE_KIND_LABELS, deviceNameError, type AdhocPeriod, type DeviceKind } from '../../domain/adhoc.ts';
+import { ADHOC_PERIODS, DEVICE_KIND_LABELS, deviceNameError, type AdhocPeriod, type DeviceKind } from '../../domain/adhoc.ts';
 import { errorMessageOf, showSuccess } from '../../components/toasts.ts';
 import { useAdhocRegistration, usePutAdhoc } from './adhocCalls.ts';
 import { CodeField, formatTime } from './CodeField.tsx';
+import { DeviceKindPicker } from './DeviceKindPicker.tsx';
 import { InviteForm } from './InviteForm.tsx';
 import { inviteFailure } from './inviteFailure.ts';
 
@@ -55,12 +56,7 @@ export function AdhocTab({ groupId, kind, onKind, period, onPeriod, canWrite }: 
   return (
     <Stack gap="md">
       <SimpleGrid cols={2}>
-        <Stack gap={4}>
-          <Text fz="sm" fw={500}>
-            {t('adhoc.kind')}
-          </Text>
-          <SegmentedControl aria-label={t('adhoc.kind')} value={kind} onChange={(value) => onKind(value as DeviceKind)} data={DEVICE_KINDS.map((k) => ({ value: k, label: DEVICE_KIND_LABELS[k] }))} />
-        </Stack>
+        <DeviceKindPicker value={kind} onChange={onKind} />
         <Select
           label={t('adhoc.period')}
           data={ADHOC_PERIODS.map((p) => ({ value: p, label: t(`adhoc.periods.${p}`) }))}

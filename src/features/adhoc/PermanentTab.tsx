@@ -3,12 +3,13 @@
  * and join link, a new key on demand (GET groups/{groupId}/permanent?regenerate=true), the device
  * kind and the key regeneration policy (spec 002 §4: never, daily, weekly, monthly).
  */
-import { Alert, Button, Group, Loader, Paper, SegmentedControl, Select, SimpleGrid, Stack, Text } from '@mantine/core';
+import { Alert, Button, Group, Loader, Paper, Select, SimpleGrid, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { DEVICE_KINDS, DEVICE_KIND_LABELS, KEY_REGENERATION, type DeviceKind, type KeyRegeneration } from '../../domain/adhoc.ts';
+import { KEY_REGENERATION, type DeviceKind, type KeyRegeneration } from '../../domain/adhoc.ts';
 import { errorMessageOf, showError, showSuccess } from '../../components/toasts.ts';
 import { usePermanentChange, usePermanentRegistration } from './adhocCalls.ts';
 import { CodeField, formatTime } from './CodeField.tsx';
+import { DeviceKindPicker } from './DeviceKindPicker.tsx';
 
 export interface PermanentTabProps {
   groupId: string;
@@ -34,18 +35,7 @@ export function PermanentTab({ groupId, kind, onKind, regeneration, onRegenerati
   return (
     <Stack gap="md">
       <SimpleGrid cols={2}>
-        <Stack gap={4}>
-          <Text fz="sm" fw={500}>
-            {t('adhoc.kind')}
-          </Text>
-          <SegmentedControl
-            aria-label={t('adhoc.kind')}
-            value={kind ?? data.kind}
-            onChange={(value) => onKind(value as DeviceKind)}
-            disabled={!canSave}
-            data={DEVICE_KINDS.map((k) => ({ value: k, label: DEVICE_KIND_LABELS[k] }))}
-          />
-        </Stack>
+        <DeviceKindPicker value={kind ?? data.kind} onChange={onKind} disabled={!canSave} />
         <Select
           label={t('adhoc.permanent.regeneration')}
           data={KEY_REGENERATION.map((k) => ({ value: k, label: t(`adhoc.regeneration.${k}`) }))}
