@@ -226,11 +226,11 @@ export class LiveSession {
     this.buffer = [];
     this.stats.resyncs += 1;
     this.setState({ phase: 'resyncing' });
-    const controller = typeof AbortController === 'function' ? new AbortController() : null;
+    const controller = new AbortController();
     this.abortController = controller;
     let request: Promise<RestSnapshot>;
     try {
-      request = this.deps.fetchSnapshot(controller?.signal);
+      request = this.deps.fetchSnapshot(controller.signal);
     } catch (error) {
       request = Promise.reject(error);
     }
