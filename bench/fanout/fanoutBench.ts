@@ -7,7 +7,9 @@
  * Figures: delivered events/s (all clients together) and the p95 latency from the event's server
  * `ts` to the client's receive (target ≤ 50 ms). Baseline: the same server, rate and group with
  * BASELINE_CLIENTS clients, measured right after in the same run: the ratio shows what 10× the
- * sockets costs (ideal: 10× the deliveries at the same latency).
+ * sockets costs (ideal: 10× the deliveries at the same latency). Every client opens its socket with
+ * batched frames, as the console's worker does (docs/protocol.md); a third run with one event per
+ * frame (the protocol's default, what other clients get) is reported in the notes.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -45,8 +47,8 @@ async function signIn(url: string): Promise<string> {
   return pair;
 }
 
-async function load(url: string, cookie: string, clients: number): Promise<LoadgenResult> {
-  const child = startChild('bench/fanout/loadgen.ts', [JSON.stringify({ url, cookie, groupId: GROUP_ID, clients, warmupMs: WARMUP_MS, durationMs: DURATION_MS, connectBudgetMs: CONNECT_BUDGET_MS })]);
+async function load(url: string, cookie: string, clients: number, batched = true): Promise<LoadgenResult> {
+  const child = startChild('bench/fanout/loadgen.ts', [JSON.stringify({ url, cookie, groupId: GROUP_ID, clients, warmupMs: WARMUP_MS, durationMs: DURATION_MS, connectBudgetMs: CONNECT_BUDGET_MS, batched })]);
   return lastJson<LoadgenResult>(await child.done(CONNECT_BUDGET_MS + 10_000 + WARMUP_MS + DURATION_MS + 15_000));
 }
 
@@ -74,18 +76,21 @@ export async function runFanoutBench(say: (line: string) => void): Promise<Fanou
     say(`fan-out ${CLIENTS} clients: ${JSON.stringify(full)}`);
     const base = await load(url, cookie, BASELINE_CLIENTS);
     say(`fan-out ${BASELINE_CLIENTS} clients: ${JSON.stringify(base)}`);
+    const unbatched = await load(url, cookie, CLIENTS, false);
+    say(`fan-out ${CLIENTS} clients, one event per frame: ${JSON.stringify(unbatched)}`);
+    const perFrame = `; with one event per frame (the protocol's default): ${Math.round(unbatched.events / unbatched.seconds)} events/s, p95 ${unbatched.p95} ms, ${unbatched.connected} sockets open, resets ${unbatched.resets}`;
     const rate = full.events / full.seconds;
     const baseRate = base.events / base.seconds;
     const where = `LUC_SIM_RATE ${SIM_RATE}, ${SIM_UNITS} units, one group topic per client, ${DURATION_MS / 1000} s window; connected ${full.connected}/${CLIENTS}, resets ${full.resets}`;
     return {
-      runs: [full, base],
+      runs: [full, base, unbatched],
       figures: [
         // Every client should get every event of its group: the group's rate is what each of the
         // 100 baseline clients received; 95 % of CLIENTS × that is the target.
         figure(`fan-out ${CLIENTS} clients: delivered`, rate, 'events/s', atLeast(Math.round(DELIVERY_SHARE * CLIENTS * (base.events / base.seconds / BASELINE_CLIENTS))), baseRate,
-          `${where}; per client ${full.perClientMin.toFixed(0)}-${full.perClientMax.toFixed(0)} events/s vs ${(baseRate / BASELINE_CLIENTS).toFixed(0)} with ${BASELINE_CLIENTS} clients; connecting ${CLIENTS} sockets took ${full.connectSeconds.toFixed(1)} s; target: ${DELIVERY_SHARE * 100} % of ${CLIENTS} × the group's rate; baseline: ${BASELINE_CLIENTS} clients on the same server (ideal ratio ${CLIENTS / BASELINE_CLIENTS})`),
+          `${where}; per client ${full.perClientMin.toFixed(0)}-${full.perClientMax.toFixed(0)} events/s vs ${(baseRate / BASELINE_CLIENTS).toFixed(0)} with ${BASELINE_CLIENTS} clients; connecting ${CLIENTS} sockets took ${full.connectSeconds.toFixed(1)} s; target: ${DELIVERY_SHARE * 100} % of ${CLIENTS} × the group's rate; baseline: ${BASELINE_CLIENTS} clients on the same server (ideal ratio ${CLIENTS / BASELINE_CLIENTS})${perFrame}`),
         figure(`fan-out ${CLIENTS} clients: p95 latency`, full.p95, 'ms', atMost(P95_TARGET_MS), base.p95,
-          `server ts → client receive over ${full.connected} open sockets, 1 ms resolution; p50 ${full.p50}, p99 ${full.p99}, max ${full.max} ms; baseline: p95 with ${BASELINE_CLIENTS} clients`),
+          `server ts → client receive over ${full.connected} open sockets, 1 ms resolution; p50 ${full.p50}, p99 ${full.p99}, max ${full.max} ms; baseline: p95 with ${BASELINE_CLIENTS} clients${perFrame}`),
       ],
     };
   } finally {

@@ -1,14 +1,17 @@
 /**
  * The fan-out load generator (figure 2), run as its own process so it never shares an event loop
  * with the server: `node --import tsx bench/fanout/loadgen.ts` with one JSON argument
- * {url, cookie, groupId, clients, warmupMs, durationMs}. Bounded: `clients` loopback sockets, one
+ * {url, cookie, groupId, clients, warmupMs, durationMs, batched}. Bounded: `clients` loopback sockets, one
  * fixed measuring window, then every socket is closed and one JSON line is printed on stdout.
  *
  * Latency = receive time − the event's `ts` (the server's Date.now() when the bus published it;
  * both processes read the same machine clock, so the two ms clocks agree; resolution 1 ms). Only
- * `ts` is read from each frame (a regular expression, no JSON.parse) to keep the generator cheap.
+ * the envelopes' `ts` are read from each frame (a regular expression on `"seq":N,"ts":T`, the order
+ * the server writes them; no JSON.parse) to keep the generator cheap; a batched frame
+ * (docs/protocol.md) holds many.
  */
 import WebSocket from 'ws';
+import { withBatchedFrames } from '../../src/protocol/ops.ts';
 
 export type LoadgenOptions = {
   readonly url: string;
@@ -19,6 +22,8 @@ export type LoadgenOptions = {
   readonly durationMs: number;
   /** Stop opening sockets after this long and measure with those open (ms). */
   readonly connectBudgetMs: number;
+  /** Open the sockets with ?frames=batch, as the console's worker does (docs/protocol.md). */
+  readonly batched?: boolean;
 };
 
 export type LoadgenResult = {
@@ -42,7 +47,7 @@ export type LoadgenResult = {
 
 /** Latency histogram: 1 ms bins up to 60 s (the ts resolution is 1 ms). */
 const HISTOGRAM_MS = 60_000;
-const TS_PATTERN = /"ts":(\d+)/;
+const TS_PATTERN = /"seq":\d+,"ts":(\d+)/g;
 /** Sockets opened at once while connecting (keeps the upgrade burst bounded). */
 const CONNECT_CONCURRENCY = 50;
 /** A socket not open after this long is given up (ms). */
@@ -60,7 +65,8 @@ function percentileOf(histogram: Uint32Array, total: number, p: number): number 
 }
 
 export async function runLoad(options: LoadgenOptions): Promise<LoadgenResult> {
-  const wsUrl = `${options.url.replace(/^http/, 'ws')}/luc/luc-core-web/ws`;
+  const plainUrl = `${options.url.replace(/^http/, 'ws')}/luc/luc-core-web/ws`;
+  const wsUrl = options.batched === true ? withBatchedFrames(plainUrl) : plainUrl;
   const histogram = new Uint32Array(HISTOGRAM_MS + 1);
   const perClient = new Uint32Array(options.clients);
   let measuring = false;
@@ -83,16 +89,17 @@ export async function runLoad(options: LoadgenOptions): Promise<LoadgenResult> {
       ws.on('message', (raw) => {
         if (!measuring) return;
         const text = raw.toString();
-        const match = TS_PATTERN.exec(text);
-        if (match === null) {
-          if (text.includes('"reset"')) resets += 1;
-          return;
+        const received = Date.now();
+        let found = 0;
+        for (const match of text.matchAll(TS_PATTERN)) {
+          const latency = Math.max(0, received - Number(match[1]));
+          histogram[Math.min(HISTOGRAM_MS, latency)] = (histogram[Math.min(HISTOGRAM_MS, latency)] ?? 0) + 1;
+          if (latency > max) max = latency;
+          found += 1;
         }
-        const latency = Math.max(0, Date.now() - Number(match[1]));
-        histogram[Math.min(HISTOGRAM_MS, latency)] = (histogram[Math.min(HISTOGRAM_MS, latency)] ?? 0) + 1;
-        if (latency > max) max = latency;
-        perClient[index] = (perClient[index] ?? 0) + 1;
-        events += 1;
+        if (found === 0 && text.includes('"reset"')) resets += 1;
+        perClient[index] = (perClient[index] ?? 0) + found;
+        events += found;
       });
       ws.on('close', () => {
         closed += 1;

@@ -15,7 +15,8 @@
  *     unit.usage, unit.alert) of those units in order, looping with each unit's revs continued so
  *     no loop looks like a gap, at `rate` events/s (0: as fast as the socket drains), in batches
  *     every `batchMs`: every frame of a batch is framed here and written to the socket in one
- *     write ("batched frames");
+ *     write; a client that opened the websocket with `?frames=batch` (the console's worker) gets
+ *     `{"op":"events"}` frames of up to 1,000 events, the others one frame per event;
  *   - GET  /bench/sends: [firstIndex, count, sentAtEpochMs] per batch (performance.timeOrigin +
  *     performance.now(), the clock the page reads too).
  * Prints `feed ready http://127.0.0.1:PORT` when listening.
@@ -27,6 +28,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Socket } from 'node:net';
 import { extname, join, normalize } from 'node:path';
 import { createInterface } from 'node:readline';
+import { EVENTS_OP, MAX_EVENTS_PER_FRAME } from '../../src/protocol/ops.ts';
 
 type Options = { log: string; units: number; pageDir: string };
 /** One event to stream: the text around its rev (seq and ts are written when it is sent). */
@@ -83,37 +85,47 @@ async function main(): Promise<void> {
     else entry.count += 1;
   }
   let socket: Socket | null = null;
+  /** The client opened the websocket with ?frames=batch (docs/protocol.md "Batched frames"). */
+  let batchedFrames = false;
   let sends: [number, number, number][] = [];
   let seq = watermark;
   let status: { running: boolean; events: number; seconds: number; error: string | null } = { running: false, events: 0, seconds: 0, error: null };
 
-  /** Frames events index … index+count−1 into one buffer (unmasked text frames; every event is below 64 KiB). */
+  /** The header of an unmasked text frame of `length` bytes (the shortest length encoding, RFC 6455 §5.2: Chromium drops the connection otherwise). */
+  function frameHeader(length: number): Buffer {
+    if (length < 126) return Buffer.from([0x81, length]);
+    if (length < 65_536) return Buffer.from([0x81, 126, length >> 8, length & 0xff]);
+    const header = Buffer.alloc(10);
+    header[0] = 0x81;
+    header[1] = 127; // 64-bit length follows
+    header.writeBigUInt64BE(BigInt(length), 2);
+    return header;
+  }
+
+  /**
+   * Frames events index … index+count−1 into one buffer to write at once: one text frame per event,
+   * or, for a client that asked for batched frames, `{"op":"events"}` frames of at most
+   * MAX_EVENTS_PER_FRAME events (as the server's gateway frames them).
+   */
   function batchOf(index: number, count: number): Buffer {
-    let buffer = Buffer.allocUnsafe(count * 1_024);
-    let offset = 0;
     const ts = Math.floor(Date.now());
+    const texts: string[] = [];
     for (let i = 0; i < count; i += 1) {
       const event = stream[(index + i) % stream.length] as StreamEvent;
       const loop = Math.floor((index + i) / stream.length);
       const unit = perUnit.get(event.id) as { count: number; first: number };
       seq += 1;
-      const text = `{"seq":${seq},"ts":${ts}${event.head}${event.rev + loop * unit.count}${event.tail}`;
-      const length = Buffer.byteLength(text);
-      if (offset + 4 + length > buffer.length) buffer = Buffer.concat([buffer.subarray(0, offset), Buffer.allocUnsafe(buffer.length + length + 65_536)]);
-      buffer[offset] = 0x81; // FIN + text frame
-      if (length < 126) {
-        // The shortest length encoding is required (RFC 6455 §5.2; Chromium drops the connection otherwise).
-        buffer[offset + 1] = length;
-        offset += 2;
-      } else {
-        buffer[offset + 1] = 126; // 16-bit length follows
-        buffer[offset + 2] = length >> 8;
-        buffer[offset + 3] = length & 0xff;
-        offset += 4;
-      }
-      offset += buffer.write(text, offset, 'utf8');
+      texts.push(`{"seq":${seq},"ts":${ts}${event.head}${event.rev + loop * unit.count}${event.tail}`);
     }
-    return buffer.subarray(0, offset);
+    const frames: string[] = [];
+    if (!batchedFrames) frames.push(...texts);
+    else for (let start = 0; start < texts.length; start += MAX_EVENTS_PER_FRAME) frames.push(`{"op":"${EVENTS_OP}","events":[${texts.slice(start, start + MAX_EVENTS_PER_FRAME).join(',')}]}`);
+    const parts: Buffer[] = [];
+    for (const text of frames) {
+      const payload = Buffer.from(text);
+      parts.push(frameHeader(payload.length), payload);
+    }
+    return Buffer.concat(parts);
   }
 
   async function run(rate: number, durationMs: number, batchMs: number): Promise<{ events: number; seconds: number }> {
@@ -227,6 +239,7 @@ async function main(): Promise<void> {
     if (socket !== null) process.stderr.write('feed: a second websocket replaces the first\n');
     socket?.destroy();
     socket = raw;
+    batchedFrames = new URL(req.url ?? '/', 'http://127.0.0.1').searchParams.get('frames') === 'batch';
   });
 
   server.listen(0, '127.0.0.1', () => {

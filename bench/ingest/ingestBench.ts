@@ -5,8 +5,10 @@
  * the loopback feed over a real websocket) and, for comparison, the same service in Node.
  *
  * Passes per worker, each STREAM_MS long after the snapshot of 10,000 units is loaded:
- *   saturation: the feed writes batches of 2,000 frames as fast as the socket drains; the
- *     sustained rate is what the diffs covered while the feed was sending;
+ *   saturation: the feed writes batches of 2,000 events as fast as the socket drains, in batched
+ *     frames of up to 1,000 events (the worker opens its socket with ?frames=batch, as against the
+ *     real server; docs/protocol.md); the sustained rate is what the diffs covered while the feed
+ *     was sending;
  *   target rate: TARGET_RATE events/s in batches every BATCH_MS (one socket write per batch);
  *     the p99 latency is from the batch's write to the diff reaching the page (or, in Node, the
  *     diff listener). Events still undelivered DRAIN_MS after the stream count at the cut-off.
@@ -160,14 +162,14 @@ export async function runIngestBench(say: (line: string) => void, pageDir: strin
     const ceilingNote =
       ceiling === undefined
         ? ''
-        : `; a worker that only counts the messages (no parse, no model) receives ${Math.round(ceiling.saturation.sustained)} events/s on this machine: the browser's delivery ceiling here`;
+        : `; with one event per frame (the protocol's default), a worker that only counts the messages (no parse, no model) receives ${Math.round(ceiling.saturation.sustained)} events/s on this machine: the browser's message ceiling, why the worker asks for batched frames`;
     // In Chromium the baseline worker posts one diff per event; in Node the frame runs at once and the
     // listener answers at once, so a diff covers what ws handed over in one socket read (tens of events).
     const baselineKind = where === 'chromium' ? 'one diff per event' : 'no frame wait (a diff per socket read)';
     const baseNote = base === undefined ? `baseline failed (${failures.filter((f) => f.startsWith(where)).join('; ')})` : `baseline: ${baselineKind}`;
     figures.push(
       figure(`${label} 10k units: sustained`, real.saturation.sustained, 'events/s', atLeast(TARGET_RATE), base?.saturation.sustained ?? null,
-        `feed as fast as the socket drains, batches of 2,000 frames per write, ${STREAM_MS / 1000} s; ${baseNote}${ceilingNote}`),
+        `feed as fast as the socket drains, 2,000 events per write in batched frames of ≤ 1,000 events, ${STREAM_MS / 1000} s; ${baseNote}${ceilingNote}`),
       figure(`${label} 10k units: p99 event-to-diff`, real.target.p99, 'ms', atMost(P99_TARGET_MS), base?.target.p99 ?? null,
         `${TARGET_RATE} events/s offered in batches every ${BATCH_MS} ms for ${STREAM_MS / 1000} s (the feed waits while the socket is full); p50 ${real.target.p50.toFixed(1)} ms; sent ${real.target.sent}, undelivered at the ${DRAIN_MS / 1000} s cut-off ${real.target.undelivered} (counted at the cut-off); ${baseNote}`),
     );

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { decodeClientOp, decodeServerFrame, DEFAULT_TOPIC_BATCH, encodeClientOp, topicOps } from './ops.ts';
+import { decodeClientOp, decodeServerFrame, DEFAULT_TOPIC_BATCH, encodeClientOp, topicOps, withBatchedFrames } from './ops.ts';
 import type { ClientOp, Topic } from './ops.ts';
 import { makeEvent } from './sampleEvents.ts';
 
@@ -19,7 +19,7 @@ describe('decodeServerFrame', () => {
 
   it.each([
     ['{"seq":', 'frame is not valid JSON'],
-    ['{"op":"hello"}', 'op: expected one of reset, denied, error, got "hello"'],
+    ['{"op":"hello"}', 'op: expected one of events, reset, denied, error, got "hello"'],
     ['{"op":"denied","topics":"unit:U1"}', 'topics: Expected array'],
     ['{"op":"error"}', 'message: Missing key'],
     ['{"seq":1,"ts":1,"kind":"unit.status","id":"U1","rev":1,"data":{"state":false}}', 'data.state: Expected string'],
@@ -27,6 +27,38 @@ describe('decodeServerFrame', () => {
     const decoded = decodeServerFrame(text);
     expect(decoded.ok).toBe(false);
     if (!decoded.ok) expect(decoded.error).toContain(message);
+  });
+});
+
+describe('batched frames (docs/protocol.md)', () => {
+  const a = makeEvent('unit.status', 'U1', 3, 10);
+  const b = makeEvent('unit.status', 'U2', 8, 11);
+
+  it('decodes an events frame into its envelopes, in order', () => {
+    expect(decodeServerFrame(JSON.stringify({ op: 'events', events: [a, b] }))).toEqual({ ok: true, value: { type: 'events', events: [a, b], errors: [] } });
+  });
+
+  it('keeps the good events of a frame and names the bad one by index and seq', () => {
+    const bad = { ...b, seq: 12, data: { state: false } };
+    const decoded = decodeServerFrame(JSON.stringify({ op: 'events', events: [a, bad, b, null] }));
+    expect(decoded.ok).toBe(true);
+    if (!decoded.ok || decoded.value.type !== 'events') throw new Error('expected an events frame');
+    expect(decoded.value.events).toEqual([a, b]);
+    expect(decoded.value.errors).toHaveLength(2);
+    expect(decoded.value.errors[0]).toMatch(/^events\[1\] \(seq 12\): .*data\.state: Expected string/);
+    expect(decoded.value.errors[1]).toMatch(/^events\[3\]: /);
+  });
+
+  it.each([['{"op":"events"}'], ['{"op":"events","events":{}}']])('refuses %s: events must be an array', (text) => {
+    expect(decodeServerFrame(text)).toEqual({ ok: false, error: 'events: expected an array of events in an "events" frame' });
+  });
+
+  it.each([
+    ['ws://h/luc/luc-core-web/ws', 'ws://h/luc/luc-core-web/ws?frames=batch'],
+    ['ws://h/ws?x=1', 'ws://h/ws?x=1&frames=batch'],
+    ['ws://h/ws?frames=batch', 'ws://h/ws?frames=batch'],
+  ])('asks for batched frames on %s', (url, expected) => {
+    expect(withBatchedFrames(url)).toBe(expected);
   });
 });
 

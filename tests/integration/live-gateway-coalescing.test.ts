@@ -1,6 +1,7 @@
 /**
  * The gateway's write coalescing (src/server/live/gateway.ts BurstCork): the frames of a burst of
- * events reach a socket in one write, in seq order, and ws's own frames (close) keep their place.
+ * events reach a socket in one write, in seq order, and ws's own frames (close) keep their place;
+ * a socket opened with `?frames=batch` gets the burst as one `{"op":"events"}` frame instead.
  * Writes are counted on the server side's TCP sockets (net.Socket `_write` / `_writev`, the calls
  * that hand bytes to the kernel), so the counts do not depend on timing.
  */
@@ -10,7 +11,8 @@ import Fastify from 'fastify';
 import type { FastifyInstance } from 'fastify';
 import { WebSocket } from 'ws';
 import { EventBus } from '../../src/server/live/bus.ts';
-import { CLOSE_SESSION_ENDED, LIVE_PATH, registerLiveGateway } from '../../src/server/live/gateway.ts';
+import { CLOSE_SESSION_ENDED, LIVE_PATH, MAX_EVENTS_PER_FRAME, registerLiveGateway } from '../../src/server/live/gateway.ts';
+import { decodeServerFrame, withBatchedFrames } from '../../src/protocol/ops.ts';
 import type { GatewayHandle, GatewayOptions } from '../../src/server/live/gateway.ts';
 import type { Principal } from '../../src/server/live/types.ts';
 
@@ -40,16 +42,26 @@ async function start(options: GatewayOptions): Promise<void> {
   url = `ws://127.0.0.1:${address.port}${LIVE_PATH}`;
 }
 
-type Subscriber = { ws: WebSocket; seqs: number[]; closed: Promise<number> };
+/** seqs: every event's seq in arrival order; frames: how many events each frame held (0: a control frame). */
+type Subscriber = { ws: WebSocket; seqs: number[]; frames: number[]; closed: Promise<number> };
 
-/** A client subscribed to group:G1, once the server has handled the subscribe (a ping answered after it). */
-async function subscriber(): Promise<Subscriber> {
-  const ws = new WebSocket(url, { origin: ORIGIN });
+/**
+ * A client subscribed to group:G1, once the server has handled the subscribe (a ping answered
+ * after it). Frames are read with the console's own decoder, which also checks every envelope.
+ */
+async function subscriber(batched = false): Promise<Subscriber> {
+  const ws = new WebSocket(batched ? withBatchedFrames(url) : url, { origin: ORIGIN });
   sockets.push(ws);
   const seqs: number[] = [];
+  const frames: number[] = [];
   ws.on('message', (data) => {
-    const frame = JSON.parse(String(data)) as { seq?: number };
-    if (typeof frame.seq === 'number') seqs.push(frame.seq);
+    const decoded = decodeServerFrame(String(data));
+    if (!decoded.ok) throw new Error(decoded.error);
+    const frame = decoded.value;
+    if (frame.type === 'events') expect(frame.errors).toEqual([]);
+    const events = frame.type === 'event' ? [frame.event] : frame.type === 'events' ? frame.events : [];
+    frames.push(events.length);
+    for (const event of events) seqs.push(event.seq);
   });
   const closed = new Promise<number>((resolve) => ws.on('close', (code) => resolve(code)));
   await new Promise<void>((resolve, reject) => {
@@ -61,7 +73,7 @@ async function subscriber(): Promise<Subscriber> {
     ws.once('pong', () => resolve());
     ws.ping();
   });
-  return { ws, seqs, closed };
+  return { ws, seqs, frames, closed };
 }
 
 /** Counts the writes to the kernel of server-side sockets (accepted sockets have `server` set). */
@@ -79,8 +91,8 @@ function countServerWrites(): { writes: () => number } {
 }
 
 /** Publishes BURST status events of U1..U5 in one synchronous task (as a simulator tick does). */
-function publishBurst(): void {
-  for (let i = 0; i < BURST; i += 1) bus.publish('unit.status', `U${(i % 5) + 1}`, { state: 'online' });
+function publishBurst(count = BURST): void {
+  for (let i = 0; i < count; i += 1) bus.publish('unit.status', `U${(i % 5) + 1}`, { state: 'online' });
 }
 
 async function until(test: () => boolean): Promise<void> {
@@ -125,5 +137,66 @@ describe('live gateway: write coalescing', () => {
     gateway.closeSessionSockets(ALICE.sessionId);
     expect(await a.closed).toBe(CLOSE_SESSION_ENDED);
     expect(a.seqs).toHaveLength(BURST);
+  });
+});
+
+describe('live gateway: batched frames (?frames=batch)', () => {
+  beforeEach(() => start({}));
+  const seqsUpTo = (n: number): number[] => Array.from({ length: n }, (_, i) => i + 1);
+
+  it('sends a burst as one events frame to a batched socket, one frame per event to the others', async () => {
+    const batched = await subscriber(true);
+    const plain = await subscriber(false);
+    publishBurst();
+    await until(() => batched.seqs.length === BURST && plain.seqs.length === BURST);
+    expect(batched.frames).toEqual([BURST]);
+    expect(plain.frames).toEqual(Array.from({ length: BURST }, () => 1));
+    expect(batched.seqs).toEqual(seqsUpTo(BURST));
+    expect(plain.seqs).toEqual(seqsUpTo(BURST));
+  });
+
+  it.each([
+    [MAX_EVENTS_PER_FRAME - 1, [MAX_EVENTS_PER_FRAME - 1]],
+    [MAX_EVENTS_PER_FRAME, [MAX_EVENTS_PER_FRAME]],
+    [MAX_EVENTS_PER_FRAME + 1, [MAX_EVENTS_PER_FRAME, 1]],
+    [2 * MAX_EVENTS_PER_FRAME + 500, [MAX_EVENTS_PER_FRAME, MAX_EVENTS_PER_FRAME, 500]],
+  ])('splits a burst of %i events into frames of at most MAX_EVENTS_PER_FRAME: %j', async (count, sizes) => {
+    const batched = await subscriber(true);
+    publishBurst(count);
+    await until(() => batched.seqs.length === count);
+    expect(batched.frames).toEqual(sizes);
+    expect(batched.seqs).toEqual(seqsUpTo(count));
+  });
+
+  it('frames the events of separate tasks separately', async () => {
+    const batched = await subscriber(true);
+    for (let i = 0; i < 3; i += 1) {
+      publishBurst(2);
+      await new Promise((resolve) => setImmediate(resolve));
+    }
+    await until(() => batched.seqs.length === 6);
+    expect(batched.frames).toEqual([2, 2, 2]);
+  });
+
+  it('sends the batch held for the burst before the close frame', async () => {
+    const batched = await subscriber(true);
+    publishBurst();
+    gateway.closeSessionSockets(ALICE.sessionId);
+    expect(await batched.closed).toBe(CLOSE_SESSION_ENDED);
+    expect(batched.seqs).toEqual(seqsUpTo(BURST));
+  });
+
+  it('keeps frame order across events and control answers: resumed events, then a denied answer', async () => {
+    const batched = await subscriber(true);
+    publishBurst(3);
+    await until(() => batched.seqs.length === 3);
+    batched.frames.length = 0;
+    batched.seqs.length = 0;
+    // The resumed events are batched; the denied answer to the next client frame comes after them.
+    batched.ws.send(JSON.stringify({ op: 'resume', from: 1 }));
+    batched.ws.send(JSON.stringify({ op: 'subscribe', topics: ['unit:X9'] }));
+    await until(() => batched.frames.length === 2);
+    expect(batched.frames).toEqual([2, 0]);
+    expect(batched.seqs).toEqual([2, 3]);
   });
 });

@@ -210,7 +210,8 @@ describe('bad frames (issue 4 item 1: counted, reported with the reason, never f
   it.each([
     ['not json', 'frame is not valid JSON'],
     ['{"seq":1,"ts":1,"kind":"unit.status","id":"U1","rev":0,"data":{}}', 'rev'],
-    ['{"op":"shout"}', 'op: expected one of reset, denied, error'],
+    ['{"op":"shout"}', 'op: expected one of events, reset, denied, error'],
+    ['{"op":"events","events":"U1"}', 'events: expected an array'],
   ])('reports %s and keeps applying later frames', async (text, reason) => {
     const { live, answer, settle, bad, events } = session();
     live.opened();
@@ -221,6 +222,36 @@ describe('bad frames (issue 4 item 1: counted, reported with the reason, never f
     expect(live.stats.badFrames).toBe(1);
     expect(bad[0]).toContain(reason);
     expect(events.map((e) => e.seq)).toEqual([2]);
+  });
+});
+
+describe('batched frames (docs/protocol.md: {"op":"events","events":[...]})', () => {
+  const batch = (...events: unknown[]) => JSON.stringify({ op: 'events', events });
+
+  it('receives the events of a batched frame in order, buffered like single ones during a resync', async () => {
+    const { live, log, answer, settle } = session();
+    live.opened();
+    live.message(batch(makeEvent('unit.status', 'U1', 2, 41), makeEvent('unit.status', 'U2', 1, 42)));
+    live.message(batch(makeEvent('unit.status', 'U1', 3, 43)));
+    expect(log).toEqual([]);
+    answer({ watermark: 41, snapshot: EMPTY });
+    await settle();
+    live.message(batch(makeEvent('unit.status', 'U3', 1, 44), makeEvent('unit.status', 'U1', 4, 45)));
+    expect(log).toEqual(['snapshot 41', 'event 42', 'event 43', 'event 44', 'event 45']);
+    expect(live.lastSeq).toBe(45);
+    expect(live.stats).toMatchObject({ framesIn: 3, eventsIn: 5, badFrames: 0 });
+  });
+
+  it('reports a bad event of a batch alone and applies its neighbours', async () => {
+    const { live, answer, settle, bad, events } = session();
+    live.opened();
+    answer({ watermark: 0, snapshot: EMPTY });
+    await settle();
+    live.message(batch(makeEvent('unit.status', 'U1', 1, 5), { seq: 6, kind: 'unit.status' }, makeEvent('unit.status', 'U2', 1, 7)));
+    expect(events.map((e) => e.seq)).toEqual([5, 7]);
+    expect(bad).toHaveLength(1);
+    expect(bad[0]).toMatch(/^events\[1\] \(seq 6\): /);
+    expect(live.stats.badFrames).toBe(1);
   });
 });
 

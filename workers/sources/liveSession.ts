@@ -7,7 +7,8 @@
  *   user's batch size, default 50), then either `resume` from the last seq seen or, when there is
  *   no usable state yet (first start, or a resync cut short), a REST snapshot.
  * - message: decoded with effect Schema at the edge (decodeServerFrame); a bad frame is counted
- *   and reported with its reason and never stops the session. `reset` starts a resync.
+ *   and reported with its reason and never stops the session; a batched frame's events are
+ *   received in order and a bad one among them is reported alone. `reset` starts a resync.
  * - resync: events are buffered while the snapshot is fetched; the snapshot is loaded, then only
  *   the buffered events above its watermark are applied. A close abandons the fetch (aborted, and
  *   a generation number makes a late answer harmless). A failed fetch is retried after a jittered
@@ -55,6 +56,8 @@ export interface LiveSessionDeps {
 
 export interface LiveSessionStats {
   framesIn: number;
+  /** Events received (a batched frame holds many; docs/protocol.md "Batched frames"). */
+  eventsIn: number;
   badFrames: number;
   lastBadFrame: string | null;
   denied: Topic[];
@@ -64,7 +67,7 @@ export interface LiveSessionStats {
 
 export class LiveSession {
   readonly registry = new SubscriptionRegistry();
-  readonly stats: LiveSessionStats = { framesIn: 0, badFrames: 0, lastBadFrame: null, denied: [], resyncs: 0, opsSent: 0 };
+  readonly stats: LiveSessionStats = { framesIn: 0, eventsIn: 0, badFrames: 0, lastBadFrame: null, denied: [], resyncs: 0, opsSent: 0 };
   /** The highest seq applied or covered by the last snapshot (-1: none; the `resume` point). */
   lastSeq = -1;
   private batchSize: number;
@@ -131,7 +134,14 @@ export class LiveSession {
     }
     const frame = decoded.value;
     if (frame.type === 'event') {
+      this.stats.eventsIn += 1;
       this.receive(frame.event);
+      return;
+    }
+    if (frame.type === 'events') {
+      this.stats.eventsIn += frame.events.length;
+      for (const event of frame.events) this.receive(event);
+      for (const error of frame.errors) this.reportBad(error);
       return;
     }
     const control = frame.control;

@@ -15,6 +15,7 @@
 import ReconnectingWebSocket from 'partysocket/ws';
 import { WEBSOCKET_RECONNECT_MS } from '../../src/domain/constants.ts';
 import type { Topic } from '../../src/protocol/ops.ts';
+import { withBatchedFrames } from '../../src/protocol/ops.ts';
 import type { Clock, Timers } from './clock.ts';
 import { SESSION_ENDED_CLOSE } from './connectionState.ts';
 import type { EventSink, EventSource, RestSnapshot } from './eventSource.ts';
@@ -93,7 +94,9 @@ export function createLiveSource(options: LiveSourceOptions): LiveSource {
         if (topics === null) live.releaseView(viewId);
         else live.setView(viewId, topics);
       }
-      const ws = new ReconnectingWebSocket(options.url, undefined, socketOptions as ConstructorParameters<typeof ReconnectingWebSocket>[2]);
+      // Batched frames: many events per websocket message (docs/protocol.md); a server that does not
+      // know the query still sends one event per frame, which the session reads as well.
+      const ws = new ReconnectingWebSocket(withBatchedFrames(options.url), undefined, socketOptions as ConstructorParameters<typeof ReconnectingWebSocket>[2]);
       socket = ws;
       ws.addEventListener('open', () => {
         drawn = null;

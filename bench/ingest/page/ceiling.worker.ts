@@ -1,8 +1,9 @@
 /**
- * The ingest ceiling (figure 3's note): a worker that opens the same websocket and only counts the
- * messages Chromium hands it, reporting the count every 16 ms like a diff would. Nothing is parsed
- * or applied, so its rate is what this browser on this machine can deliver to any worker: the
- * fleet worker cannot be faster than this.
+ * The ingest ceiling with one event per frame (figure 3's note): a worker that opens the websocket
+ * without batched frames and only counts the messages Chromium hands it, reporting the count every
+ * 16 ms like a diff would. Nothing is parsed or applied, so its rate is what this browser on this
+ * machine can deliver to any worker as single-event frames: why the fleet worker asks for batched
+ * frames (docs/protocol.md).
  */
 const scope = globalThis as unknown as { postMessage(message: unknown): void; onmessage: ((event: MessageEvent<{ wsUrl: string }>) => void) | null };
 

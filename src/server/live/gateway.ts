@@ -11,6 +11,9 @@
  * - Heartbeat: a ping every PING_INTERVAL_MS; a peer silent (no pong, no frame) for more than
  *   DEAD_AFTER_MS - PING_INTERVAL_MS at a ping tick is terminated, so a dead peer is dropped
  *   40-60 s after its last sign of life.
+ * - Batched frames: a socket opened with `?frames=batch` gets each burst's events in one
+ *   `{"op":"events","events":[...]}` frame (≤ MAX_EVENTS_PER_FRAME events, ≤ MAX_BATCH_FRAME_BYTES),
+ *   sent when the burst ends or the frame is full, and always before a control or close frame.
  * - Slow consumers: above HIGH_WATER_BYTES of unsent data, events wait in a bounded, coalescing
  *   Outbox; when it overflows the client gets {"op":"reset"} (it refetches over REST) and the backlog
  *   is dropped; a second overflow before its send buffer drained closes the socket (1013).
@@ -28,6 +31,9 @@ import type { ClientFrame } from './frames.ts';
 import { Outbox } from './outbox.ts';
 import type { OutboxEntry } from './outbox.ts';
 import { assertNever } from '../../domain/brand.ts';
+import { EVENTS_OP, MAX_BATCH_FRAME_BYTES, MAX_EVENTS_PER_FRAME } from '../../protocol/ops.ts';
+
+export { MAX_BATCH_FRAME_BYTES, MAX_EVENTS_PER_FRAME };
 
 export const LIVE_PATH = '/luc/luc-core-web/ws';
 /** Ping period (20 s) and the silence after which a peer is dead (60 s), issue 3 item 6. */
@@ -45,6 +51,10 @@ export const DRAIN_INTERVAL_MS = 50;
 export const MAX_TOPICS_PER_SOCKET = 100_000;
 /** Largest frame ws accepts at all (1 MiB); beyond MAX_CLIENT_FRAME_BYTES it is answered with an error frame, beyond this ws closes with 1009. */
 export const WS_MAX_PAYLOAD_BYTES = 1024 * 1024;
+
+const BATCH_OPEN = Buffer.from(`{"op":"${EVENTS_OP}","events":[`);
+const BATCH_COMMA = Buffer.from(',');
+const BATCH_CLOSE = Buffer.from(']}');
 
 /** Close codes. */
 export const CLOSE_SESSION_ENDED = 4401; // logout of the session that opened the socket
@@ -146,20 +156,30 @@ function corkable(socket: unknown): Corkable | undefined {
  * batching, no harm. The TCP socket is the upgrade request's (`request.raw.socket`, the socket
  * Node's 'upgrade' event hands to ws's handleUpgrade), not ws's private `_socket`.
  */
-class BurstCork {
-  private readonly corked = new Set<Corkable>();
+/** What a burst holds of a socket: its TCP socket to cork and its batch to frame at the end. */
+interface BurstMember {
+  readonly tcp: Corkable | undefined;
+  flushBatch(): void;
+}
 
-  /** Corks `tcp` until the end of the current burst (once per burst). */
-  hold(tcp: Corkable | undefined): void {
-    if (tcp === undefined || this.corked.has(tcp)) return;
-    tcp.cork();
-    if (this.corked.size === 0) queueMicrotask(() => this.release());
-    this.corked.add(tcp);
+class BurstCork {
+  private readonly members = new Set<BurstMember>();
+
+  /** Corks the member's TCP socket until the end of the current burst (once per burst). */
+  hold(member: BurstMember): void {
+    if (this.members.has(member)) return;
+    member.tcp?.cork();
+    if (this.members.size === 0) queueMicrotask(() => this.release());
+    this.members.add(member);
   }
 
+  /** End of the burst: each batched socket's events go out as one frame, then every socket is uncorked. */
   release(): void {
-    for (const tcp of this.corked) tcp.uncork();
-    this.corked.clear();
+    for (const member of this.members) {
+      member.flushBatch();
+      member.tcp?.uncork();
+    }
+    this.members.clear();
   }
 }
 
@@ -170,11 +190,58 @@ function sendEntry(ws: WebSocket, entry: OutboxEntry): void {
   else ws.send(bytes, { binary: false });
 }
 
+function bytesOf(entry: OutboxEntry): Buffer {
+  return (entry as Partial<FramedEntry>).bytes ?? Buffer.from(entry.text);
+}
+
+/**
+ * The events a batched socket gets in the current burst, sent as one `{"op":"events"}` frame when
+ * the burst ends, when the frame is full, or before a control frame (so frames keep seq order).
+ */
+class EventBatch {
+  private parts: Buffer[] = [];
+  private count = 0;
+  /** Bytes of the events held (for the slow-consumer mark and the frame bound). */
+  bytes = 0;
+
+  get size(): number {
+    return this.count;
+  }
+
+  /** Adds an event; returns true when the frame is full and should be sent now. */
+  add(entry: OutboxEntry): boolean {
+    const bytes = bytesOf(entry);
+    if (this.count > 0) this.parts.push(BATCH_COMMA);
+    this.parts.push(bytes);
+    this.count += 1;
+    this.bytes += bytes.length + 1;
+    return this.count >= MAX_EVENTS_PER_FRAME || this.bytes >= MAX_BATCH_FRAME_BYTES;
+  }
+
+  /** Sends the held events as one text frame (nothing when empty). */
+  flush(ws: WebSocket): void {
+    if (this.count === 0) return;
+    const frame = Buffer.concat([BATCH_OPEN, ...this.parts, BATCH_CLOSE], BATCH_OPEN.length + this.bytes - 1 + BATCH_CLOSE.length);
+    this.parts = [];
+    this.count = 0;
+    this.bytes = 0;
+    ws.send(frame, { binary: false });
+  }
+}
+
 class Connection {
   readonly topics = new Set<string>();
   readonly groups: ReadonlySet<string>;
   readonly outbox: Outbox;
   lastSeen: number;
+  /** Unsent bytes: the socket's buffer and the batch not yet framed. */
+  get unsent(): number {
+    return this.ws.bufferedAmount + (this.batch?.bytes ?? 0);
+  }
+  /** Sends the batch held for this burst (batched sockets). */
+  flushBatch(): void {
+    if (!this.closed) this.batch?.flush(this.ws);
+  }
   /** A reset was sent and the send buffer has not yet drained below the low-water mark. */
   resetUndrained = false;
   closed = false;
@@ -185,6 +252,8 @@ class Connection {
     readonly tcp: Corkable | undefined,
     readonly principal: Principal,
     settings: Settings,
+    /** Set when the client asked for batched frames (`?frames=batch`). */
+    readonly batch: EventBatch | null,
   ) {
     this.groups = new Set(principal.groupIds);
     this.outbox = new Outbox(settings.maxPendingEvents, settings.maxPendingBytes);
@@ -196,6 +265,12 @@ class Connection {
 interface Route {
   entityTopic: string | undefined;
   group: string | undefined;
+}
+
+/** The client opened the socket with `?frames=batch` (docs/protocol.md "Batched frames"). */
+function wantsBatchedFrames(req: FastifyRequest): boolean {
+  const query = req.query as Record<string, unknown> | undefined;
+  return query?.['frames'] === 'batch';
 }
 
 export function registerLiveGateway(app: FastifyInstance, deps: GatewayDeps): GatewayHandle {
@@ -244,6 +319,7 @@ export function registerLiveGateway(app: FastifyInstance, deps: GatewayDeps): Ga
 
   function sendControl(conn: Connection, frame: object): void {
     if (conn.closed) return;
+    conn.flushBatch(); // the events before it go first
     conn.ws.send(JSON.stringify(frame));
   }
 
@@ -256,15 +332,17 @@ export function registerLiveGateway(app: FastifyInstance, deps: GatewayDeps): Ga
       return;
     }
     conn.resetUndrained = true;
+    conn.flushBatch();
     conn.ws.send(RESET_FRAME);
     settings.onSlowConsumer({ ...who, action: 'reset' });
   }
 
   function deliver(conn: Connection, entry: OutboxEntry): void {
     if (conn.closed) return;
-    if (conn.outbox.size === 0 && conn.ws.bufferedAmount < settings.highWaterBytes) {
-      burst.hold(conn.tcp);
-      sendEntry(conn.ws, entry);
+    if (conn.outbox.size === 0 && conn.unsent < settings.highWaterBytes) {
+      burst.hold(conn);
+      if (conn.batch === null) sendEntry(conn.ws, entry);
+      else if (conn.batch.add(entry)) conn.flushBatch();
       return;
     }
     backlogged.add(conn);
@@ -277,15 +355,19 @@ export function registerLiveGateway(app: FastifyInstance, deps: GatewayDeps): Ga
       return;
     }
     if (conn.ws.bufferedAmount < settings.lowWaterBytes) conn.resetUndrained = false;
-    while (conn.outbox.size > 0 && conn.ws.bufferedAmount < settings.highWaterBytes) {
+    while (conn.outbox.size > 0 && conn.unsent < settings.highWaterBytes) {
       const entry = conn.outbox.shift();
-      if (entry !== undefined) sendEntry(conn.ws, entry);
+      if (entry === undefined) break;
+      if (conn.batch === null) sendEntry(conn.ws, entry);
+      else if (conn.batch.add(entry)) conn.flushBatch();
     }
+    conn.flushBatch();
     if (conn.outbox.size === 0 && !conn.resetUndrained) backlogged.delete(conn);
   }
 
   function drop(conn: Connection, code: number, reason: string): void {
     if (conn.closed) return;
+    if (code !== CLOSE_DEAD_PEER) conn.flushBatch(); // the burst's events before the close frame, as unbatched
     forget(conn);
     if (code === CLOSE_DEAD_PEER) conn.ws.terminate();
     else if (code === CLOSE_SLOW_CONSUMER) {
@@ -463,7 +545,7 @@ export function registerLiveGateway(app: FastifyInstance, deps: GatewayDeps): Ga
           socket.close(1008, 'unauthenticated');
           return;
         }
-        const conn = new Connection(socket, corkable(req.raw.socket), principal, settings);
+        const conn = new Connection(socket, corkable(req.raw.socket), principal, settings, wantsBatchedFrames(req) ? new EventBatch() : null);
         connections.add(conn);
         let sessionSet = bySession.get(principal.sessionId);
         if (sessionSet === undefined) bySession.set(principal.sessionId, (sessionSet = new Set()));
