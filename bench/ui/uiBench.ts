@@ -207,7 +207,7 @@ function summary(run: UiRun): { p95: number; p99: number; longTasks: number; tex
 }
 
 async function offeredRate(server: Server, cookie: string): Promise<LoadgenResult> {
-  const child = startChild('bench/fanout/loadgen.ts', [JSON.stringify({ url: server.url, cookie, groupId: GROUP_ID, clients: 1, warmupMs: 1_000, durationMs: RATE_PROBE_MS, connectBudgetMs: 20_000 })]);
+  const child = startChild('bench/fanout/loadgen.ts', [JSON.stringify({ url: server.url, cookie, groupId: GROUP_ID, clients: 1, warmupMs: 1_000, durationMs: RATE_PROBE_MS, connectBudgetMs: 20_000, batched: true })]);
   return lastJson<LoadgenResult>(await child.done(RATE_PROBE_MS + 40_000));
 }
 
@@ -292,7 +292,7 @@ export async function runUiBench(say: Say): Promise<UiResult> {
       say(`ui: offered-rate probe failed: ${String(error)}`);
       return null;
     });
-    const offeredText = offered === null ? 'offered rate not measured' : `one Node socket on the same group received ${(offered.events / offered.seconds).toFixed(0)} events/s just before`;
+    const offeredText = offered === null ? 'offered rate not measured' : `one Node socket on the same group (batched frames, as the console) received ${(offered.events / offered.seconds).toFixed(0)} events/s just before`;
     say(`ui: ${offeredText}`);
 
     let real: Awaited<ReturnType<typeof frameRun>>;

@@ -55,15 +55,19 @@ test('asks for both fields before calling the server', async ({ page }) => {
   await expect(page.getByText('This field is required')).toHaveCount(2);
 });
 
+/** The fleet worker's live socket (its URL may carry the batched-frames query, docs/protocol.md). */
+const isLiveSocket = (url: string): boolean => new URL(url).pathname === '/luc/luc-core-web/ws';
+
 test('returns to the sign-in page by itself when another tab signs out (the server closes the websocket with 4401)', async ({ page, context }) => {
-  const socket = page.waitForEvent('websocket', (ws) => ws.url().endsWith('/luc/luc-core-web/ws'));
+  const socket = page.waitForEvent('websocket', (ws) => isLiveSocket(ws.url()));
   await signInFresh(page, 'luc_curator');
   await expect(page).toHaveURL(/\/list$/);
   const live = await socket;
+  expect(new URL(live.url()).searchParams.get('frames')).toBe('batch'); // the worker asks for batched frames
   await expect(page.getByTestId('connection-indicator')).toHaveAttribute('data-phase', 'live');
   let reopened = false;
   page.on('websocket', (ws) => {
-    if (ws.url().endsWith('/luc/luc-core-web/ws')) reopened = true;
+    if (isLiveSocket(ws.url())) reopened = true;
   });
   const closed = live.waitForEvent('close');
 
