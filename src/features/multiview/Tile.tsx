@@ -14,7 +14,8 @@ import { useChannelName, useUnit } from '../../fleet/index.ts';
 import { iconStatusOf, STATUS_HEX } from '../fleet/statusColours.ts';
 import type { TileBox } from './layouts.ts';
 import { ALERT_COLOUR, LINK_COLOURS, LOW_BATTERY_COLOUR, ON_AIR_COLOUR, WALL_FONT, type WallPalette } from './palette.ts';
-import { batteryText, delayText, LOW_BATTERY_PCT, MAX_LINK_BARS, linkBarLevel, totalUplinkText } from './tileFacts.ts';
+import { batteryText, delayText, footerLeftText, LOW_BATTERY_PCT, MAX_LINK_BARS, linkBarLevel, totalUplinkText } from './tileFacts.ts';
+import { textWidth } from './textWidth.ts';
 
 /** Below this width (px) the footer leaves out the total bitrate. */
 export const COMPACT_TILE_WIDTH = 240;
@@ -104,10 +105,14 @@ export const Tile = memo(function Tile({ unitId, box, previews, palette, pixelRa
   const battery = unit?.battery ?? undefined;
   const lowBattery = battery?.percentage !== undefined && battery.percentage < LOW_BATTERY_PCT && battery.charging !== true;
   const alerts = unit?.activeAlerts ?? 0;
-  // Narrow tiles (7×7, 8×8) keep the delay only; the total bitrate needs ~90 px more.
+  // Narrow tiles (7×7, 8×8) keep the delay only; otherwise the total bitrate too when it fits
+  // beside the battery and alerts (measured: they never overlap).
   const delay = delayText(unit?.delayMs);
-  const footerText = box.width < COMPACT_TILE_WIDTH ? delay : `${delay}  ·  ${totalUplinkText(links)}`;
   const rightText = `${alerts > 0 ? `⚠ ${alerts}   ` : ''}${batteryText(battery)}`;
+  const rightStyle = alerts > 0 || lowBattery ? '700' : 'normal';
+  const footerX = pad * 2 + barsWidth;
+  const footerRoom = box.width - pad - footerX - pad - textWidth(rightText, font - 1, WALL_FONT, rightStyle);
+  const footerText = footerLeftText(delay, box.width < COMPACT_TILE_WIDTH ? null : totalUplinkText(links), footerRoom, (text) => textWidth(text, font - 1, WALL_FONT));
   const channelFont = Math.max(9, font - 2);
 
   return (
@@ -160,7 +165,7 @@ export const Tile = memo(function Tile({ unitId, box, previews, palette, pixelRa
           </Group>
         );
       })}
-      <Text text={footerText} x={pad * 2 + barsWidth} y={footerY + Math.round((band - font) / 2) + 1} fontFamily={WALL_FONT} fontSize={font - 1} fill={palette.dimText} wrap="none" listening={false} />
+      <Text text={footerText} x={footerX} y={footerY + Math.round((band - font) / 2) + 1} fontFamily={WALL_FONT} fontSize={font - 1} fill={palette.dimText} wrap="none" listening={false} />
       <Text
         text={rightText}
         x={pad}
@@ -169,7 +174,7 @@ export const Tile = memo(function Tile({ unitId, box, previews, palette, pixelRa
         align="right"
         fontFamily={WALL_FONT}
         fontSize={font - 1}
-        fontStyle={alerts > 0 || lowBattery ? '700' : 'normal'}
+        fontStyle={rightStyle}
         fill={alerts > 0 ? ALERT_COLOUR : lowBattery ? LOW_BATTERY_COLOUR : palette.dimText}
         wrap="none"
         listening={false}

@@ -1,6 +1,6 @@
 import { describe, it, expect } from 'vitest';
 import fc from 'fast-check';
-import { batteryText, delayText, LINK_BAR_FULL_KBPS, linkBarLevel, totalUplinkText } from './tileFacts.ts';
+import { batteryText, delayText, footerLeftText, LINK_BAR_FULL_KBPS, linkBarLevel, totalUplinkText } from './tileFacts.ts';
 
 const link = (uplinkKbps: number, connected = true) => ({ connected, uplinkKbps });
 
@@ -50,5 +50,24 @@ describe('labels', () => {
   it('sums the connected links only (spec 000 §9 display: Mbps above 1024 kbps)', () => {
     expect(totalUplinkText([link(1000), link(2200), link(5000, false)])).toBe('3.20 Mbps');
     expect(totalUplinkText([link(1024)])).toBe('1024 kbps');
+  });
+});
+
+describe('footerLeftText (the footer never draws over the battery and alerts)', () => {
+  // A monospace stand-in: 7 px per character.
+  const widthOf = (text: string): number => text.length * 7;
+  const full = '800 ms  ·  2.39 Mbps'; // 20 characters: 140 px
+  it.each([
+    [141, full],
+    [140, full],
+    [139, '800 ms'],
+    [42, '800 ms'],
+    [41, ''],
+    [0, ''],
+  ])('with %i px free shows %j', (available, expected) => {
+    expect(footerLeftText('800 ms', '2.39 Mbps', available, widthOf)).toBe(expected);
+  });
+  it('shows the delay alone on a compact tile (no bitrate)', () => {
+    expect(footerLeftText('800 ms', null, 500, widthOf)).toBe('800 ms');
   });
 });

@@ -44,3 +44,16 @@ export function batteryText(battery: { readonly percentage?: number; readonly ch
 
 /** Low battery on a tile (the simulator's battery alert threshold: 20 %). */
 export const LOW_BATTERY_PCT = 20;
+
+/**
+ * The footer's left text that fits in `availablePx` beside the battery and alerts: delay and total
+ * bitrate, else the delay alone, else nothing (a narrow tile never draws one text over the other).
+ * `widthOf` measures a text in the footer's font (px).
+ */
+export function footerLeftText(delay: string, bitrate: string | null, availablePx: number, widthOf: (text: string) => number): string {
+  if (bitrate !== null) {
+    const full = `${delay}  ·  ${bitrate}`;
+    if (widthOf(full) <= availablePx) return full;
+  }
+  return widthOf(delay) <= availablePx ? delay : '';
+}
