@@ -81,7 +81,8 @@ test('registers a named LU-Smart device: empty and taken names are refused, the 
 
   // The new unit is in the live list.
   await page.getByRole('searchbox', { name: 'Search units' }).fill(fresh);
-  await expect(rows(page).filter({ hasText: fresh })).toHaveCount(1);
+  // (20 s: the unit reaches the list through the live stream and the worker, or the list reload 3 s after an add)
+  await expect(rows(page).filter({ hasText: fresh })).toHaveCount(1, { timeout: 20_000 });
 });
 
 test('invites a guest: a bad phone gets the digits-only message, a good e-mail is recorded', async ({ page }) => {

@@ -69,6 +69,27 @@ export async function signOutFromMenu(page: Page): Promise<void> {
   await expect(page).toHaveURL(/\/login$/);
 }
 
+/** A unit as the server has it now (GET v2/units/enhanced/{id}). */
+export interface ServerUnit {
+  readonly offline: boolean;
+  /** Names of the applications the unit runs. */
+  readonly applications: readonly string[];
+  /** The video application's state: idle, connecting, streaming, disconnecting, speedtest. */
+  readonly videoState: string | null;
+}
+
+/**
+ * The server's view of a unit. The simulator moves units on its own (offline, streams, store and
+ * forward, all at random); a test that finds the console disagreeing with what it expects asks the
+ * server whether the unit itself moved before it blames the console.
+ */
+export async function serverUnit(page: Page, uid: string): Promise<ServerUnit> {
+  const answer = await page.request.get(`${API}/v2/units/enhanced/${encodeURIComponent(uid)}`, { headers: HEADERS });
+  expect(answer.ok(), `GET v2/units/enhanced/${uid}: ${answer.status()}`).toBe(true);
+  const detail = (await answer.json()) as { isOffline?: boolean; applications?: Record<string, unknown>; video?: { state?: string } };
+  return { offline: detail.isOffline === true, applications: Object.keys(detail.applications ?? {}), videoState: detail.video?.state ?? null };
+}
+
 /** The navigation menu of the shell. */
 export const navigationMenu = (page: Page) => page.getByRole('navigation', { name: 'Navigation' });
 

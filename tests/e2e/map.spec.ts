@@ -1,4 +1,5 @@
 import { test, expect, type Page } from '@playwright/test';
+import { UNIT_ALERT_FLAGS, type UnitAlertSettings } from '../../src/domain/units/alertSettings.ts';
 import { screenshot, signInFresh } from './fixtures.ts';
 
 // The unit map: OpenLayers with the offline basemap, units on a WebGL layer, clusters at low
@@ -6,6 +7,8 @@ import { screenshot, signInFresh } from './fixtures.ts';
 // new user (signInFresh): the saved map state and route never couple with other tests or spec files.
 
 const map = (page: Page) => page.getByTestId('unit-map');
+/** Unit alert toasts off: the simulator's churn keeps a stack of them bottom-right, over the map a test clicks. */
+const QUIET = Object.fromEntries(UNIT_ALERT_FLAGS.map((flag) => [flag, false])) as unknown as UnitAlertSettings;
 
 /** Distinct colours in a sample of the basemap canvas (a blank canvas has one). */
 async function basemapColours(page: Page): Promise<number> {
@@ -22,7 +25,7 @@ async function basemapColours(page: Page): Promise<number> {
 }
 
 test('shows the units on the world map, saves the zoom, and lists a cluster’s members', async ({ page }) => {
-  await signInFresh(page, 'luc_unit_control');
+  await signInFresh(page, 'luc_unit_control', { unitAlertsSettings: QUIET });
   await page.goto('/map');
   await expect(page).toHaveTitle(/Map/);
   // spec 002 §3: zoom 3 by default

@@ -130,7 +130,10 @@ test('sends an unknown path to the unit list', async ({ page }) => {
 test('restores the last saved route at the next sign-in, and the unit list does not overwrite it', async ({ page }) => {
   await signInFresh(page, 'luc_unit_control'); // no saved route yet
   await expect(page).toHaveURL(/\/list$/);
-  const saved = page.waitForResponse((response) => response.url().endsWith(`${API}/userPreferences/vue`) && response.request().method() === 'PUT');
+  // The save of this route itself (not any other save of the preferences the console may make meanwhile).
+  const saved = page.waitForResponse(
+    (response) => response.url().endsWith(`${API}/userPreferences/vue`) && response.request().method() === 'PUT' && (response.request().postData() ?? '').includes('"currentRoute":"/map"'),
+  );
   await navigationMenu(page).getByRole('link', { name: 'Map' }).click();
   await expect(page).toHaveURL(/\/map$/);
   expect((await saved).status()).toBe(200);

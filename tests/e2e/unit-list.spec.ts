@@ -1,6 +1,6 @@
 import { test, expect, type Page } from '@playwright/test';
 import { UNIT_ALERT_FLAGS } from '../../src/domain/units/alertSettings.ts';
-import { screenshot, signInFresh, signOutFromMenu, type DemoUser } from './fixtures.ts';
+import { screenshot, serverUnit, signInFresh, signOutFromMenu, type DemoUser } from './fixtures.ts';
 
 // The unit list as a new user meets it: real Chromium, the real server, its simulator (300 units
 // over 5 groups, moving on their own) and the fleet worker. Each test signs in as its own demo user
@@ -66,25 +66,32 @@ test('a stream started over REST shows connecting, then streaming, in the unitâ€
   await statusChip(page, 'Online').click();
   await expect(statusBox(page, 'Online')).not.toBeChecked();
   const search = page.getByRole('searchbox', { name: 'Search units' });
+  const status = rows(page).first().getByTestId('unit-status');
   let started: { id: string; name: string } | null = null;
   for (const candidate of picked) {
     await search.fill(candidate.name);
     await expect(rows(page)).toHaveCount(1);
     await expect(rows(page).first()).toHaveAttribute('data-unit-id', candidate.id);
-    if ((await rows(page).first().getByTestId('unit-status').getAttribute('data-status')) !== 'online') continue;
+    if ((await status.getAttribute('data-status')) !== 'online') continue;
     const answer = await page.request.post(`${API}/v2/units/${encodeURIComponent(candidate.id)}/stream`, { headers: HEADERS, data: {} });
-    if (answer.ok()) {
+    // The simulator made this one busy meanwhile: try the next.
+    if (!answer.ok()) continue;
+    try {
+      await expect(status).toHaveText('Connecting');
+      await screenshot(page, 'unit-list-connecting');
+      await expect(status).toHaveText('Streaming', { timeout: 20_000 });
+      await expect(status).toHaveAttribute('data-status', 'streaming');
       started = candidate;
       break;
+    } catch (error) {
+      // The simulator may take the unit offline, or stop its stream, right after it came up: only
+      // the server's word that it did so excuses the failure, and the next unit is tried.
+      const now = await serverUnit(page, candidate.id);
+      if (!now.offline && now.videoState === 'streaming') throw error;
+      test.info().annotations.push({ type: 'unit moved by the simulator', description: `${candidate.name}: ${now.offline ? 'offline' : `video ${now.videoState ?? 'none'}`}` });
     }
-    // The simulator made this one busy meanwhile: try the next.
   }
   expect(started).not.toBeNull();
-  const status = rows(page).first().getByTestId('unit-status');
-  await expect(status).toHaveText('Connecting');
-  await screenshot(page, 'unit-list-connecting');
-  await expect(status).toHaveText('Streaming', { timeout: 10_000 });
-  await expect(status).toHaveAttribute('data-status', 'streaming');
   await expect(rows(page).first().getByTestId('unit-bitrate')).toHaveText(/^\d+(\.\d\d)? (kbps|Mbps)$/);
   // And the row opens the unit page.
   await rows(page).first().locator('[data-column="type"]').click();
@@ -101,7 +108,8 @@ test('filters by unit status, searches by name, and says so when nothing matches
   // Live data: a unit that changes status leaves the filtered rows at the list's next re-order (at most 1 s later).
   const shownStatuses = () => rows(page).getByTestId('unit-status').evaluateAll((cells) => cells.map((cell) => cell.getAttribute('data-status')));
   await expect.poll(async () => (await shownStatuses()).length).toBeGreaterThan(0);
-  await expect.poll(async () => [...new Set(await shownStatuses())]).toEqual(['offline']);
+  // (20 s: the poll needs a moment when no shown unit changed within the last second, and the simulator moves units all the time)
+  await expect.poll(async () => [...new Set(await shownStatuses())], { timeout: 20_000 }).toEqual(['offline']);
   await statusChip(page, 'Offline').click();
   await expect.poll(async () => (await shownOfTotal(page))[0]).toBe(total);
 
@@ -139,16 +147,18 @@ test('counters add up to the unit count, and a click on a counter shows the unit
   await expect.poll(async () => {
     const c = await read();
     return c.busy + c.idle + c.offline === c.total && c.total > 0;
-  }).toBe(true);
+  }, { timeout: 20_000 }).toBe(true);
 
   await page.getByRole('group', { name: 'Unit counters' }).locator('[data-counter="offline"]').click();
   await expect(page.getByRole('group', { name: 'Unit counters' }).locator('[data-counter="offline"]')).toHaveAttribute('aria-pressed', 'true');
   await expect(statusBox(page, 'Offline')).toBeChecked();
+  // The counters follow every change at once, the filtered rows at the list's next re-order (at most
+  // 1 s later): the poll waits for a moment between the simulator's moves (20 s: they never stop).
   await expect.poll(async () => {
     const c = await read();
     const [shown] = await shownOfTotal(page);
     return shown === c.offline;
-  }).toBe(true);
+  }, { timeout: 20_000 }).toBe(true);
 });
 
 test('columns and sort are saved and survive a reload', async ({ page }) => {

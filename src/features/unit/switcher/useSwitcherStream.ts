@@ -1,8 +1,13 @@
 /**
  * Start / stop of the switcher stream (POST / DELETE v2/units/{id}/stream/switchermode, spec 000
- * §7). While the call is in flight the button shows connecting / disconnecting; once the server
- * accepts it the worker's 'stream' transition keeps showing it until the unit's status arrives
- * (spec 000 §4, as the header's stream button). A refusal shows the server's message in the modal.
+ * §7). While the call is in flight the button shows connecting / disconnecting, and the worker's
+ * 'stream' transition keeps showing it until the unit's status arrives (spec 000 §4, as the
+ * header's stream button). A refusal shows the server's message in the modal.
+ *
+ * Stop begins the transition before the call: the server drops the switcher application and
+ * publishes the unit's status while it answers, so a transition begun on the answer could come
+ * after that status and stay up, "Disconnecting…", for the 20 s of polls. Start begins it on the
+ * answer (a refused start shows no connecting): the unit's status moves again when the stream is up.
  */
 import { useState } from 'react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
@@ -29,9 +34,12 @@ export function useSwitcherStream(unitId: string, details: UnitDetails | undefin
   });
   const toggle = useMutation({
     mutationFn: (action: 'start' | 'stop') => (action === 'start' ? startSwitcher(unitId) : stopSwitcher(unitId)),
-    onMutate: () => setRefusal(null),
+    onMutate: (action) => {
+      setRefusal(null);
+      if (action === 'stop') void fleet.beginTransition(unitId, 'stream', 'disconnecting');
+    },
     onSuccess: (_answer, action) => {
-      void fleet.beginTransition(unitId, 'stream', action === 'start' ? 'connecting' : 'disconnecting');
+      if (action === 'start') void fleet.beginTransition(unitId, 'stream', 'connecting');
       showSuccess(t(action === 'start' ? 'switcher.toast.starting' : 'switcher.toast.stopping'));
       void queryClient.invalidateQueries({ queryKey: unitDetailsKey(unitId) });
     },
