@@ -64,6 +64,7 @@ const api = {
   setAlertSettings: (settings: UnitAlertSettings): void => service.setAlertSettings(settings),
   beginTransition: (unitId: string, button: TransitionButton, state: ButtonTransitionState): void =>
     service.beginTransition(unitId, button, state),
+  endTransition: (unitId: string, button: TransitionButton): void => service.endTransition(unitId, button),
   selectUnit: (unitId: string) => service.selectUnit(unitId),
   setVirtualChannel: (unitId: string, name: string, intervalMs: number) => service.setVirtualChannel(unitId, name, intervalMs),
 };

@@ -79,6 +79,8 @@ export interface FleetService {
   setBatchSize(size: number): void;
   setAlertSettings(settings: UnitAlertSettings): void;
   beginTransition(unitId: string, button: TransitionButton, state: ButtonTransitionState): void;
+  /** The call behind the button was refused: its transition ends now. */
+  endTransition(unitId: string, button: TransitionButton): void;
   selectUnit(unitId: string): Promise<{ data: CachedUnitData; refreshed: CachedKind[]; failed: CachedKind[] }>;
   setVirtualChannel(unitId: string, name: string, intervalMs: number): Promise<VirtualChannelOutcome>;
   /** The pipeline (model, stats) for Node tools and tests; null before connect/play. */
@@ -233,6 +235,9 @@ export function createFleetService(deps: FleetServiceDeps): FleetService {
     },
     beginTransition(unitId, button, state) {
       requirePipeline().beginTransition(unitId, button, state);
+    },
+    endTransition(unitId, button) {
+      requirePipeline().endTransition(unitId, button);
     },
     selectUnit(unitId) {
       return requirePipeline().selectUnit(unitId);

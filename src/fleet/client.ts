@@ -122,6 +122,8 @@ export interface FleetClient {
   setVisible(viewId: string, visible: VisibleSet): Promise<void>;
   releaseView(viewId: string): Promise<void>;
   beginTransition(unitId: string, button: TransitionButton, state: ButtonTransitionState): Promise<void>;
+  /** The call behind a pressed button was refused: the button follows the unit's status again at once. */
+  endTransition(unitId: string, button: TransitionButton): Promise<void>;
   setAlertSettings(settings: UnitAlertSettings): Promise<void>;
   dispose(): void;
 }
@@ -182,6 +184,7 @@ export function createFleetClient(options: FleetClientOptions = {}): FleetClient
     setVisible: (viewId, visible) => api.setView(viewId, topicsOf(visible)),
     releaseView: (viewId) => api.releaseView(viewId),
     beginTransition: (unitId, button, state) => api.beginTransition(unitId, button, state),
+    endTransition: (unitId, button) => api.endTransition(unitId, button),
     setAlertSettings: (settings) => api.setAlertSettings(settings),
     dispose() {
       void api.disconnect();

@@ -218,6 +218,22 @@ describe('timed behaviours (spec 000 §4, §9; issue 4 item 5)', () => {
     expect(pipeline.model.units.get('U1')?.status).toBe('streaming');
   });
 
+  it('ends a refused call\'s transition at once, and only the transition of that button', async () => {
+    const { pipeline, posted, runFrames, settle, time } = rig();
+    pipeline.event(makeEvent('unit.added', 'U1', 1, 1, unit('U1')));
+    pipeline.beginTransition('U1', 'stream', 'connecting');
+    pipeline.endTransition('U1', 'ipPipe'); // another button's refusal: the stream's transition stays
+    expect(pipeline.transitions.get('U1')).toEqual({ button: 'stream', state: 'connecting' });
+    runFrames();
+    await settle();
+    pipeline.endTransition('U1', 'stream');
+    expect(pipeline.transitions.get('U1')).toBeNull();
+    runFrames();
+    expect(posted.at(-1)?.diff.units[0]?.transition).toBeNull(); // the UI is told in the next diff
+    time.advance(TRANSITION_POLL_MS * TRANSITION_MAX_POLLS);
+    expect(pipeline.transitions.get('U1')).toBeNull(); // no poll timer left behind
+  });
+
   it('marks capabilities stale when a unit comes back online and fetches them once it is on screen', async () => {
     const asked: string[] = [];
     const { pipeline, posted, runFrames, settle } = rig({ fetchCapabilities: async (id) => (asked.push(id), { typeGroup: 'fieldUnits' }) });

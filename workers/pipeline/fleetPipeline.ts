@@ -293,6 +293,11 @@ export class FleetPipeline implements EventSink {
     this.transitions.begin(unitId, button, state);
   }
 
+  /** The call behind a pressed button was refused: its transition ends now. */
+  endTransition(unitId: string, button: TransitionButton): void {
+    this.transitions.cancel(unitId, button);
+  }
+
   /** Refreshes the stale cached data of the selected unit (spec 000 §4). */
   selectUnit(unitId: string): Promise<{ data: CachedUnitData; refreshed: CachedKind[]; failed: CachedKind[] }> {
     this.capabilitiesRefresh.select(unitId);

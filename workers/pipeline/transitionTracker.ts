@@ -38,6 +38,15 @@ export class TransitionTracker {
     this.deps.changed(unitId);
   }
 
+  /**
+   * The call that began `button`'s transition was refused: nothing will change on the unit, so the
+   * button shows what the unit's status says again at once (not after 20 s of polls). A transition
+   * of another button (begun since) is kept.
+   */
+  cancel(unitId: string, button: TransitionButton): void {
+    if (this.pending.get(unitId)?.view.button === button) this.clear(unitId, true);
+  }
+
   /** A status of the unit arrived (event or poll): its transition clears. */
   statusArrived(unitId: string): void {
     const entry = this.pending.get(unitId);

@@ -39,6 +39,7 @@ function fakeClient(calls: string[]): FleetClient {
     setVisible: call('setVisible'),
     releaseView: call('releaseView'),
     beginTransition: call('beginTransition'),
+    endTransition: call('endTransition'),
     setAlertSettings: call('setAlertSettings'),
     dispose: () => {
       if (!alive) released();

@@ -35,6 +35,7 @@ export function settledClient(client: FleetClient): FleetClient {
     setVisible: (viewId, visible) => (disposed ? quiet() : client.setVisible(viewId, visible)),
     releaseView: (viewId) => (disposed ? quiet() : client.releaseView(viewId)),
     beginTransition: (unitId, button, state) => (disposed ? quiet() : client.beginTransition(unitId, button, state)),
+    endTransition: (unitId, button) => (disposed ? quiet() : client.endTransition(unitId, button)),
     setAlertSettings: (settings) => (disposed ? quiet() : client.setAlertSettings(settings)),
     dispose() {
       if (disposed) return;

@@ -11,6 +11,7 @@ import { hasConsoleAccess, isReadOnly } from '../../domain/roles/roleSets.ts';
 import { showSuccess } from '../../components/toasts.ts';
 import { useFleet, useUnit, useVisibleSet } from '../../fleet/hooks.ts';
 import type { UnitView } from '../../../workers/pipeline/diff.ts';
+import type { TransitionButton } from '../../domain/units/interface.ts';
 import { fetchEnhanced } from './api/unitCalls.ts';
 import { decodeUnitDetails, type UnitDetails, type UnitLink } from './model/unitDetails.ts';
 
@@ -90,13 +91,19 @@ export function useUnitPage(unitId: string): UnitPageData {
 
 /**
  * A unit action: the call, a short success toast, the server's message as a toast on failure
- * (the console's MutationCache shows it), and the detail record refetched after.
+ * (the console's MutationCache shows it), and the detail record refetched after. For a start/stop
+ * button that shows connecting / disconnecting (begun by the caller at the press), a refused call
+ * ends that transition at once: the button follows the unit's status again (spec 000 §4).
  */
-export function useUnitAction<Args extends unknown[]>(unitId: string, call: (...args: Args) => Promise<unknown>, successKey: string) {
+export function useUnitAction<Args extends unknown[]>(unitId: string, call: (...args: Args) => Promise<unknown>, successKey: string, transitionButton?: TransitionButton) {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
+  const fleet = useFleet();
   return useMutation({
     mutationFn: (args: Args) => call(...args),
+    onError: () => {
+      if (transitionButton !== undefined) void fleet.endTransition(unitId, transitionButton);
+    },
     onSuccess: () => {
       showSuccess(t(successKey));
       void queryClient.invalidateQueries({ queryKey: unitDetailsKey(unitId) });

@@ -29,8 +29,8 @@ export function IpPipeTab({ unitId, details, view, enabled }: { unitId: string; 
     validate: { destination: (value) => firstError(value, [required, ipOrDns]), port: (value) => ipPipePort(value) },
   });
   const { save, formError } = useFormSave(unitId, form, (values: IpPipeBody) => saveIpPipe(unitId, values), { destination: 'destination', port: 'port' });
-  const connect = useUnitAction(unitId, () => connectIpPipe(unitId), 'unitConfig.toast.ipPipeConnecting');
-  const disconnect = useUnitAction(unitId, () => disconnectIpPipe(unitId), 'unitConfig.toast.ipPipeDisconnecting');
+  const connect = useUnitAction(unitId, () => connectIpPipe(unitId), 'unitConfig.toast.ipPipeConnecting', 'ipPipe');
+  const disconnect = useUnitAction(unitId, () => disconnectIpPipe(unitId), 'unitConfig.toast.ipPipeDisconnecting', 'ipPipe');
   const state = ipPipeState(view.transition, { present: 'l2ControlPipe' in details.applications, state: details.applications['l2ControlPipe'] });
   const up = state === 'connected' || state === 'connecting';
   return (

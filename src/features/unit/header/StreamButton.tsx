@@ -8,14 +8,14 @@ import { useUnitAction, type RichUnitView } from '../useUnitPage.ts';
 /**
  * Start/stop stream (POST v2/units/{id}/stream). A press tells the worker to show connecting or
  * disconnecting until the unit's status arrives or 10 polls at 2 s have passed (spec 000 §4);
- * a refused call clears nothing on the unit and shows the server's message.
+ * a refused call shows the server's message and the button follows the unit's status again.
  */
 export function StreamButton({ unitId, view, channelId, canOperate }: { unitId: string; view: RichUnitView; channelId: string | null; canOperate: boolean }) {
   const { t } = useTranslation();
   const fleet = useFleet();
   const state = streamButtonState({ status: view.status, applications: view.applications, videoState: view.videoState, transition: view.transition });
-  const start = useUnitAction(unitId, () => startStream(unitId, channelId ?? undefined), 'unitPage.toast.streamStarting');
-  const stop = useUnitAction(unitId, () => stopStream(unitId), 'unitPage.toast.streamStopping');
+  const start = useUnitAction(unitId, () => startStream(unitId, channelId ?? undefined), 'unitPage.toast.streamStarting', 'stream');
+  const stop = useUnitAction(unitId, () => stopStream(unitId), 'unitPage.toast.streamStopping', 'stream');
   const onClick = () => {
     if (state === 'start') {
       void fleet.beginTransition(unitId, 'stream', 'connecting');

@@ -4,10 +4,10 @@
  * 'stream' transition keeps showing it until the unit's status arrives (spec 000 §4, as the
  * header's stream button). A refusal shows the server's message in the modal.
  *
- * Stop begins the transition before the call: the server drops the switcher application and
- * publishes the unit's status while it answers, so a transition begun on the answer could come
- * after that status and stay up, "Disconnecting…", for the 20 s of polls. Start begins it on the
- * answer (a refused start shows no connecting): the unit's status moves again when the stream is up.
+ * Both begin the transition at the press, before the call (as the header's stream button): the
+ * server changes the unit's applications and publishes its status while it answers, so a
+ * transition begun on the answer could come after that status and stay up for the 20 s of polls.
+ * A refused call ends the transition at once and shows the server's message.
  */
 import { useState } from 'react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
@@ -36,14 +36,16 @@ export function useSwitcherStream(unitId: string, details: UnitDetails | undefin
     mutationFn: (action: 'start' | 'stop') => (action === 'start' ? startSwitcher(unitId) : stopSwitcher(unitId)),
     onMutate: (action) => {
       setRefusal(null);
-      if (action === 'stop') void fleet.beginTransition(unitId, 'stream', 'disconnecting');
+      void fleet.beginTransition(unitId, 'stream', action === 'start' ? 'connecting' : 'disconnecting');
     },
     onSuccess: (_answer, action) => {
-      if (action === 'start') void fleet.beginTransition(unitId, 'stream', 'connecting');
       showSuccess(t(action === 'start' ? 'switcher.toast.starting' : 'switcher.toast.stopping'));
       void queryClient.invalidateQueries({ queryKey: unitDetailsKey(unitId) });
     },
-    onError: (error) => setRefusal(errorMessageOf(error)),
+    onError: (error) => {
+      void fleet.endTransition(unitId, 'stream');
+      setRefusal(errorMessageOf(error));
+    },
   });
   const pending: SwitcherStreamState | null = toggle.isPending ? (toggle.variables === 'start' ? 'connecting' : 'disconnecting') : null;
   return { state: pending ?? state, refusal, start: () => toggle.mutate('start'), stop: () => toggle.mutate('stop') };

@@ -21,8 +21,8 @@ export function DatabridgeTab({ unitId, details, enabled }: { unitId: string; de
   const selected = useQuery({ queryKey: ['session', 'unit', unitId, 'dbgateway'], queryFn: () => fetchSelectedGateway(unitId) });
   const selectedId = (selected.data as { gatewayId?: string | null } | undefined)?.gatewayId ?? null;
   const choose = useUnitAction(unitId, (id: string | null) => selectGateway(unitId, id), 'unitPage.toast.saved');
-  const start = useUnitAction(unitId, () => startDatabridge(unitId), 'unitPage.toast.databridgeStarting');
-  const stop = useUnitAction(unitId, () => stopDatabridge(unitId), 'unitPage.toast.databridgeStopping');
+  const start = useUnitAction(unitId, () => startDatabridge(unitId), 'unitPage.toast.databridgeStarting', 'databridge');
+  const stop = useUnitAction(unitId, () => stopDatabridge(unitId), 'unitPage.toast.databridgeStopping', 'databridge');
   const state = details?.applications['databridge'];
   const active = details !== undefined && 'databridge' in details.applications;
   return (

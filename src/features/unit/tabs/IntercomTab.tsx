@@ -15,7 +15,7 @@ function SessionCard({ unitId, session, slot, enabled }: { unitId: string; sessi
     initialValues: { mode: slot?.mode ?? 'audioRoom', destinationAccount: slot?.destinationAccount ?? '' },
     validate: { destinationAccount: required },
   });
-  const open = useUnitAction(unitId, (mode: IntercomMode, destination: string) => openIntercom(unitId, session, mode, destination), 'unitPage.toast.intercomOpening');
+  const open = useUnitAction(unitId, (mode: IntercomMode, destination: string) => openIntercom(unitId, session, mode, destination), 'unitPage.toast.intercomOpening', 'intercom');
   const close = useUnitAction(unitId, () => closeIntercom(unitId, session), 'unitPage.toast.intercomClosed');
   const state = slot?.state;
   return (

@@ -13,8 +13,8 @@ export function VideoReturnTab({ unitId, details, enabled }: { unitId: string; d
   const selected = typeof details?.settings['vrChannelSelected'] === 'string' ? (details.settings['vrChannelSelected'] as string) : null;
   const options = channelOptions(useKnownChannels(), selected);
   const choose = useUnitAction(unitId, (id: string | null) => selectVideoReturnChannel(unitId, id), 'unitPage.toast.saved');
-  const start = useUnitAction(unitId, () => startVideoReturn(unitId), 'unitPage.toast.videoReturnStarting');
-  const stop = useUnitAction(unitId, () => stopVideoReturn(unitId), 'unitPage.toast.videoReturnStopping');
+  const start = useUnitAction(unitId, () => startVideoReturn(unitId), 'unitPage.toast.videoReturnStarting', 'videoReturn');
+  const stop = useUnitAction(unitId, () => stopVideoReturn(unitId), 'unitPage.toast.videoReturnStopping', 'videoReturn');
   const state = details?.applications['videoReturn'];
   const active = details !== undefined && 'videoReturn' in details.applications;
   return (
