@@ -74,6 +74,7 @@ async function nodePasses(feed: Feed, mode: Mode): Promise<Passes> {
   let events: number[] = [];
   let live = false;
   let units = 0;
+  let inSnapshot = false;
   const service = createFleetService({
     WebSocket,
     fetch: (url, init) => fetch(url, init),
@@ -84,7 +85,10 @@ async function nodePasses(feed: Feed, mode: Mode): Promise<Passes> {
   });
   service.connect({ wsUrl: `${feed.url.replace('http', 'ws')}/luc/luc-core-web/ws`, restUrl: `${feed.url}/luc/luc-core-web/rest`, groupId: GROUP_ID }, (diff: FleetDiff) => {
     const count = changedUnitIds(diff).length;
+    // A snapshot may come in parts (diff.continued): its units add up.
     if (diff.reset) units = count;
+    else if (inSnapshot) units += count;
+    inSnapshot = (diff.reset || inSnapshot) && diff.continued === true;
     if (diff.connection?.phase === 'live') live = true;
     if (diff.events > 0) {
       times.push(now());

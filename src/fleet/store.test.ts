@@ -46,6 +46,29 @@ describe('FleetStore: one version signal per unit, read at the leaves', () => {
   });
 });
 
+describe('FleetStore: a snapshot split over several diffs (diff.continued)', () => {
+  it('applies every part at once but tells the views once, when the last part is in', () => {
+    const store = new FleetStore();
+    const seen: (readonly string[])[] = [];
+    const memberships: number[] = [];
+    store.onUnitsChanged((ids) => seen.push([...ids]));
+    const stop = store.membership.subscribe((value) => memberships.push(value));
+    store.apply(diff({ reset: true, continued: true, units: [view('U1', 1), view('U2', 1)] }));
+    expect(store.unit('U2')?.rev).toBe(1); // the data is in the store already
+    store.apply(diff({ continued: true, units: [view('U3', 1)] }));
+    expect(seen).toEqual([]);
+    expect(memberships).toEqual([0]); // the subscription's first run only
+    store.apply(diff({ units: [view('U4', 1)], removed: ['U9'] }));
+    expect(seen).toEqual([['U1', 'U2', 'U3', 'U4', 'U9']]);
+    expect(memberships).toEqual([0, 1]);
+    // Live diffs after it are told one by one again, and a split live change part by part.
+    store.apply(diff({ continued: true, units: [view('U1', 2)] }));
+    store.apply(diff({ units: [view('U2', 2)] }));
+    expect(seen.slice(1)).toEqual([['U1'], ['U2']]);
+    stop();
+  });
+});
+
 describe('FleetStore: the changed-ids feed (onUnitsChanged)', () => {
   it('hands each listener the ids of one applied diff, changed and removed, once per diff', () => {
     const store = new FleetStore();

@@ -21,10 +21,11 @@ import type { ConnectionState } from '../../workers/sources/connectionState.ts';
 
 /**
  * performance.mark set when a snapshot diff (reset, with units) reaches the store, before it is
- * decoded and applied; bench/ui reads it with the unit list's first-rows mark ("first full list").
+ * decoded and applied (the first part of a split snapshot); bench/ui reads it with the unit list's
+ * first-rows mark ("first full list": the list shows the whole fleet only after the last part).
  */
 export const SNAPSHOT_MARK = 'luc:fleet-snapshot';
-/** performance.mark set when that snapshot diff has been applied (every signal written, listeners told). */
+/** performance.mark set when that snapshot has been applied (its last part; every signal written, listeners told). */
 export const SNAPSHOT_APPLIED_MARK = 'luc:fleet-snapshot-applied';
 
 /** Notifications kept for the UI to show (the oldest are dropped). */
@@ -65,6 +66,8 @@ export class FleetStore {
   readonly badFrames = signal<{ count: number; last: string }>({ count: 0, last: '' });
   /** Diffs applied (for tests and the bench). */
   diffsApplied = 0;
+  /** The parts of a split snapshot applied so far (null: none in progress). */
+  private heldSnapshot: { ids: string[]; membershipChanged: boolean } | null = null;
 
   /** The version signal of a unit (created on first use; read `.value` at the leaf). */
   unitVersion(unitId: string): Signal<number> {
@@ -112,8 +115,8 @@ export class FleetStore {
     if (snapshot) performance.mark(SNAPSHOT_MARK);
     const changed = decodeDiffUnits(diff);
     const patches = decodeDiffPatches(diff);
+    let membershipChanged = false;
     batch(() => {
-      let membershipChanged = false;
       for (const view of changed) {
         if (!this.units.has(view.id)) membershipChanged = true;
         this.units.set(view.id, view);
@@ -140,7 +143,6 @@ export class FleetStore {
         if (this.channels.delete(id)) channelsChanged = true;
         this.bump(this.channelVersions.get(id));
       }
-      if (membershipChanged) this.membership.value += 1;
       if (channelsChanged) this.channelMembership.value += 1;
       if (diff.counters !== null) this.counters.value = diff.counters;
       if (diff.connection !== null) this.connection.value = diff.connection;
@@ -151,14 +153,32 @@ export class FleetStore {
       }
     });
     this.diffsApplied += 1;
-    if (this.unitsChangedListeners.size > 0 && (changed.length > 0 || patches.length > 0 || diff.removed.length > 0)) {
-      const ids: string[] = [];
-      for (const view of changed) ids.push(view.id);
-      for (const patch of patches) ids.push(patch.id);
-      for (const id of diff.removed) ids.push(id);
+    // A snapshot split over several diffs (diff.continued) is told to the views once, when its last
+    // part is in: lists and the wall order the whole fleet once, not every part of it.
+    if (diff.reset && diff.continued === true) this.heldSnapshot = { ids: [], membershipChanged: false };
+    const held = this.heldSnapshot;
+    const ids = held?.ids ?? [];
+    for (const view of changed) ids.push(view.id);
+    for (const patch of patches) ids.push(patch.id);
+    for (const id of diff.removed) ids.push(id);
+    if (held !== null) {
+      held.membershipChanged ||= membershipChanged;
+      if (diff.continued === true) return;
+      this.heldSnapshot = null;
+      this.tellViews(held.membershipChanged, ids);
+      performance.mark(SNAPSHOT_APPLIED_MARK);
+      return;
+    }
+    this.tellViews(membershipChanged, ids);
+    if (snapshot) performance.mark(SNAPSHOT_APPLIED_MARK);
+  }
+
+  /** Membership first (a signal), then the changed ids, as followUnits expects. */
+  private tellViews(membershipChanged: boolean, ids: string[]): void {
+    if (membershipChanged) this.membership.value += 1;
+    if (this.unitsChangedListeners.size > 0 && ids.length > 0) {
       for (const listener of [...this.unitsChangedListeners]) listener(ids);
     }
-    if (snapshot) performance.mark(SNAPSHOT_APPLIED_MARK);
   }
 
   private bump(version: Signal<number> | undefined): void {

@@ -10,7 +10,7 @@ import type { UnitFetchResult } from '../model/unitRefetch.ts';
 import type { Envelope } from '../../src/protocol/envelope.ts';
 import type { FleetDiff } from './diff.ts';
 import type { UnitView } from './diff.ts';
-import { changedUnitIds, decodeDiffUnits, INLINE_UNITS_MAX, mergeDiffInto } from './diff.ts';
+import { changedUnitIds, decodeDiffPatches, decodeDiffUnits, INLINE_UNITS_MAX, MAX_UNITS_PER_DIFF, mergeDiffInto } from './diff.ts';
 import type { PipelineDeps } from './fleetPipeline.ts';
 import { FleetPipeline } from './fleetPipeline.ts';
 import { CAPABILITIES_MAX_IN_FLIGHT } from './capabilitiesRefresh.ts';
@@ -140,7 +140,7 @@ describe('large diffs as transferables', () => {
   it.each([
     [INLINE_UNITS_MAX, 'inline'],
     [INLINE_UNITS_MAX + 1, 'buffer'],
-    [5_000, 'buffer'],
+    [MAX_UNITS_PER_DIFF, 'buffer'],
   ])('sends %i changed units %s', (count, how) => {
     const { pipeline, posted, runFrames } = rig();
     pipeline.snapshot({ units: Array.from({ length: count }, (_, i) => ({ rev: 1, unit: unit(`U${i}`) })), channels: [], servers: [] }, 10);
@@ -155,6 +155,99 @@ describe('large diffs as transferables', () => {
       expect(transfer).toEqual([diff?.unitsBuffer]);
     }
     expect(diff === undefined ? [] : decodeDiffUnits(diff)).toHaveLength(count);
+  });
+});
+
+describe('large changes are split (MAX_UNITS_PER_DIFF per diff: the UI never applies one in a long task)', () => {
+  const snapshotOf = (count: number) => ({ units: Array.from({ length: count }, (_, i) => ({ rev: 1, unit: unit(`U${i}`) })), channels: [], servers: [] });
+
+  it.each([
+    [MAX_UNITS_PER_DIFF, [MAX_UNITS_PER_DIFF]],
+    [MAX_UNITS_PER_DIFF + 1, [MAX_UNITS_PER_DIFF, 1]],
+    [2 * MAX_UNITS_PER_DIFF + 500, [MAX_UNITS_PER_DIFF, MAX_UNITS_PER_DIFF, 500]],
+  ])('a snapshot of %i units goes as parts of %j, reset first, continued on all but the last', async (count, sizes) => {
+    const { pipeline, posted, runFrames, settle, time } = rig();
+    pipeline.snapshot(snapshotOf(count), 10);
+    runFrames(); // the first part waits for a frame; the rest follow as soon as the UI took each one
+    for (let i = 0; i < sizes.length; i += 1) {
+      await settle();
+      time.advance(0);
+    }
+    const diffs = posted.map((p) => p.diff);
+    expect(diffs.map((d) => decodeDiffUnits(d).length)).toEqual(sizes);
+    expect(diffs.map((d) => d.reset)).toEqual(sizes.map((_, i) => i === 0));
+    expect(diffs.map((d) => d.continued === true)).toEqual(sizes.map((_, i) => i < sizes.length - 1));
+    const ids = new Set(diffs.flatMap((d) => decodeDiffUnits(d).map((u) => u.id)));
+    expect(ids.size).toBe(count); // every unit once, whole
+  });
+
+  it('splits live changes too, and a unit left for the next part still goes as a patch with its latest values', async () => {
+    const count = MAX_UNITS_PER_DIFF + 10;
+    const { pipeline, posted, runFrames, settle, time } = rig();
+    pipeline.snapshot(snapshotOf(count), 10);
+    runFrames();
+    for (let i = 0; i < 3; i += 1) {
+      await settle();
+      time.advance(0);
+    }
+    posted.length = 0;
+    let seq = 10;
+    for (let i = 0; i < count; i += 1) pipeline.event(makeEvent('unit.status', `U${i}`, 2, ++seq, STREAMING));
+    runFrames();
+    await settle();
+    // Between the parts, a unit of the second part changes again: its latest status goes out.
+    pipeline.event(makeEvent('unit.status', `U${count - 1}`, 3, ++seq, ONLINE));
+    time.advance(0);
+    await settle();
+    const diffs = posted.map((p) => p.diff);
+    expect(diffs.map((d) => decodeDiffPatches(d).length)).toEqual([MAX_UNITS_PER_DIFF, 10]);
+    expect(diffs.map((d) => decodeDiffUnits(d).length)).toEqual([0, 0]);
+    expect(diffs[0]?.continued).toBe(true);
+    expect(diffs[1]?.continued).toBeUndefined();
+    const last = decodeDiffPatches(diffs[1] as FleetDiff).find((p) => p.id === `U${count - 1}`);
+    expect(last?.status).not.toBe('streaming');
+    expect(last?.status).toBe(pipeline.model.units.get(`U${count - 1}`)?.status);
+  });
+});
+
+describe('a split always ends, however fast the stream', () => {
+  it('units changing anew during a split wait for it to end (unless already queued)', async () => {
+    const { pipeline, posted, runFrames, settle, time } = rig({ maxUnitsPerDiff: 10 });
+    let seq = 0;
+    for (let i = 0; i < 25; i += 1) pipeline.event(makeEvent('unit.added', `U${i}`, 1, ++seq, unit(`U${i}`)));
+    runFrames(); // the 25 added units go as 10 + 10 + 5 too
+    for (let part = 0; part < 3; part += 1) {
+      await settle();
+      time.advance(0);
+    }
+    expect(posted.map((p) => changedUnitIds(p.diff).length)).toEqual([10, 10, 5]);
+    const views = new Map<string, UnitView>();
+    for (const p of posted.splice(0)) mergeDiffInto(views, p.diff);
+    let rev = 2;
+    const churn = () => {
+      // Every unit changes again between two parts, as under a stream faster than the UI.
+      for (let i = 0; i < 25; i += 1) pipeline.event(makeEvent('unit.status', `U${i}`, rev, ++seq, rev % 2 === 0 ? STREAMING : ONLINE));
+      rev += 1;
+    };
+    churn();
+    runFrames(); // part 1 of the 25 changed units
+    for (let part = 0; part < 4; part += 1) {
+      await settle();
+      churn();
+      time.advance(0);
+    }
+    const continued = posted.map((p) => p.diff.continued === true);
+    expect(continued.slice(0, 3)).toEqual([true, true, false]); // 10 + 10 + 5, then the split is over
+    expect(posted.slice(0, 3).map((p) => changedUnitIds(p.diff).length)).toEqual([10, 10, 5]);
+    // What changed meanwhile goes out after it, from the next frame on (split again): the latest values.
+    runFrames();
+    for (let part = 0; part < 3; part += 1) {
+      await settle();
+      time.advance(0);
+    }
+    expect(posted.slice(3).map((p) => changedUnitIds(p.diff).length)).toEqual([10, 10, 5]);
+    for (const p of posted) mergeDiffInto(views, p.diff);
+    for (let i = 0; i < 25; i += 1) expect(views.get(`U${i}`)?.status).toBe(pipeline.model.units.get(`U${i}`)?.status);
   });
 });
 

@@ -35,7 +35,7 @@ import type { Clock, Timers } from '../sources/clock.ts';
 import type { ConnectionState } from '../sources/connectionState.ts';
 import type { EventSink } from '../sources/eventSource.ts';
 import type { ChannelView, FleetDiff, LinkView, UnitPatch, UnitView } from './diff.ts';
-import { ASPECT, encodePatches, encodeUnits, INLINE_UNITS_MAX, pushLinkValues, WHOLE_VIEW } from './diff.ts';
+import { ASPECT, encodePatches, encodeUnits, INLINE_UNITS_MAX, MAX_UNITS_PER_DIFF, pushLinkValues, WHOLE_VIEW } from './diff.ts';
 import { CapabilitiesRefresh } from './capabilitiesRefresh.ts';
 import { ListReloadDebounce } from './listReload.ts';
 import type { CachedUnitData } from './selectionCache.ts';
@@ -61,6 +61,10 @@ export interface PipelineDeps {
   setVirtualChannel?(unitId: string, name: string, retry: number): Promise<boolean>;
   alertSettings?: UnitAlertSettings;
   inlineUnitsMax?: number;
+  /** Units per diff before a change is split (default MAX_UNITS_PER_DIFF). */
+  maxUnitsPerDiff?: number;
+  /** Runs the next part of a split change soon (default: a 0 ms timer; the UI took the last part). */
+  continueSoon?(callback: () => void): void;
   /** Told about failures that are not the stream's (REST errors); default: ignored. */
   onError?(message: string): void;
 }
@@ -190,6 +194,10 @@ export class FleetPipeline implements EventSink {
   private frameNo = 0;
   private epoch = 0;
   private eventsSinceDiff = 0;
+  /** The last diff was a part of a split change: the rest goes out as soon as the UI took it. */
+  private continuing = false;
+  /** Units of a split change not sent yet, in order: id → aspect mask (diff.ts ASPECT, WHOLE_VIEW). */
+  private readonly splitQueue = new Map<string, number>();
   private connectionState: ConnectionState | null = null;
   private listsVersion: number | null = null;
   private badFrameCount = 0;
@@ -351,6 +359,7 @@ export class FleetPipeline implements EventSink {
     const pending = this.model.pending;
     return (
       pending.units.size > 0 ||
+      this.splitQueue.size > 0 ||
       pending.channels.size > 0 ||
       pending.servers.size > 0 ||
       pending.transitions.length > 0 ||
@@ -370,6 +379,18 @@ export class FleetPipeline implements EventSink {
     });
   }
 
+  /** The next part of a split change, without waiting for an animation frame (it is work already due). */
+  private continueSplit(): void {
+    if (this.frameRequested) return;
+    this.frameRequested = true;
+    const run = () => {
+      this.frameRequested = false;
+      this.frame();
+    };
+    if (this.deps.continueSoon !== undefined) this.deps.continueSoon(run);
+    else this.deps.timers.setTimeout(run, 0);
+  }
+
   private frame(): boolean {
     if (this.inFlight) {
       this.stats.framesSkippedBusy += 1;
@@ -381,7 +402,8 @@ export class FleetPipeline implements EventSink {
     this.stats.diffsPosted += 1;
     const taken = () => {
       this.inFlight = false;
-      if (this.hasPending()) this.schedule();
+      if (this.continuing) this.continueSplit();
+      else if (this.hasPending()) this.schedule();
     };
     let answer: Promise<void> | void;
     try {
@@ -449,18 +471,35 @@ export class FleetPipeline implements EventSink {
     const patches: UnitPatch[] = [];
     const removed: string[] = [];
     const aspects = this.aspects;
+    const queue = this.splitQueue;
+    // A change of more than `cap` units is split (MAX_UNITS_PER_DIFF): its units wait in `queue`
+    // and go out first in the next diffs. While a split is under way, units that change anew wait
+    // in the model's pending set (unless already queued), so a split always ends: under a stream
+    // faster than the UI it would otherwise never finish (and a snapshot would never be told).
+    if (changes.reset) queue.clear();
+    const splitting = queue.size > 0;
     for (const id of changes.units) {
-      const unit = this.model.units.get(id);
-      if (unit === undefined) {
-        removed.push(id);
-        continue;
-      }
       // Units changed by anything but hot events (or all of them after a reset) go whole.
       const mask = changes.reset ? WHOLE_VIEW : (aspects.get(id) ?? WHOLE_VIEW);
-      if ((mask & WHOLE_VIEW) !== 0) units.push(this.viewOf(unit));
+      aspects.delete(id);
+      if (!splitting || queue.has(id)) queue.set(id, (queue.get(id) ?? 0) | mask);
+      else {
+        this.model.pending.units.add(id);
+        aspects.set(id, mask);
+      }
+    }
+    const cap = Math.max(1, this.deps.maxUnitsPerDiff ?? MAX_UNITS_PER_DIFF);
+    let count = 0;
+    for (const [id, mask] of queue) {
+      if (count >= cap) break;
+      count += 1;
+      queue.delete(id);
+      const unit = this.model.units.get(id);
+      if (unit === undefined) removed.push(id);
+      else if ((mask & WHOLE_VIEW) !== 0) units.push(this.viewOf(unit));
       else patches.push(this.patchOf(unit, mask));
     }
-    aspects.clear();
+    this.continuing = queue.size > 0;
     const channels: ChannelView[] = [];
     const removedChannels: string[] = [];
     for (const id of changes.channels) {
@@ -492,6 +531,7 @@ export class FleetPipeline implements EventSink {
       listsVersion: this.listsVersion,
       badFrames: this.badFramesDirty ? { count: this.badFrameCount, last: this.lastBadFrame } : null,
       events: this.eventsSinceDiff,
+      ...(this.continuing ? { continued: true } : {}),
     };
     this.connectionState = null;
     this.listsVersion = null;

@@ -17,6 +17,8 @@ type Recorded = { times: number[]; events: number[]; units: number; diffs: numbe
 
 const recorded: Recorded = { times: [], events: [], units: 0, diffs: 0, live: false, snapshotUnits: 0, phases: [], problems: [] };
 let worker: Worker | null = null;
+/** The last diff was a part of a snapshot that continues. */
+let inSnapshot = false;
 
 const now = (): number => performance.timeOrigin + performance.now();
 
@@ -24,7 +26,10 @@ function record(diff: FleetDiff): void {
   const units = changedUnitIds(diff).length; // what the UI would read of each diff (views and patches)
   recorded.diffs += 1;
   recorded.units += units;
+  // A snapshot may come in parts (diff.continued, workers/pipeline/diff.ts MAX_UNITS_PER_DIFF).
   if (diff.reset) recorded.snapshotUnits = units;
+  else if (inSnapshot) recorded.snapshotUnits += units;
+  inSnapshot = (diff.reset || inSnapshot) && diff.continued === true;
   if (diff.connection?.phase === 'live') recorded.live = true;
   if (diff.connection !== null) recorded.phases.push(diff.connection.phase);
   if (diff.badFrames !== null) recorded.problems.push(diff.badFrames.last);
