@@ -11,8 +11,10 @@ import { startI18n } from '../i18n/i18n.ts';
 import { createQueryClient } from './queryClient.ts';
 import { createConsoleRouter } from './router.tsx';
 import { Providers } from './providers.tsx';
+import { recoverStylesheetPreloads } from './screenLoading.ts';
 
 async function start(): Promise<void> {
+  recoverStylesheetPreloads(window, document);
   await startI18n();
   const queryClient = createQueryClient();
   const router = createConsoleRouter(queryClient);

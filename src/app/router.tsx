@@ -18,6 +18,7 @@ import { createSignInReturn } from './returnToSignIn.ts';
 import { queryKeys } from '../api/queries.ts';
 import { markSessionStart } from './sessionState.ts';
 import { SCREENS } from './screens.ts';
+import { loadWithRetry } from './screenLoading.ts';
 import { GuardRoot } from './GuardRoot.tsx';
 import { Shell } from './shell/Shell.tsx';
 import { SignInPage } from './pages/SignInPage.tsx';
@@ -47,7 +48,7 @@ function isTopPage(name: RouteName): name is keyof typeof TOP_PAGES {
 function shellRoute(path: string, name: RouteName): RouteObject {
   const load = SCREENS[name];
   if (load === undefined) return { path, id: name, Component: LaterReleasePage };
-  return { path, id: name, lazy: async () => ({ Component: (await load()).default }) };
+  return { path, id: name, lazy: async () => ({ Component: (await loadWithRetry(load)).default }) };
 }
 
 /** Nothing to draw: the guard redirects these paths before they render. */
