@@ -183,12 +183,16 @@ describe('large changes are split (MAX_UNITS_PER_DIFF per diff: the UI never app
 
   it('splits live changes too, and a unit left for the next part still goes as a patch with its latest values', async () => {
     const count = MAX_UNITS_PER_DIFF + 10;
-    const { pipeline, posted, runFrames, settle, time } = rig();
+    const parked: (() => void)[] = []; // the next parts, run when the test says
+    const { pipeline, posted, runFrames, settle } = rig({ continueSoon: (run) => void parked.push(run) });
+    const nextPart = () => {
+      for (const run of parked.splice(0)) run();
+    };
     pipeline.snapshot(snapshotOf(count), 10);
     runFrames();
     for (let i = 0; i < 3; i += 1) {
       await settle();
-      time.advance(0);
+      nextPart();
     }
     posted.length = 0;
     let seq = 10;
@@ -197,7 +201,7 @@ describe('large changes are split (MAX_UNITS_PER_DIFF per diff: the UI never app
     await settle();
     // Between the parts, a unit of the second part changes again: its latest status goes out.
     pipeline.event(makeEvent('unit.status', `U${count - 1}`, 3, ++seq, ONLINE));
-    time.advance(0);
+    nextPart();
     await settle();
     const diffs = posted.map((p) => p.diff);
     expect(diffs.map((d) => decodeDiffPatches(d).length)).toEqual([MAX_UNITS_PER_DIFF, 10]);
