@@ -100,14 +100,16 @@ async function streamCycle(page: Page, progress: { phase: StreamPhase }): Promis
 
 /**
  * Why a stream cycle on `uid` may have failed with the console right: the simulator moved the unit
- * (offline; busy before the start, so the server refused it; the stream ended although the test
+ * (offline; busy before the test pressed start, or before the start reached the server, which
+ * refused it; the stream ended although the test
  * had not stopped it; a stream again after the test's stop). Null: the server has the unit as the
  * test left it, so the console is wrong.
  */
-async function streamMovedBySimulator(page: Page, uid: string, phase: StreamPhase, start: { refused: boolean }, stop: { accepted: boolean }): Promise<string | null> {
+async function streamMovedBySimulator(page: Page, uid: string, phase: StreamPhase, start: { refused: boolean; accepted: boolean }, stop: { accepted: boolean }): Promise<string | null> {
   const now = await serverUnit(page, uid);
   if (now.offline) return 'went offline';
   if (start.refused) return 'was busy when the stream was started (the server refused it)';
+  if (phase === 'starting' && !start.accepted && now.applications.length > 0) return `started ${now.applications.join(', ')} by itself before the test pressed start`;
   if (phase !== 'stopping' && now.videoState !== 'streaming' && now.videoState !== 'connecting') return `stopped streaming by itself (video ${now.videoState ?? 'none'})`;
   if (phase === 'stopping' && stop.accepted && now.videoState === 'streaming') return 'streams again by itself after the stop';
   return null;
@@ -299,6 +301,8 @@ test('starts and stops the databridge from its tab', async ({ page }) => {
         ? 'went offline'
         : starts.refused
           ? 'was busy when the databridge was started (the server refused it)'
+          : progress.phase === 'starting' && !starts.accepted && now.applications.length > 0
+            ? `started ${now.applications.join(', ')} by itself before the test pressed start`
           : progress.phase !== 'stopping' && starts.accepted && !now.applications.includes('databridge')
             ? 'lost its databridge by itself'
             : null;
