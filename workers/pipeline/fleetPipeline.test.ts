@@ -12,7 +12,7 @@ import type { FleetDiff } from './diff.ts';
 import type { UnitView } from './diff.ts';
 import { changedUnitIds, decodeDiffPatches, decodeDiffUnits, INLINE_UNITS_MAX, MAX_UNITS_PER_DIFF, mergeDiffInto } from './diff.ts';
 import type { PipelineDeps } from './fleetPipeline.ts';
-import { FleetPipeline } from './fleetPipeline.ts';
+import { FleetPipeline, SPLIT_PARTS_IN_FLIGHT } from './fleetPipeline.ts';
 import { CAPABILITIES_MAX_IN_FLIGHT } from './capabilitiesRefresh.ts';
 
 const ONLINE: UnitStatusData = { state: 'online' };
@@ -179,6 +179,20 @@ describe('large changes are split (MAX_UNITS_PER_DIFF per diff: the UI never app
     expect(diffs.map((d) => d.continued === true)).toEqual(sizes.map((_, i) => i < sizes.length - 1));
     const ids = new Set(diffs.flatMap((d) => decodeDiffUnits(d).map((u) => u.id)));
     expect(ids.size).toBe(count); // every unit once, whole
+  });
+
+  it('keeps two parts in flight: the next part waits at the UI while it applies one', async () => {
+    const { pipeline, posted, runFrames, settle, takers } = rig({}, { autoTake: false });
+    pipeline.snapshot(snapshotOf(3 * MAX_UNITS_PER_DIFF), 10);
+    runFrames();
+    expect(posted).toHaveLength(SPLIT_PARTS_IN_FLIGHT); // nothing taken yet
+    takers.shift()?.();
+    await settle();
+    expect(posted).toHaveLength(3); // one taken → the third part goes out
+    expect(posted.map((p) => p.diff.continued === true)).toEqual([true, true, false]);
+    takers.splice(0).forEach((take) => take());
+    await settle();
+    expect(posted).toHaveLength(3);
   });
 
   it('splits live changes too, and a unit left for the next part still goes as a patch with its latest values', async () => {

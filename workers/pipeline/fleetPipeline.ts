@@ -44,6 +44,12 @@ import { TransitionTracker } from './transitionTracker.ts';
 import type { VirtualChannelOutcome } from './virtualChannel.ts';
 import { setVirtualChannelWithRetry } from './virtualChannel.ts';
 
+/**
+ * Parts of a split change posted before the UI took the first: 2, so the UI finds the next part
+ * waiting when it has applied one (its work runs back to back) while the worker builds the next.
+ */
+export const SPLIT_PARTS_IN_FLIGHT = 2;
+
 /** A failed repair refetch is retried after this long (ms; our choice, the poll period of spec 000 §9). */
 export const REFETCH_RETRY_MS = 2_000;
 
@@ -190,7 +196,11 @@ export class FleetPipeline implements EventSink {
   private readonly aspects = new Map<string, number>();
   private alertSettings: UnitAlertSettings;
   private frameRequested = false;
-  private inFlight = false;
+  /**
+   * Diffs posted and not yet taken by the UI: at most one, or SPLIT_PARTS_IN_FLIGHT while a split
+   * change goes out (the worker builds the next part while the UI applies this one).
+   */
+  private inFlight = 0;
   private frameNo = 0;
   private epoch = 0;
   private eventsSinceDiff = 0;
@@ -333,7 +343,7 @@ export class FleetPipeline implements EventSink {
 
   /** True while a posted diff has not been taken by the UI. */
   get waitingForUi(): boolean {
-    return this.inFlight;
+    return this.inFlight > 0;
   }
 
   /** The units view `viewId` has on screen ([] releases it): stale capabilities of these are refetched. */
@@ -371,7 +381,7 @@ export class FleetPipeline implements EventSink {
   }
 
   private schedule(): void {
-    if (this.frameRequested || this.inFlight) return;
+    if (this.frameRequested || this.inFlight > 0) return;
     this.frameRequested = true;
     this.deps.requestFrame(() => {
       this.frameRequested = false;
@@ -394,18 +404,18 @@ export class FleetPipeline implements EventSink {
   }
 
   private frame(): boolean {
-    if (this.inFlight) {
+    if (this.inFlight >= (this.continuing ? SPLIT_PARTS_IN_FLIGHT : 1)) {
       this.stats.framesSkippedBusy += 1;
       return false;
     }
     if (!this.hasPending()) return false;
     const { diff, transfer } = this.buildDiff();
-    this.inFlight = true;
+    this.inFlight += 1;
     this.stats.diffsPosted += 1;
     const taken = () => {
-      this.inFlight = false;
+      this.inFlight -= 1;
       if (this.continuing) this.continueSplit();
-      else if (this.hasPending()) this.schedule();
+      else if (this.inFlight === 0 && this.hasPending()) this.schedule();
     };
     let answer: Promise<void> | void;
     try {
@@ -418,6 +428,7 @@ export class FleetPipeline implements EventSink {
       this.deps.onError?.(`diff delivery failed: ${String(error)}`);
       taken();
     });
+    if (this.continuing && this.inFlight < SPLIT_PARTS_IN_FLIGHT) this.continueSplit();
     return true;
   }
 
