@@ -14,7 +14,7 @@ const API = '/luc/luc-core-web/rest';
 const HEADERS = { 'Application-Id': 'luc-console' };
 
 type SnapshotUnit = { uid: string; name: string; type: string; status?: { state?: string; applications?: Record<string, unknown> } };
-type Snapshot = { units: { unit: SnapshotUnit }[]; channels: { uid: string; name: string }[] };
+type Snapshot = { units: { unit: SnapshotUnit }[]; channels: { id: string; name: string }[] };
 
 /** Signs in as a new regular user with the unit alert toasts off (they would cover the modal). */
 async function start(page: Page): Promise<void> {
@@ -55,10 +55,10 @@ async function choose(page: Page, dialog: Locator, label: string, option: string
 }
 
 /**
- * The switcher modal on one unit: channels, SDI input guard, then the switcher stream started and
- * stopped. 'notIdle' when the unit was no longer free to start (the caller takes the next one).
+ * The switcher modal's settings on one unit: HQ = proxy refused with the spec's rule, different
+ * channels saved and shown after a reload, and the SDI input guard.
  */
-async function switcherCycle(page: Page, unit: SnapshotUnit, hq: string, proxy: string, progress: { streaming: boolean }): Promise<'done' | 'notIdle'> {
+async function switcherSettings(page: Page, unit: SnapshotUnit, hq: string, proxy: string): Promise<void> {
   let dialog = await openSwitcher(page, unit);
 
   // spec 000 §5: "in switcher mode the HQ and proxy channels must differ" — our words for it.
@@ -92,7 +92,16 @@ async function switcherCycle(page: Page, unit: SnapshotUnit, hq: string, proxy: 
   await expect
     .poll(async () => ((await (await page.request.get(`${API}/v2/units/enhanced/${unit.uid}`, { headers: HEADERS })).json()) as { settings?: { multiCamera?: { sdiInput?: number } } }).settings?.multiCamera?.sdiInput)
     .toBe(3);
+  await dialog.getByRole('button', { name: 'Close' }).click();
+}
 
+/**
+ * Start and stop of the switcher stream from the modal, on a unit whose switcher channels are set.
+ * 'notIdle' when the unit was no longer free to start when the modal opened (the caller takes the
+ * next one).
+ */
+async function switcherStream(page: Page, unit: SnapshotUnit, progress: { streaming: boolean }): Promise<'done' | 'notIdle'> {
+  const dialog = await openSwitcher(page, unit);
   // The unit must still be free to start: online and running nothing (no store either: the header
   // would then say "Store and forward", spec 000 §4's order of statuses). Else the next unit.
   const state = dialog.getByTestId('switcher-stream-state');
@@ -127,37 +136,74 @@ async function switcherCycle(page: Page, unit: SnapshotUnit, hq: string, proxy: 
   return 'done';
 }
 
+/** Sets a unit's switcher mode and channels over REST (the modal's own saving is tested on another unit). */
+async function setSwitcherChannels(page: Page, uid: string, hq: string, proxy: string): Promise<void> {
+  // Channels first, then the mode (a switcher mode needs both channels; switcherSavePlan's order
+  // for a unit without switcher channels, the only kind this test meets besides its own).
+  for (const [path, data] of [
+    ['highqualitychannel', { channelId: hq }],
+    ['proxychannel', { channelId: proxy }],
+    ['switchermode', { mode: 'switcherAndProxy' }],
+  ] as const) {
+    const answer = await page.request.put(`${API}/v2/units/${encodeURIComponent(uid)}/${path}`, { headers: HEADERS, data });
+    expect(answer.ok(), `PUT v2/units/${uid}/${path}: ${answer.status()} ${await answer.text()}`).toBe(true);
+  }
+}
+
+/** Tries `attempt` on up to `tries` units; a failure is excused only by `excuse` (the server's word), else it fails the test. */
+async function onMovingUnits(tries: number, next: (tried: readonly string[]) => Promise<SnapshotUnit | undefined>, attempt: (unit: SnapshotUnit) => Promise<'done' | 'notIdle'>, excuse: (unit: SnapshotUnit) => Promise<string | null>): Promise<void> {
+  const tried: string[] = [];
+  while (tried.length < tries) {
+    const unit = await next(tried);
+    if (unit === undefined) break;
+    tried.push(unit.uid);
+    try {
+      if ((await attempt(unit)) === 'done') return;
+    } catch (error) {
+      const moved = await excuse(unit);
+      if (moved === null) throw error;
+      test.info().annotations.push({ type: 'unit moved by the simulator', description: `${unit.name} ${moved}` });
+    }
+  }
+  throw new Error(`no multi-camera unit stayed idle long enough (tried ${tried.length})`);
+}
+
 test('sets the switcher channels (HQ ≠ proxy), starts the switcher stream and stops it', async ({ page }) => {
-  test.setTimeout(180_000); // up to 5 units when the simulator moves them midway
+  test.setTimeout(180_000); // up to 8 units when the simulator moves them midway
   await start(page);
   const snapshot = await currentGroup(page);
   const [first, second] = [...snapshot.channels].sort((a, b) => a.name.localeCompare(b.name));
   expect(first && second, 'the group has two channels').toBeTruthy();
-  const hq = first!.name;
-  const proxy = second!.name;
-  const candidates = idleMultiCamera(snapshot);
-  expect(candidates.length, 'an idle multi-camera unit in the group').toBeGreaterThan(0);
+  // The simulator moves units on its own: each step takes a unit that is idle now (the server's
+  // snapshot), and a unit it takes offline midway, or made busy so the server refused the start, is
+  // swapped for the next. Only the server's word excuses a failure.
+  const idleNow = async (tried: readonly string[]) => idleMultiCamera(await currentGroup(page)).find((u) => !tried.includes(u.uid));
+  const offline = async (unit: SnapshotUnit) => ((await serverUnit(page, unit.uid)).offline ? 'went offline' : null);
 
-  // The simulator moves units on its own: a unit that started something else meanwhile, or that it
-  // takes offline midway, or that it made busy so the server refused the start, is swapped for the next.
-  for (const unit of candidates.slice(0, 5)) {
-    const progress = { streaming: false };
-    let refused = false;
-    const watch = (response: Response): void => {
-      if (response.request().method() === 'POST' && new URL(response.url()).pathname.endsWith(`/v2/units/${unit.uid}/stream/switchermode`) && !response.ok()) refused = true;
-    };
-    page.on('response', watch);
-    try {
-      if ((await switcherCycle(page, unit, hq, proxy, progress)) === 'done') return;
-    } catch (error) {
-      // Only the server's word excuses the failure: the unit is offline now, or it refused the start.
-      const now = await serverUnit(page, unit.uid);
-      const moved = now.offline ? 'went offline' : refused && !progress.streaming ? 'was busy when the switcher was started (the server refused it)' : null;
-      if (moved === null) throw error;
-      test.info().annotations.push({ type: 'unit moved by the simulator', description: `${unit.name} ${moved}` });
-    } finally {
-      page.off('response', watch);
-    }
+  // The settings through the modal, on one unit.
+  await onMovingUnits(5, idleNow, async (unit) => (await switcherSettings(page, unit, first!.name, second!.name), 'done'), offline);
+
+  // The stream, on a unit idle right now (its channels set over REST just before, so the time in
+  // which the simulator can take it is seconds, not the settings' half minute).
+  let refused = false;
+  const progress = { streaming: false };
+  const watch = (response: Response): void => {
+    if (response.request().method() === 'POST' && new URL(response.url()).pathname.endsWith('/stream/switchermode') && !response.ok()) refused = true;
+  };
+  page.on('response', watch);
+  try {
+    await onMovingUnits(
+      8,
+      idleNow,
+      async (unit) => {
+        refused = false;
+        progress.streaming = false;
+        await setSwitcherChannels(page, unit.uid, first!.id, second!.id);
+        return switcherStream(page, unit, progress);
+      },
+      async (unit) => (await offline(unit)) ?? (refused && !progress.streaming ? 'was busy when the switcher was started (the server refused it)' : null),
+    );
+  } finally {
+    page.off('response', watch);
   }
-  throw new Error('every idle multi-camera unit tried went busy or offline before the switcher started');
 });
