@@ -201,7 +201,14 @@ test('sets the switcher channels (HQ ≠ proxy), starts the switcher stream and 
         await setSwitcherChannels(page, unit.uid, first!.id, second!.id);
         return switcherStream(page, unit, progress);
       },
-      async (unit) => (await offline(unit)) ?? (refused && !progress.streaming ? 'was busy when the switcher was started (the server refused it)' : null),
+      async (unit) => {
+        const now = await serverUnit(page, unit.uid);
+        if (now.offline) return 'went offline';
+        if (refused && !progress.streaming) return 'was busy when the switcher was started (the server refused it)';
+        // e.g. store and forward started beside the switcher: the header then says "Store and forward" (spec 000 §4's order).
+        const others = now.applications.filter((name) => !(SWITCHER_APPLICATIONS as readonly string[]).includes(name));
+        return others.length > 0 ? `started ${others.join(', ')} by itself` : null;
+      },
     );
   } finally {
     page.off('response', watch);

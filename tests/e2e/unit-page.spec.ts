@@ -112,6 +112,9 @@ async function streamMovedBySimulator(page: Page, uid: string, phase: StreamPhas
   if (phase === 'starting' && !start.accepted && now.applications.length > 0) return `started ${now.applications.join(', ')} by itself before the test pressed start`;
   if (phase !== 'stopping' && now.videoState !== 'streaming' && now.videoState !== 'connecting') return `stopped streaming by itself (video ${now.videoState ?? 'none'})`;
   if (phase === 'stopping' && stop.accepted && now.videoState === 'streaming') return 'streams again by itself after the stop';
+  // e.g. store and forward started beside the stream: the header then says so (spec 000 §4's order of statuses).
+  const others = now.applications.filter((name) => name !== 'video');
+  if (others.length > 0) return `started ${others.join(', ')} by itself`;
   return null;
 }
 
