@@ -169,7 +169,7 @@ async function onMovingUnits(tries: number, next: (tried: readonly string[]) => 
 }
 
 test('sets the switcher channels (HQ ≠ proxy), starts the switcher stream and stops it', async ({ page }) => {
-  test.setTimeout(180_000); // up to 8 units when the simulator moves them midway
+  test.setTimeout(240_000); // up to 8 units when the simulator moves them midway, and waits for an idle one
   await start(page);
   const snapshot = await currentGroup(page);
   const [first, second] = [...snapshot.channels].sort((a, b) => a.name.localeCompare(b.name));
@@ -177,7 +177,15 @@ test('sets the switcher channels (HQ ≠ proxy), starts the switcher stream and 
   // The simulator moves units on its own: each step takes a unit that is idle now (the server's
   // snapshot), and a unit it takes offline midway, or made busy so the server refused the start, is
   // swapped for the next. Only the server's word excuses a failure.
-  const idleNow = async (tried: readonly string[]) => idleMultiCamera(await currentGroup(page)).find((u) => !tried.includes(u.uid));
+  // The group has few multi-camera units; at times none of them is idle: wait (≤ 60 s) for one.
+  const idleNow = async (tried: readonly string[]): Promise<SnapshotUnit | undefined> => {
+    const deadline = Date.now() + 60_000;
+    for (;;) {
+      const unit = idleMultiCamera(await currentGroup(page)).find((u) => !tried.includes(u.uid));
+      if (unit !== undefined || Date.now() > deadline) return unit;
+      await page.waitForTimeout(1_000);
+    }
+  };
   const offline = async (unit: SnapshotUnit) => ((await serverUnit(page, unit.uid)).offline ? 'went offline' : null);
 
   // The settings through the modal, on one unit.
