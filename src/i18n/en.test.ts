@@ -1,12 +1,12 @@
 import { describe, it, expect } from 'vitest';
 import i18next from 'i18next';
-import en from './locales/en.json';
+import { englishResources } from './i18n.ts';
 import { ROUTES } from '../domain/roles/routes.ts';
 import { MENU_SECTIONS, menuLinks, MENU } from '../domain/roles/menu.ts';
 
 async function english() {
   const instance = i18next.createInstance();
-  await instance.init({ lng: 'en', resources: { en: { translation: en } }, interpolation: { escapeValue: false }, showSupportNotice: false });
+  await instance.init({ lng: 'en', resources: { en: { translation: await englishResources() } }, interpolation: { escapeValue: false }, showSupportNotice: false });
   return instance;
 }
 

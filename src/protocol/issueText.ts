@@ -50,3 +50,18 @@ export function decodeWith<S extends Schema.ConstraintDecoder<unknown>>(
       : { ok: false, error: issueText(result.failure, root, prefix) };
   };
 }
+
+/**
+ * The message of each bad field of a Schema failure, keyed by the field's path without the root
+ * (`name`, `links[0].port`), as a form shows them beside its fields. The first issue of a field wins.
+ */
+export function issueFields(error: Schema.SchemaError): Record<string, string> {
+  const { issues } = standard(error.issue);
+  const fields: Record<string, string> = {};
+  for (const issue of issues) {
+    const path = (issue.path ?? []).map((segment) => (typeof segment === 'object' ? segment.key : segment));
+    const key = pathText(path, '');
+    if (key !== '' && fields[key] === undefined) fields[key] = issue.message;
+  }
+  return fields;
+}

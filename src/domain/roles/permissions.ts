@@ -1,0 +1,82 @@
+/**
+ * The one permissions table: which user types may do each action of the console (spec 000 §6,
+ * 001 §6, 002 §5 "Modal footer", 002 §6). The server's route guard (src/server/http/route.ts) and
+ * the console's controls (hidden or disabled) both ask `may(roles, action)`; nothing else decides
+ * "may this user do it".
+ *
+ * An action is granted when the user holds a `grant` type and no `deny` type: roles add up for
+ * access, and a restriction wins (least privilege), so a user who is both luc_read and
+ * luc_regular is read-only (roleSets.ts). Rules that depend on the target rather than the actor
+ * (an SSO user is managed only by the IT admin; a user's own record) live beside the area's rules
+ * (src/domain/users.ts) and are applied after this table.
+ */
+import { ROLE_SETS } from './roleSets.ts';
+import { USER_TYPES, type UserType } from './userTypes.ts';
+import type { Roles } from './roleSets.ts';
+
+interface Permission {
+  readonly grant: readonly UserType[];
+  readonly deny?: readonly UserType[];
+  /** Where the rule comes from (spec section or "ours" with the reason), for docs and tests. */
+  readonly source: string;
+}
+
+/** Every user type: anyone signed in (their own account, preferences, start-up calls). */
+const EVERYONE: readonly UserType[] = USER_TYPES;
+const CONSOLE = ROLE_SETS.console;
+const READ_ONLY = ROLE_SETS.read;
+
+export const PERMISSIONS = {
+  // ── The signed-in user's own things ─────────────────────────────────────────────────────────
+  'self.read': { grant: EVERYONE, source: 'spec 002 §7 User and client: every user loads their details, configuration, preferences' },
+  'self.update': { grant: EVERYONE, source: 'spec 002 §7 users/update_current_user, users/contact; SSO users are refused per target (users.ts)' },
+
+  // ── Units (spec 000 §6, §7) ──────────────────────────────────────────────────────────────────
+  'units.read': { grant: EVERYONE, source: 'spec 000 §2: the unit list, map and multiview are open to any signed-in user' },
+  'units.operate': { grant: CONSOLE, deny: READ_ONLY, source: 'spec 000 §6: read-only users change nothing' },
+  'units.manage': { grant: ROLE_SETS.management, source: 'spec 002 §6: /devices needs the broad management set' },
+  'units.admin': { grant: ROLE_SETS.adminSet, source: 'spec 000 §6: unit administration calls under the admin path; spec 002 §6 admin set' },
+  'files.upload': { grant: ROLE_SETS.fileUpload, source: 'spec 000 §2: /file_upload' },
+  'files.delete': { grant: CONSOLE, deny: READ_ONLY, source: 'spec 000 §6, 001 §6: read-only users cannot delete files' },
+  'ai.use': { grant: CONSOLE, deny: READ_ONLY, source: 'spec 000 §6, 001 §6: AI is unavailable to read-only users' },
+  'stories.edit': { grant: CONSOLE, deny: ROLE_SETS.storyEditingDenied, source: 'spec 001 §6: some user types cannot add, delete or configure stories (which: ours, roleSets.ts)' },
+
+  // ── Groups (spec 002 §3, §4, §7) ─────────────────────────────────────────────────────────────
+  'groups.read': { grant: EVERYONE, source: 'spec 002 §7: groups/fetch, light_fetch, fetch_features of the user’s own groups' },
+  'groups.admin': { grant: ROLE_SETS.adminSet, source: 'spec 002 §2: /groups is for the admin set' },
+  'groups.configure': { grant: ROLE_SETS.adminSet, source: 'spec 002 §7 group services: default configuration, alerts configuration (ours: the admin set, as /groups)' },
+
+  // ── Inventories (spec 001 §3, §7; 002 §3) ────────────────────────────────────────────────────
+  'inventories.read': { grant: ROLE_SETS.adminSet, source: 'ours: admins pick among their inventories (users, groups); super users see all' },
+  'inventories.admin': { grant: ROLE_SETS.superUser, source: 'spec 002 §2: inventories are a tab of the super user’s system entities' },
+
+  // ── Users (spec 002 §3, §5, §8) ──────────────────────────────────────────────────────────────
+  'users.admin': { grant: ROLE_SETS.adminSet, source: 'spec 002 §2: /users is for the admin set' },
+
+  // ── Shares (spec 002 §2) ────────────────────────────────────────────────────────────────────
+  'shares.admin': { grant: ROLE_SETS.mediaGroup, source: 'spec 002 §2: /publishers, /subscribers for the super user or media group admin' },
+
+  // ── System (spec 002 §2, §6) ─────────────────────────────────────────────────────────────────
+  'system.admin': { grant: ROLE_SETS.superUser, source: 'spec 002 §6: super user checks (system entities, settings, remote actions, ...)' },
+  'replay.logs': { grant: ROLE_SETS.superUser, source: 'ours: recorded logs may hold any customer’s fleet' },
+
+  // ── Controls of the console (no call of their own) ───────────────────────────────────────────
+  'modal.applyOk': { grant: ['luc_regular'], source: 'spec 002 §5 Modal footer: Apply and OK only for luc_regular' },
+  'support.menu': { grant: ROLE_SETS.staff, source: 'spec 000 §6, 002 §6: staff, exact check' },
+} as const satisfies Record<string, Permission>;
+
+export type Action = keyof typeof PERMISSIONS;
+
+export const ACTIONS = Object.keys(PERMISSIONS) as Action[];
+
+/** True when these (known) user types may do the action. */
+export function may(roles: Roles, action: Action): boolean {
+  const permission: Permission = PERMISSIONS[action];
+  if (permission.deny !== undefined && roles.some((role) => permission.deny?.includes(role))) return false;
+  return roles.some((role) => permission.grant.includes(role));
+}
+
+/** The user types that may do the action alone (a user holding just that type). */
+export function userTypesAllowed(action: Action): UserType[] {
+  return USER_TYPES.filter((type) => may([type], action));
+}
