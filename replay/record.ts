@@ -30,7 +30,7 @@ import { parseRecordArgs, RECORD_USAGE } from './args.ts';
 
 export const REST_PREFIX = '/luc/luc-core-web/rest';
 export const WS_PATH = '/luc/luc-core-web/ws';
-/** The console's Application-Id (src/server/store/migrations.ts CONSOLE_APPLICATION_ID). */
+/** The console's Application-Id (CONSOLE_APPLICATION_ID of src/server/areas/clientApplications/repo.ts). */
 export const APPLICATION_ID = 'luc-console';
 /** Topics per subscribe message (protocol.md: at most 50 by default). */
 export const SUBSCRIBE_BATCH = 50;

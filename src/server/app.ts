@@ -51,7 +51,7 @@ export interface BuiltApp {
   app: FastifyInstance;
   sessions: SessionService;
   /** The session of a request's cookie (for the gateway and tests). */
-  authenticate(request: FastifyRequest): Principal | null;
+  authenticate(request: FastifyRequest): Promise<Principal | null>;
   authority: StoreTopicAuthority;
   gateway: GatewayHandle | null;
   openapi: OpenApiCollector;
@@ -102,7 +102,7 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
   const authenticate = makeAuthenticate(sessions);
   installCors(app, settings.allowedOrigins);
   installApiGate(app, { store: deps.store, sessions });
-  const authority = new StoreTopicAuthority(deps.store);
+  const authority = await StoreTopicAuthority.load(deps.store);
 
   let gateway: GatewayHandle | null = null;
   const routeDeps: RouteDeps = {
@@ -137,7 +137,9 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
 
   await registerConsoleStatic(app, settings.distDir);
 
-  const purge = setInterval(() => sessions.purgeExpired(), SESSION_PURGE_EVERY_MS);
+  const purge = setInterval(() => {
+    sessions.purgeExpired().catch((error: unknown) => app.log.error({ err: error }, 'purging expired sessions failed'));
+  }, SESSION_PURGE_EVERY_MS);
   purge.unref();
   app.addHook('onClose', async () => clearInterval(purge));
 

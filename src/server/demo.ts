@@ -3,10 +3,10 @@ import { INVENTORY_FEATURE_FLAG_NAMES } from '../domain/roles/roleSets.ts';
 import type { ChannelType } from '../domain/channels.ts';
 import type { ServerType } from '../domain/servers.ts';
 import { hashPassword } from './auth/password.ts';
+import type { SharePartyFields } from '../domain/shares.ts';
+import type { StoryForm } from '../domain/stories.ts';
 import type { Store } from './store/store.ts';
-import type { UnitSeedFields } from './store/units.ts';
-import { seedDemoStories } from './store/stories.ts';
-import { seedDemoShares } from './store/shares.ts';
+import type { UnitSeedFields } from './areas/units/repo.ts';
 
 /**
  * Demo data (issue 3 item 3), written once into an empty store when LUC_DEMO is on: three
@@ -104,25 +104,25 @@ function displayName(userType: string): { firstName: string; lastName: string } 
  * inventories or users. Every row is written in one transaction.
  */
 export async function seedDemo(store: Store, options: DemoOptions): Promise<boolean> {
-  if (!store.isEmpty()) return false;
+  if (!(await store.isEmpty())) return false;
   const { now } = options;
   const channelSets = options.channelSets ?? demoChannelSetsFromEnv(process.env);
-  // Hash first (async, ~40 ms each), then write everything synchronously in one transaction.
+  // Hash first (~40 ms each), then write everything in one transaction.
   const hashes = await Promise.all(USER_TYPES.map(() => hashPassword(options.password)));
   const seeds = options.makeUnitSeeds({
     count: options.unitCount,
     seed: options.seed,
     groups: DEMO_GROUPS.slice(0, options.unitGroups ?? demoUnitGroupsFromEnv(process.env)).map((g) => ({ groupId: g.id, inventoryId: g.inventoryId })),
   });
-  store.transaction(() => {
+  await store.transaction(async (tx) => {
     for (const inv of DEMO_INVENTORIES) {
-      store.inventories.insert({ ...inv, parentId: null, features: [...INVENTORY_FEATURE_FLAG_NAMES], createdAt: now });
+      await tx.inventories.insert({ ...inv, parentId: null, features: [...INVENTORY_FEATURE_FLAG_NAMES], createdAt: now });
     }
     for (const g of DEMO_GROUPS) {
-      store.groups.insert({ ...g, autoAssociation: false, unitAutoAssociation: false, createdAt: now });
+      await tx.groups.insert({ ...g, autoAssociation: false, unitAutoAssociation: false, createdAt: now });
     }
     for (const s of DEMO_SERVERS) {
-      store.servers.insert({
+      await tx.servers.insert({
         id: s.id,
         name: s.name,
         type: s.type,
@@ -139,7 +139,7 @@ export async function seedDemo(store: Store, options: DemoOptions): Promise<bool
         for (let set = 1; set <= channelSets; set += 1) {
           for (const type of s.channels) {
             const suffix = set === 1 ? '' : `-${set}`;
-            store.channels.insert({
+            await tx.channels.insert({
               id: `CH-${g.id.replace(/^G-/, '')}-${type.toUpperCase()}${suffix}`,
               name: `${g.name}-${CHANNEL_LABEL[type]}${suffix}`,
               type,
@@ -154,10 +154,10 @@ export async function seedDemo(store: Store, options: DemoOptions): Promise<bool
       }
     }
     const groupIds = DEMO_GROUPS.map((g) => g.id);
-    USER_TYPES.forEach((userType, i) => {
+    for (const [i, userType] of USER_TYPES.entries()) {
       const password = hashes[i];
       if (password === undefined) throw new Error('missing demo password hash');
-      store.users.insert(
+      await tx.users.insert(
         {
           id: `USR-${userType.toUpperCase()}`,
           username: userType,
@@ -176,18 +176,63 @@ export async function seedDemo(store: Store, options: DemoOptions): Promise<bool
         },
         groupIds,
       );
-    });
-    store.notifications.insert({
+    }
+    await tx.notifications.insert({
       id: 'NTF-DEMO-1',
       globalNotification: 'Demo back end: units, channels and servers are simulated.',
       expireDate: now + 20 * 60 * 60_000, // 20 h: shows the 24 h expiry flag (spec 002 §4)
       createdAt: now,
     });
-    store.units.insertMany(seeds, now);
-    seedDemoStories(store, DEMO_INVENTORIES, now);
-    seedDemoShares(store, DEMO_INVENTORIES, DEMO_GROUPS, now);
+    await tx.units.insertMany(seeds, now);
+    await seedDemoStories(tx, DEMO_INVENTORIES, now);
+    await seedDemoShares(tx, DEMO_INVENTORIES, DEMO_GROUPS, now);
   });
   return true;
+}
+
+/** Demo stories (issue 5): four per inventory, with fixed ids so a demo database reads the same everywhere. */
+const DEMO_STORY_TEXTS: readonly Omit<StoryForm, 'crewName' | 'usageTerms'>[] = [
+  { slugline: 'FLOODS-RIVERSIDE', provider: 'Newsroom', reporter: 'A. Moreau', keywords: 'weather, floods', comments: 'Live at 18:00' },
+  { slugline: 'ELECTION-NIGHT', provider: 'Newsroom', reporter: 'J. Okafor', keywords: 'politics, results', comments: '' },
+  { slugline: 'CITY-MARATHON', provider: 'Sports desk', reporter: 'L. Chen', keywords: 'sport, running', comments: 'Finish line camera' },
+  { slugline: 'MARKET-OPEN', provider: 'Business desk', reporter: 'R. Patel', keywords: 'economy', comments: '' },
+];
+
+export async function seedDemoStories(store: Store, inventories: readonly { id: string }[], now: number): Promise<void> {
+  for (const inventory of inventories) {
+    const tag = inventory.id.replace(/^INV-/, '');
+    for (const [i, text] of DEMO_STORY_TEXTS.entries()) {
+      await store.stories.insert(`STY-${tag}-${i + 1}`, inventory.id, { ...text, crewName: `Crew ${i + 1}`, usageTerms: 'Internal use only' }, now);
+    }
+  }
+}
+
+/** Demo shares (issue 5): two publishers and three subscribers per inventory, fixed ids and keys. */
+export async function seedDemoShares(
+  store: Store,
+  inventories: readonly { id: string; name: string }[],
+  groups: readonly { id: string; inventoryId: string }[],
+  now: number,
+): Promise<void> {
+  for (const inventory of inventories) {
+    const tag = inventory.id.replace(/^INV-/, '');
+    const groupId = groups.find((g) => g.inventoryId === inventory.id)?.id ?? null;
+    const party = (kind: 'PUB' | 'SUB', i: number, name: string, description: string): SharePartyFields => ({
+      id: `${kind}-${tag}-${i}`,
+      inventoryId: inventory.id,
+      name,
+      shareKey: `${kind}-${tag}-KEY-${i}`.toLowerCase(),
+      description,
+      groupId,
+      createdOn: now,
+      createdBy: 'super_user',
+    });
+    await store.shares.insertPublisher(party('PUB', 1, `${inventory.name}-Main`, 'Main programme feed'));
+    await store.shares.insertPublisher(party('PUB', 2, `${inventory.name}-Backup`, 'Backup feed'));
+    await store.shares.insertSubscriber(party('SUB', 1, 'Affiliate-North', 'Regional affiliate, north'));
+    await store.shares.insertSubscriber(party('SUB', 2, 'Affiliate-South', 'Regional affiliate, south'));
+    await store.shares.insertSubscriber(party('SUB', 3, 'Partner-Network', 'Partner network exchange'));
+  }
 }
 
 /**
@@ -196,13 +241,13 @@ export async function seedDemo(store: Store, options: DemoOptions): Promise<bool
  * demo usernames.
  */
 export async function resetDemoPasswords(store: Store, password: string, now: number): Promise<string[]> {
-  const users = store.users.demoUsers();
+  const users = await store.users.demoUsers();
   const hashes = await Promise.all(users.map(() => hashPassword(password)));
-  store.transaction(() => {
-    users.forEach((u, i) => {
+  await store.transaction(async (tx) => {
+    for (const [i, u] of users.entries()) {
       const hash = hashes[i];
-      if (hash) store.users.setPassword(u.id, hash, now, now + DEMO_PASSWORD_LIFETIME_MS);
-    });
+      if (hash) await tx.users.setPassword(u.id, hash, now, now + DEMO_PASSWORD_LIFETIME_MS);
+    }
   });
   return users.map((u) => u.username);
 }

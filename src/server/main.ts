@@ -5,7 +5,8 @@
  * recorder, listens on HOST:PORT and prints how to sign in. SIGINT/SIGTERM shut it down cleanly.
  */
 import { ConfigError, parseConfig, type ServerConfig } from './config.ts';
-import { openStore, type Store } from './store/store.ts';
+import type { Store } from './store/store.ts';
+import { openStore } from './store/database.ts';
 import { resetDemoPasswords, seedDemo } from './demo.ts';
 import { buildApp, type BuiltApp } from './app.ts';
 import { EventBus } from './live/bus.ts';
@@ -13,7 +14,7 @@ import { FleetSimulator, makeUnitSeeds } from './sim/fleet.ts';
 import { attachUnitRuntime } from './routes/unitAreas.ts';
 import type { LiveQueries } from './routes/area.ts';
 import type { StoreTopicAuthority } from './store/topicAuthority.ts';
-import { CONSOLE_APPLICATION_ID } from './store/migrations.ts';
+import { CONSOLE_APPLICATION_ID } from './areas/clientApplications/repo.ts';
 import { API_PREFIX } from './http/paths.ts';
 import { startRecorder } from './recording/recorder.ts';
 
@@ -43,7 +44,7 @@ async function startEventLog(config: ServerConfig, bus: EventBus, log: (line: st
 }
 
 export async function startServer(config: ServerConfig, log: (line: string) => void = console.log): Promise<{ stop(): Promise<void>; url: string }> {
-  const store: Store = openStore(config.dbFile);
+  const store: Store = await openStore(config.dbFile);
   let built: BuiltApp | undefined;
   let fleet: FleetSimulator | undefined;
   let stopRecorder: () => Promise<void> = async () => undefined;
@@ -59,7 +60,7 @@ export async function startServer(config: ServerConfig, log: (line: string) => v
         now,
       });
       // On later starts the printed password must be the working one: set it again.
-      demoUsers = seeded ? store.users.demoUsers().map((u) => u.username) : await resetDemoPasswords(store, config.demoPassword, now);
+      demoUsers = seeded ? (await store.users.demoUsers()).map((u) => u.username) : await resetDemoPasswords(store, config.demoPassword, now);
     }
 
     // seq keeps increasing across restarts (µs since the epoch), so an old resume point never looks new.
@@ -73,12 +74,12 @@ export async function startServer(config: ServerConfig, log: (line: string) => v
       live: { activeAlerts: (groupId) => queries.activeAlerts(groupId) },
     });
 
-    const units = store.units.all().flatMap((u) =>
+    const units = (await store.units.all()).flatMap((u) =>
       u.groupId !== null && u.inventoryId !== null
         ? [{ uid: u.uid, name: u.name, type: u.type, serial: u.serial, groupId: u.groupId, inventoryId: u.inventoryId, lat: u.lat ?? 0, lng: u.lng ?? 0, swVersion: u.swVersion }]
         : [],
     );
-    const channels = store.channels.list().flatMap((c) => (c.groupId !== null ? [{ id: c.id, groupId: c.groupId }] : []));
+    const channels = (await store.channels.list()).flatMap((c) => (c.groupId !== null ? [{ id: c.id, groupId: c.groupId }] : []));
     fleet = new FleetSimulator({ bus, seed: config.simSeed, rate: config.simRate, units, channels });
     attachUnitRuntime(store, { fleet, bus, authority: built.authority });
     queries = activeAlertsOf(fleet, built.authority);
@@ -94,7 +95,7 @@ export async function startServer(config: ServerConfig, log: (line: string) => v
     if (config.demo) {
       log(`Sign in as one of: ${demoUsers.join(', ')}`);
       log(`Password:    ${config.demoPassword}${config.demoPasswordGenerated ? '   (random for this start; set LUC_DEMO_PASSWORD to choose it)' : ''}`);
-    } else if (store.users.count() === 0) {
+    } else if ((await store.users.count()) === 0) {
       log('LUC_DEMO=0 and the database has no users: start once without LUC_DEMO=0 to create the demo users.');
     }
     log('');
@@ -109,14 +110,14 @@ export async function startServer(config: ServerConfig, log: (line: string) => v
           theFleet.stop();
           await app.close(); // closes sockets (gateway onClose) and the listener
           await stopRecorder();
-          store.close();
+          await store.close();
         })()),
     };
   } catch (error) {
     fleet?.stop();
     await built?.app.close().catch(() => undefined);
     await stopRecorder().catch(() => undefined);
-    store.close();
+    await store.close();
     throw error;
   }
 }

@@ -36,12 +36,12 @@ describe('record a live session, replay it', () => {
   beforeAll(async () => {
     const bus = new EventBus();
     server = await startServer({ dbFile: join(tmp.dir, 'luc.db'), units: UNITS, bus });
-    const units = server.store.units.all().flatMap((u) =>
+    const units = (await server.store.units.all()).flatMap((u) =>
       u.groupId !== null && u.inventoryId !== null
         ? [{ uid: u.uid, name: u.name, type: u.type, serial: u.serial, groupId: u.groupId, inventoryId: u.inventoryId, lat: u.lat ?? 0, lng: u.lng ?? 0, swVersion: u.swVersion }]
         : [],
     );
-    const channels = server.store.channels.list().flatMap((c) => (c.groupId !== null ? [{ id: c.id, groupId: c.groupId }] : []));
+    const channels = (await server.store.channels.list()).flatMap((c) => (c.groupId !== null ? [{ id: c.id, groupId: c.groupId }] : []));
     // Real time, busy churn (400 events/s) and link usage every second: a few seconds give thousands of events.
     fleet = new FleetSimulator({ bus, seed: 5, rate: 400, units, channels, usagePeriodMs: 1_000 });
   });

@@ -10,7 +10,7 @@ const probeArea: RouteArea = (app, deps) => {
   app.get<{ Params: { id: string } }>(
     '/probe/units/:id',
     { schema: { params: { type: 'object', properties: { id: { type: 'string' } } } }, preHandler: requireUnit((uid) => deps.store.units.groupOf(uid)) },
-    async (request) => ({ uid: request.params.id, name: deps.store.units.get(request.params.id)?.name }),
+    async (request) => ({ uid: request.params.id, name: (await deps.store.units.get(request.params.id))?.name }),
   );
   app.get<{ Params: { gid: string } }>('/probe/groups/:gid', { preHandler: requireGroup() }, async (request) => ({ groupId: request.groupId }));
 };
@@ -24,14 +24,14 @@ describe('groups, roles and units of other groups', () => {
     server = await startServer({ dbFile: join(tmp.dir, 'luc.db'), areas: [probeArea] });
     const now = Date.now();
     // A group and unit no demo user belongs to.
-    server.store.groups.insert({ id: 'G-FOREIGN', name: 'Foreign', inventoryId: 'INV-NEWS', autoAssociation: false, unitAutoAssociation: false, createdAt: now });
-    server.store.units.insertMany(
+    await server.store.groups.insert({ id: 'G-FOREIGN', name: 'Foreign', inventoryId: 'INV-NEWS', autoAssociation: false, unitAutoAssociation: false, createdAt: now });
+    await server.store.units.insertMany(
       [{ uid: 'UFOREIGN1', name: 'Foreign-Unit-1', type: '800', serial: 'X1', groupId: 'G-FOREIGN', inventoryId: 'INV-NEWS', lat: 0, lng: 0, swVersion: '8.5.0' }],
       now,
     );
     foreignUnit = 'UFOREIGN1';
-    ownUnit = server.store.units.all().find((u) => u.groupId === 'G-NEWS-NATIONAL')?.uid ?? '';
-    server.built.authority.refreshUnit(foreignUnit);
+    ownUnit = (await server.store.units.all()).find((u) => u.groupId === 'G-NEWS-NATIONAL')?.uid ?? '';
+    await server.built.authority.refreshUnit(foreignUnit);
   });
   afterAll(async () => {
     await server.close();

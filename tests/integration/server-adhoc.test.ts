@@ -9,7 +9,6 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { join } from 'node:path';
 import { call, signIn, tempDir } from './server-harness.ts';
 import { addForeignUnit, addUnit, GROUP, listen, startUnitServer, until, type UnitTestServer } from './units-harness.ts';
-import { adhocRepoOf } from '../../src/server/store/adhoc.ts';
 
 const q = `?crnt_vcg_uid=${GROUP}`;
 const DAY = 86_400_000;
@@ -67,15 +66,15 @@ describe('group ad-hoc / permanent registration (spec 002 §4, §5, §7)', () =>
   });
 
   it('refuses a device without a name or with a taken name, with the spec’s messages, and stores nothing', async () => {
-    const count = server.store.units.count();
+    const count = await server.store.units.count();
     const empty = await putAdhoc(regular, { mode: 'smart', deviceName: '  ' });
     expect(empty.status).toBe(400);
     expect(empty.json).toMatchObject({ message: REQUIRED, fields: { deviceName: REQUIRED } });
-    const taken = server.store.units.all()[0]?.name ?? '';
+    const taken = (await server.store.units.all())[0]?.name ?? '';
     const dup = await putAdhoc(regular, { mode: 'smart', deviceName: taken.toUpperCase() });
     expect(dup.status).toBe(400);
     expect(dup.json.message).toBe(UNIQUE);
-    expect(server.store.units.count()).toBe(count);
+    expect(await server.store.units.count()).toBe(count);
   });
 
   it('registers a named LU-Smart device: a new unit of the group in devices/fetch, announced on the bus, expiring after the period', async () => {
@@ -111,7 +110,7 @@ describe('group ad-hoc / permanent registration (spec 002 §4, §5, §7)', () =>
   });
 
   it('resets a unit’s expiration to the period from now; refuses units that are not LU-Smart / LU-Lite', async () => {
-    const uid = addUnit(server, 'USMARTX1', 'Smart');
+    const uid = await addUnit(server, 'USMARTX1', 'Smart');
     const none = await call(server, `v2/groups/${GROUP}/units/${uid}/expiration${q}`, { cookie: regular });
     expect(none.json).toMatchObject({ period: null, expiresAt: null, expired: false });
     const before = Date.now();
@@ -124,12 +123,12 @@ describe('group ad-hoc / permanent registration (spec 002 §4, §5, §7)', () =>
     const again = await call(server, `v2/groups/${GROUP}/units/${uid}/expiration${q}`, { method: 'PUT', cookie: regular });
     expect(again.json.period).toBe('3days');
 
-    const encoder = addUnit(server, 'UENC1', '800');
+    const encoder = await addUnit(server, 'UENC1', '800');
     const refused = await call(server, `v2/groups/${GROUP}/units/${encoder}/expiration${q}`, { cookie: regular });
     expect(refused.status).toBe(409);
     expect(refused.json.message).toBe('Only LU-Smart and LU-Lite units have an expiration');
     // A unit of the caller's other group named under this group: not found.
-    const other = addUnit(server, 'USMARTX2', 'Lite', '8.5.0', 'G-NEWS-REGIONAL');
+    const other = await addUnit(server, 'USMARTX2', 'Lite', '8.5.0', 'G-NEWS-REGIONAL');
     expect((await call(server, `v2/groups/${GROUP}/units/${other}/expiration${q}`, { cookie: regular })).status).toBe(404);
   });
 
@@ -156,10 +155,10 @@ describe('group ad-hoc / permanent registration (spec 002 §4, §5, §7)', () =>
   });
 
   it('regenerates a due key on the next read (policy daily, key a day old)', async () => {
-    const repo = adhocRepoOf(server.store);
-    const stored = repo.permanent(GROUP);
+    const repo = server.store.adhoc;
+    const stored = await repo.permanent(GROUP);
     if (stored === undefined) throw new Error('no permanent registration');
-    repo.savePermanent({ ...stored, regeneration: 'daily', regeneratedAt: Date.now() - DAY });
+    await repo.savePermanent({ ...stored, regeneration: 'daily', regeneratedAt: Date.now() - DAY });
     const read = await call(server, `groups/${GROUP}/permanent${q}`, { cookie: regular });
     expect(read.json.key).not.toBe(stored.key);
     expect(read.json.regeneratedAt).toBeGreaterThan(Date.now() - 60_000);
@@ -173,18 +172,18 @@ describe('group ad-hoc / permanent registration (spec 002 §4, §5, §7)', () =>
     const sms = await call(server, `groups/${GROUP}/sms${q}`, { cookie: regular, body: { to: '447700900123', deviceName: 'Field-Phone-9', mode: 'lite' } });
     expect(sms.status, sms.text).toBe(201);
     expect(sms.json.link).toMatch(/^lu-lite:/);
-    const stored = adhocRepoOf(server.store).invitations(GROUP);
+    const stored = await server.store.adhoc.invitations(GROUP);
     expect(stored.map((i) => [i.channel, i.recipients])).toEqual(expect.arrayContaining([['email', ['ops@example.com', 'desk@example.org']], ['sms', ['447700900123']]]));
   });
 
   it('refuses bad invitations with the spec’s messages (invalid e-mail, digits only, required, unique guest name)', async () => {
-    const before = adhocRepoOf(server.store).invitations(GROUP).length;
+    const before = (await server.store.adhoc.invitations(GROUP)).length;
     const cases = [
       ['email', { to: 'ops@example', deviceName: 'Dev-1' }, INVALID_EMAIL, 'to'],
       ['email', { to: '', deviceName: 'Dev-1' }, REQUIRED, 'to'],
       ['sms', { to: '+44 7700', deviceName: 'Dev-1' }, NUMERIC, 'to'],
       ['sms', { to: '4477', deviceName: '' }, REQUIRED, 'deviceName'],
-      ['sms', { to: '4477', deviceName: server.store.units.all()[0]?.name ?? '', guest: true }, UNIQUE, 'deviceName'],
+      ['sms', { to: '4477', deviceName: (await server.store.units.all())[0]?.name ?? '', guest: true }, UNIQUE, 'deviceName'],
     ] as const;
     for (const [channel, body, message, field] of cases) {
       const result = await call(server, `groups/${GROUP}/${channel}${q}`, { cookie: regular, body });
@@ -192,14 +191,14 @@ describe('group ad-hoc / permanent registration (spec 002 §4, §5, §7)', () =>
       expect(result.json.message).toBe(message);
       expect(Object.keys(result.json.fields)).toEqual([field]);
     }
-    expect(adhocRepoOf(server.store).invitations(GROUP)).toHaveLength(before);
+    expect(await server.store.adhoc.invitations(GROUP)).toHaveLength(before);
     // A guest with a free name is invited for the period asked.
     const guest = await call(server, `groups/${GROUP}/email${q}`, { cookie: regular, body: { to: 'guest@example.com', deviceName: 'Guest-Anna', guest: true, period: '3days' } });
     expect(guest.json).toMatchObject({ guest: true, period: '3days', mode: 'smart' });
   });
 
   it('keeps to the caller’s groups and refuses every write to read-only users', async () => {
-    addForeignUnit(server);
+    await addForeignUnit(server);
     for (const path of ['groups/G-FOREIGN/adhoc', 'groups/G-FOREIGN/permanent']) {
       const foreign = await call(server, `${path}?crnt_vcg_uid=${GROUP}`, { cookie: regular });
       expect(foreign.status, path).toBe(403);
@@ -220,6 +219,6 @@ describe('group ad-hoc / permanent registration (spec 002 §4, §5, §7)', () =>
       expect(result.status, `${method} ${path}`).toBe(403);
       expect(result.json.message).toBe(ACCESS_REFUSED);
     }
-    expect(server.store.units.all().some((u) => u.name === 'Read-1')).toBe(false);
+    expect((await server.store.units.all()).some((u) => u.name === 'Read-1')).toBe(false);
   });
 });

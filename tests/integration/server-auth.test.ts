@@ -46,7 +46,7 @@ describe('sign-in, sessions and the Application-Id header', () => {
   it('stores only a hash of the session token', async () => {
     const cookie = await signIn(server, 'luc_read');
     const token = cookie.split('=')[1] ?? '';
-    const ids = server.store.db.prepare('SELECT id FROM sessions').all() as { id: string }[];
+    const ids = await server.store.db.selectFrom('sessions').select('id').execute();
     expect(ids.length).toBeGreaterThan(0);
     expect(ids.some((r) => r.id === token)).toBe(false);
     expect(ids.every((r) => /^[0-9a-f]{64}$/.test(r.id))).toBe(true);

@@ -27,7 +27,7 @@ beforeAll(async () => {
       .filter((method) => ['get', 'post', 'put', 'delete'].includes(method))
       .map((method) => ({ method: method.toUpperCase(), path: path.replace(/^\/luc\/luc-core-web\/rest\//, '') })),
   ).filter((operation) => !operation.path.startsWith('auth/')); // signing out would end the fuzzing session
-  unitIds = server.store.units.all().filter((unit) => unit.groupId === GROUP).map((unit) => unit.uid);
+  unitIds = (await server.store.units.all()).filter((unit) => unit.groupId === GROUP).map((unit) => unit.uid);
 });
 
 afterAll(async () => {
@@ -71,7 +71,7 @@ describe('every API operation against generated input', () => {
           const operation = operations[operationIndex % operations.length]!;
           const unit = unitIds[unitIndex % unitIds.length]!;
           const query = withGroup ? `?crnt_vcg_uid=${GROUP}&groupId=${GROUP}&limit=${encodeURIComponent(text)}` : `?searchValue=${encodeURIComponent(text)}`;
-          const before = JSON.stringify(server.store.units.get(unit));
+          const before = JSON.stringify(await server.store.units.get(unit));
           const sendsBody = operation.method !== 'GET' && operation.method !== 'DELETE';
           const result = await call(server, fillPath(operation.path, { unit, text }) + query, {
             method: operation.method,
@@ -83,7 +83,7 @@ describe('every API operation against generated input', () => {
           if (result.status >= 400) {
             expect(typeof result.json?.message, where).toBe('string');
             expect(result.json.message.length, where).toBeGreaterThan(0);
-            expect(JSON.stringify(server.store.units.get(unit)), `${where} changed the stored unit`).toBe(before);
+            expect(JSON.stringify(await server.store.units.get(unit)), `${where} changed the stored unit`).toBe(before);
           }
         },
       ),

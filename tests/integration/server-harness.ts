@@ -6,10 +6,11 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { buildApp, type AppDeps, type BuiltApp } from '../../src/server/app.ts';
-import { openStore, type Store } from '../../src/server/store/store.ts';
+import type { Store } from '../../src/server/store/store.ts';
+import { openStore } from '../../src/server/store/database.ts';
 import { seedDemo } from '../../src/server/demo.ts';
 import { makeUnitSeeds } from '../../src/server/sim/seeds.ts';
-import { CONSOLE_APPLICATION_ID } from '../../src/server/store/migrations.ts';
+import { CONSOLE_APPLICATION_ID } from '../../src/server/areas/clientApplications/repo.ts';
 
 export const API = '/luc/luc-core-web/rest';
 export const APP_ID = CONSOLE_APPLICATION_ID;
@@ -32,7 +33,7 @@ export function tempDir(): { dir: string; cleanup(): void } {
 export async function startServer(
   options: { dbFile: string; units?: number; distDir?: string } & Partial<Omit<AppDeps, 'store'>>,
 ): Promise<TestServer> {
-  const store = openStore(options.dbFile);
+  const store = await openStore(options.dbFile);
   await seedDemo(store, {
     password: DEMO_PASSWORD,
     unitCount: options.units ?? 20,
@@ -54,7 +55,7 @@ export async function startServer(
     dbFile: options.dbFile,
     close: async () => {
       await built.app.close();
-      store.close();
+      await store.close();
     },
   };
 }

@@ -8,8 +8,6 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { join } from 'node:path';
 import { call, signIn, tempDir } from './server-harness.ts';
 import { addForeignUnit, GROUP, startUnitServer, type UnitTestServer } from './units-harness.ts';
-import { storiesOf } from '../../src/server/store/stories.ts';
-import { sharesOf } from '../../src/server/store/shares.ts';
 
 const q = `?crnt_vcg_uid=${GROUP}`;
 const INV = 'INV-NEWS'; // the inventory of GROUP
@@ -34,8 +32,8 @@ describe('stories and shares (spec 001 §3 §6 §7 §9, 002 §3 §5) against a s
     mediaAdmin = await signIn(server, 'luc_media_group_admin');
   });
   /** A unit of GROUP not yet used by this file (stories and sharing need no live state). */
-  const groupUnit = (): string => {
-    const unit = server.store.units.all().find((u) => u.groupId === GROUP && !used.has(u.uid));
+  const groupUnit = async (): Promise<string> => {
+    const unit = (await server.store.units.all()).find((u) => u.groupId === GROUP && !used.has(u.uid));
     if (unit === undefined) throw new Error('no unused unit in the group');
     used.add(unit.uid);
     return unit.uid;
@@ -71,7 +69,7 @@ describe('stories and shares (spec 001 §3 §6 §7 §9, 002 §3 §5) against a s
     });
 
     it('answers 404 for an inventory outside the caller’s groups, like an unknown one', async () => {
-      server.store.inventories.insert({ id: 'INV-ELSEWHERE', name: 'Elsewhere', region: '', customer: '', parentId: null, features: [], createdAt: Date.now() });
+      await server.store.inventories.insert({ id: 'INV-ELSEWHERE', name: 'Elsewhere', region: '', customer: '', parentId: null, features: [], createdAt: Date.now() });
       for (const inv of ['INV-ELSEWHERE', 'INV-NOPE']) {
         const answer = await call(server, `${stories(inv)}${q}`, { cookie: regular });
         expect(answer.status).toBe(404);
@@ -108,27 +106,27 @@ describe('stories and shares (spec 001 §3 §6 §7 §9, 002 §3 §5) against a s
       [{ slugline: 's'.repeat(1025) }, { slugline: MAX_1024 }],
       [{ slugline: 'OK', usageTerms: 'u'.repeat(1025), comments: 'c'.repeat(1025) }, { usageTerms: MAX_1024, comments: MAX_1024 }],
     ])('refuses the new story %# naming every failing field with the spec’s words', async (body, fields) => {
-      const before = storiesOf(server.store).list({ inventoryId: INV, searchKey: 'slugline', sortBy: 'slugline', sortDir: 'asc', limit: 500, offset: 0 }).total;
+      const before = (await server.store.stories.list({ inventoryId: INV, searchKey: 'slugline', sortBy: 'slugline', sortDir: 'asc', limit: 500, offset: 0 })).total;
       const answer = await call(server, `${stories()}${q}`, { cookie: regular, body });
       expect(answer.status).toBe(400);
       expect(answer.json.fields).toEqual(fields);
       expect(answer.json.message).toBe(Object.values(fields)[0]);
-      expect(storiesOf(server.store).list({ inventoryId: INV, searchKey: 'slugline', sortBy: 'slugline', sortDir: 'asc', limit: 500, offset: 0 }).total).toBe(before);
+      expect((await server.store.stories.list({ inventoryId: INV, searchKey: 'slugline', sortBy: 'slugline', sortDir: 'asc', limit: 500, offset: 0 })).total).toBe(before);
     });
 
     it('refuses wrong types and unknown fields naming them, and a change that breaks a rule keeps the stored story', async () => {
       expect((await call(server, `${stories()}${q}`, { cookie: regular, body: { slugline: 7 } })).json.message).toBe('body.slugline must be string');
       expect((await call(server, `${stories()}${q}`, { cookie: regular, body: { slugline: 'A', storyId: 'mine' } })).json.message).toMatch(/storyId/);
-      const before = storiesOf(server.store).get('STY-NEWS-2');
+      const before = await server.store.stories.get('STY-NEWS-2');
       const bad = await call(server, `${stories()}/STY-NEWS-2${q}`, { cookie: regular, method: 'PUT', body: { slugline: '', reporter: 'Changed' } });
       expect(bad.status).toBe(400);
       expect(bad.json.fields).toEqual({ slugline: REQUIRED });
-      expect(storiesOf(server.store).get('STY-NEWS-2')).toEqual(before);
+      expect(await server.store.stories.get('STY-NEWS-2')).toEqual(before);
     });
 
     it.each(['luc_freelancer', 'luc_read'])('refuses %s any story write with 403 and stores nothing', async (user) => {
       const cookie = user === 'luc_freelancer' ? freelancer : reader;
-      const before = storiesOf(server.store).get('STY-NEWS-3');
+      const before = await server.store.stories.get('STY-NEWS-3');
       const add = await call(server, `${stories()}${q}`, { cookie, body: { slugline: 'NOT-MINE' } });
       expect(add.status).toBe(403);
       expect(add.json.message).toBe(REFUSED);
@@ -136,20 +134,20 @@ describe('stories and shares (spec 001 §3 §6 §7 §9, 002 §3 §5) against a s
       expect((await call(server, `${stories()}${q}`, { cookie, body: { nope: 1 } })).status).toBe(403);
       expect((await call(server, `${stories()}/STY-NEWS-3${q}`, { cookie, method: 'PUT', body: { slugline: 'X' } })).status).toBe(403);
       expect((await call(server, `${stories()}/STY-NEWS-3${q}`, { cookie, method: 'DELETE' })).status).toBe(403);
-      expect(storiesOf(server.store).get('STY-NEWS-3')).toEqual(before);
+      expect(await server.store.stories.get('STY-NEWS-3')).toEqual(before);
       expect((await call(server, `${stories()}${q}&searchValue=NOT-MINE`, { cookie: regular })).json.total).toBe(0);
     });
 
     it('cannot reach another inventory’s story through its own inventory', async () => {
       const answer = await call(server, `${stories()}/STY-SPORTS-1${q}`, { cookie: regular, method: 'PUT', body: { slugline: 'HIJACK' } });
       expect(answer.status).toBe(404);
-      expect(storiesOf(server.store).get('STY-SPORTS-1')?.slugline).toBe('FLOODS-RIVERSIDE');
+      expect((await server.store.stories.get('STY-SPORTS-1'))?.slugline).toBe('FLOODS-RIVERSIDE');
     });
   });
 
   describe('a unit’s selected story (v2/units/{id}/story, ours)', () => {
     it('selects a story, answers it, lets a freelancer pick one, clears on null and when the story is deleted', async () => {
-      const uid = groupUnit();
+      const uid = await groupUnit();
       expect((await call(server, `v2/units/${uid}/story${q}`, { cookie: regular })).json).toEqual({ uid, inventoryId: INV, storyId: null, story: null });
       const put = await call(server, `v2/units/${uid}/story${q}`, { cookie: regular, method: 'PUT', body: { storyId: 'STY-NEWS-1' } });
       expect(put.status, put.text).toBe(200);
@@ -165,7 +163,7 @@ describe('stories and shares (spec 001 §3 §6 §7 §9, 002 §3 §5) against a s
     });
 
     it('refuses a story of another inventory or an unknown one, keeping the selection', async () => {
-      const uid = groupUnit();
+      const uid = await groupUnit();
       await call(server, `v2/units/${uid}/story${q}`, { cookie: regular, method: 'PUT', body: { storyId: 'STY-NEWS-2' } });
       for (const storyId of ['STY-SPORTS-1', 'STY-NOPE']) {
         const answer = await call(server, `v2/units/${uid}/story${q}`, { cookie: regular, method: 'PUT', body: { storyId } });
@@ -173,17 +171,17 @@ describe('stories and shares (spec 001 §3 §6 §7 §9, 002 §3 §5) against a s
         expect(answer.json).toMatchObject({ message: "The story is not in this unit's inventory", fields: { storyId: "The story is not in this unit's inventory" } });
       }
       expect((await call(server, `v2/units/${uid}/story${q}`, { cookie: regular, method: 'PUT', body: {} })).json.message).toBe('body.storyId is required');
-      expect(storiesOf(server.store).selectedFor(uid)?.storyId).toBe('STY-NEWS-2');
+      expect((await server.store.stories.selectedFor(uid))?.storyId).toBe('STY-NEWS-2');
     });
 
     it('answers 404 for another group’s unit and 403 to a read-only user’s change', async () => {
-      const foreign = addForeignUnit(server, 'USTORYFOREIGN');
+      const foreign = await addForeignUnit(server, 'USTORYFOREIGN');
       expect((await call(server, `v2/units/${foreign}/story${q}`, { cookie: regular })).status).toBe(404);
       expect((await call(server, `v2/units/${foreign}/story${q}`, { cookie: regular, method: 'PUT', body: { storyId: 'STY-NEWS-1' } })).status).toBe(404);
-      expect(storiesOf(server.store).selectedFor(foreign)).toBeUndefined();
-      const uid = groupUnit();
+      expect(await server.store.stories.selectedFor(foreign)).toBeUndefined();
+      const uid = await groupUnit();
       expect((await call(server, `v2/units/${uid}/story${q}`, { cookie: reader, method: 'PUT', body: { storyId: 'STY-NEWS-1' } })).status).toBe(403);
-      expect(storiesOf(server.store).selectedFor(uid)).toBeUndefined();
+      expect(await server.store.stories.selectedFor(uid)).toBeUndefined();
     });
   });
 
@@ -200,7 +198,7 @@ describe('stories and shares (spec 001 §3 §6 §7 §9, 002 §3 §5) against a s
     });
 
     it('shares a unit’s stream with subscribers, replaces and clears the list', async () => {
-      const uid = groupUnit();
+      const uid = await groupUnit();
       const empty = await call(server, `v2/units/${uid}/sharing${q}`, { cookie: regular });
       expect(empty.json).toMatchObject({ uid, inventoryId: INV, subscriberIds: [], subscribers: [] });
       expect(empty.json.available).toHaveLength(3);
@@ -217,27 +215,27 @@ describe('stories and shares (spec 001 §3 §6 §7 §9, 002 §3 §5) against a s
       [{ subscriberIds: 'SUB-NEWS-1' }, 'body.subscriberIds must be array'],
       [{}, 'body.subscriberIds is required'],
     ])('refuses the sharing body %j with "%s" and keeps the stored list', async (body, message) => {
-      const uid = groupUnit();
+      const uid = await groupUnit();
       await call(server, `v2/units/${uid}/sharing${q}`, { cookie: regular, method: 'PUT', body: { subscriberIds: ['SUB-NEWS-2'] } });
       const answer = await call(server, `v2/units/${uid}/sharing${q}`, { cookie: regular, method: 'PUT', body });
       expect(answer.status).toBe(400);
       expect(answer.json.message).toBe(message);
-      expect(sharesOf(server.store).unitSubscribers(uid).map((s) => s.id)).toEqual(['SUB-NEWS-2']);
+      expect((await server.store.shares.unitSubscribers(uid)).map((s) => s.id)).toEqual(['SUB-NEWS-2']);
     });
 
     it('answers 404 for another group’s unit and 403 to a read-only user’s change', async () => {
-      const foreign = addForeignUnit(server, 'USHAREFOREIGN');
+      const foreign = await addForeignUnit(server, 'USHAREFOREIGN');
       expect((await call(server, `v2/units/${foreign}/sharing${q}`, { cookie: regular })).status).toBe(404);
       expect((await call(server, `v2/units/${foreign}/sharing${q}`, { cookie: regular, method: 'PUT', body: { subscriberIds: ['SUB-NEWS-1'] } })).status).toBe(404);
-      expect(sharesOf(server.store).unitSubscribers(foreign)).toEqual([]);
-      const uid = groupUnit();
+      expect(await server.store.shares.unitSubscribers(foreign)).toEqual([]);
+      const uid = await groupUnit();
       expect((await call(server, `v2/units/${uid}/sharing${q}`, { cookie: reader, method: 'PUT', body: { subscriberIds: ['SUB-NEWS-1'] } })).status).toBe(403);
-      expect(sharesOf(server.store).unitSubscribers(uid)).toEqual([]);
+      expect(await server.store.shares.unitSubscribers(uid)).toEqual([]);
     });
   });
 
   it('keeps stories, selections and sharing across a restart', async () => {
-    const uid = groupUnit();
+    const uid = await groupUnit();
     await call(server, `v2/units/${uid}/story${q}`, { cookie: regular, method: 'PUT', body: { storyId: 'STY-NEWS-3' } });
     await call(server, `v2/units/${uid}/sharing${q}`, { cookie: regular, method: 'PUT', body: { subscriberIds: ['SUB-NEWS-2'] } });
     const dbFile = server.dbFile;

@@ -22,7 +22,7 @@ describe('unit administration and links (spec 000 §6, §7) against a started se
   });
 
   it('creates a unit (unit.added on the bus) and refuses a taken name and a bad serial', async () => {
-    const taken = server.store.units.all()[0]?.name ?? '';
+    const taken = (await server.store.units.all())[0]?.name ?? '';
     const dup = await call(server, `v2/admin/units${q}`, { cookie: admin, body: { name: taken, type: '800', serial: 'A1BCD1234', groupId: GROUP } });
     expect(dup.status).toBe(400);
     expect(dup.json.message).toBe('Please select a different name. The current name is already in use');
@@ -40,7 +40,7 @@ describe('unit administration and links (spec 000 §6, §7) against a started se
   });
 
   it('refuses administration to a regular operator with the access message', async () => {
-    const uid = idleUnit(server);
+    const uid = await idleUnit(server);
     for (const [method, path, body] of [
       ['POST', 'v2/admin/units', { name: 'X-1', type: '800', serial: 'A1BCD1234', groupId: GROUP }],
       ['PUT', `v2/admin/units/${uid}`, { comment: 'x' }],
@@ -56,30 +56,30 @@ describe('unit administration and links (spec 000 §6, §7) against a started se
   });
 
   it('sets a target version through the upgrade rules: allowed starts upgrading; refusals carry 6802 or 6810', async () => {
-    const ok = addUnit(server, 'UUPG1', '800', '8.0.0');
+    const ok = await addUnit(server, 'UUPG1', '800', '8.0.0');
     const started = await call(server, `v2/admin/units/${ok}/targetSwVersion/8.5${q}`, { method: 'PUT', cookie: admin });
     expect(started.status, started.text).toBe(200);
     expect(started.json).toMatchObject({ uid: ok, targetVersion: '8.5' });
     expect(await status(server, admin, ok)).toBe('upgrading');
     expect((await call(server, `v2/devices/${ok}/targetversion${q}`, { cookie: admin })).json.targetVersion).toBe('8.5');
 
-    const old = addUnit(server, 'UUPG2', '800', '5.1.3');
+    const old = await addUnit(server, 'UUPG2', '800', '5.1.3');
     const tooOld = await call(server, `v2/admin/units/${old}/targetSwVersion/8.5${q}`, { method: 'PUT', cookie: admin });
     expect(tooOld.status).toBe(400);
     expect(tooOld.json).toMatchObject({ code: 6802, message: 'Units on version 5.1 or below cannot be upgraded.', codeMessage: 'The target version is not allowed.' });
 
-    const solo = addUnit(server, 'UUPG3', 'Solo', '8.0.0');
+    const solo = await addUnit(server, 'UUPG3', 'Solo', '8.0.0');
     const hardware = await call(server, `v2/admin/units/${solo}/targetSwVersion/8.5${q}`, { method: 'PUT', cookie: admin });
     expect(hardware.status).toBe(400);
     expect(hardware.json).toMatchObject({ code: 6810, codeMessage: 'The target version is not supported by the hardware configuration.' });
 
-    const above = addUnit(server, 'UUPG4', '800', '8.5.1');
+    const above = await addUnit(server, 'UUPG4', '800', '8.5.1');
     const serverBelow = await call(server, `v2/admin/units/${above}/targetSwVersion/9.0${q}`, { method: 'PUT', cookie: admin });
     expect(serverBelow.json).toMatchObject({ code: 6802, message: 'The server version must be at or above the unit version.' });
   });
 
   it('moves a unit to another group and back; its events follow it', async () => {
-    const uid = addUnit(server, 'UMOVE1', '800');
+    const uid = await addUnit(server, 'UMOVE1', '800');
     const moved = await call(server, `v2/admin/groups/G-NEWS-REGIONAL/units/${uid}${q}`, { method: 'PUT', cookie: admin });
     expect(moved.status, moved.text).toBe(200);
     expect(moved.json.groupId).toBe('G-NEWS-REGIONAL');
@@ -100,13 +100,13 @@ describe('unit administration and links (spec 000 §6, §7) against a started se
   });
 
   it('deletes a unit (unit.removed) and deregisters another', async () => {
-    const uid = addUnit(server, 'UDEL1', '800');
+    const uid = await addUnit(server, 'UDEL1', '800');
     const socket = await listen(server, admin, [`unit:${uid}`]);
     expect((await call(server, `v2/admin/units/${uid}${q}`, { method: 'DELETE', cookie: admin })).json).toEqual({ uid, deleted: true });
     await until(() => socket.events.some((e) => e.kind === 'unit.removed'));
     socket.close();
     expect((await call(server, `v2/admin/units/${uid}${q}`, { cookie: admin })).status).toBe(404);
-    const dereg = addUnit(server, 'UDEREG1', '800');
+    const dereg = await addUnit(server, 'UDEREG1', '800');
     const result = await call(server, `v2/admin/units/${dereg}/deregistration${q}`, { cookie: admin, body: {} });
     expect(result.status, result.text).toBe(200);
     expect(result.json).toMatchObject({ groupId: null, inventoryId: null });
@@ -114,30 +114,30 @@ describe('unit administration and links (spec 000 §6, §7) against a started se
   });
 
   it('removes an ad-hoc LU-Smart unit and refuses a field unit', async () => {
-    const smart = addUnit(server, 'USMART1', 'Smart');
-    const field = addUnit(server, 'UFIELD1', '800');
+    const smart = await addUnit(server, 'USMART1', 'Smart');
+    const field = await addUnit(server, 'UFIELD1', '800');
     expect((await call(server, `groups/${GROUP}/adhoc/units/${field}/${q}`, { method: 'DELETE', cookie: regular })).status).toBe(409);
     expect((await call(server, `groups/${GROUP}/adhoc/units/${smart}/${q}`, { method: 'DELETE', cookie: regular })).json).toEqual({ uid: smart, removed: true });
   });
 
   it('keeps LU-Smart settings within 0 or 1000-20000 kbps', async () => {
-    const smart = addUnit(server, 'USMART2', 'Smart');
+    const smart = await addUnit(server, 'USMART2', 'Smart');
     expect((await call(server, `v2/admin/smartunit/${smart}${q}`, { cookie: admin })).json.bandwidthLimitKbps).toBe(0);
     const low = await call(server, `v2/admin/smartunit/${smart}${q}`, { method: 'PUT', cookie: admin, body: { bandwidthLimitKbps: 999 } });
     expect(low.json.message).toBe('Must be 1000 or more');
     const high = await call(server, `v2/admin/smartunit/${smart}${q}`, { method: 'PUT', cookie: admin, body: { bandwidthLimitKbps: 20001 } });
     expect(high.json.message).toBe('Must be 20000 or less');
     expect((await call(server, `v2/admin/smartunit/${smart}${q}`, { method: 'PUT', cookie: admin, body: { bandwidthLimitKbps: 20000 } })).json.bandwidthLimitKbps).toBe(20000);
-    expect((await call(server, `v2/admin/smartunit/${idleUnit(server, { types: ['800', '810', '600'] })}${q}`, { cookie: admin })).status).toBe(404);
+    expect((await call(server, `v2/admin/smartunit/${await idleUnit(server, { types: ['800', '810', '600'] })}${q}`, { cookie: admin })).status).toBe(404);
   });
 
   it('answers SIP accounts, services, applications, gateways and inventory details', async () => {
-    const uid = idleUnit(server);
+    const uid = await idleUnit(server);
     expect((await call(server, `v2/units/${uid}/sipAccount${q}`, { cookie: regular })).json.sipAccount.username).toBe(`sip_${uid.toLowerCase()}`);
     expect((await call(server, `v2/admin/units/${uid}/sipAccount${q}`, { cookie: admin })).status).toBe(200);
     expect((await call(server, `v2/admin/units/${uid}/services${q}`, { cookie: admin })).json.services).toEqual([]);
     expect((await call(server, `v2/admin/applications${q}`, { cookie: admin })).json.map((a: { applicationId: string }) => a.applicationId)).toContain('luc-console');
-    const gateway = addUnit(server, 'UGW1', 'DataBridge Gateway');
+    const gateway = await addUnit(server, 'UGW1', 'DataBridge Gateway');
     expect((await call(server, `v2/admin/units/${uid}/dbgateway${q}`, { cookie: admin })).json.gateways.map((g: { uid: string }) => g.uid)).toContain(gateway);
     expect((await call(server, `v2/admin/units/${uid}/dbgateway/selected${q}`, { method: 'PUT', cookie: admin, body: { gatewayId: uid } })).status).toBe(400);
     expect((await call(server, `v2/admin/units/${uid}/dbgateway/selected${q}`, { method: 'PUT', cookie: admin, body: { gatewayId: gateway } })).status).toBe(200);

@@ -23,7 +23,7 @@ describe('unit streaming, commands and control (spec 000 §7) against a started 
   });
 
   it('starts a stream: the unit goes connecting, then streaming; then stops (REST status)', async () => {
-    const uid = idleUnit(server, { exclude: used });
+    const uid = await idleUnit(server, { exclude: used });
     const start = await call(server, `v2/units/${uid}/stream${q}`, { method: 'POST', cookie: operator });
     expect(start.status, start.text).toBe(200);
     expect(start.json).toMatchObject({ uid, accepted: true });
@@ -38,7 +38,7 @@ describe('unit streaming, commands and control (spec 000 §7) against a started 
   });
 
   it('pushes the stream phases as unit.status events over the websocket', async () => {
-    const uid = idleUnit(server, { exclude: used });
+    const uid = await idleUnit(server, { exclude: used });
     const socket = await listen(server, operator, [`unit:${uid}`]);
     expect((await call(server, `v2/units/${uid}/stream${q}`, { cookie: operator, body: {} })).status).toBe(200);
     server.clock.advance(5_000);
@@ -49,7 +49,7 @@ describe('unit streaming, commands and control (spec 000 §7) against a started 
   });
 
   it('refuses every change to a read-only user with the access message', async () => {
-    const uid = idleUnit(server, { exclude: used });
+    const uid = await idleUnit(server, { exclude: used });
     const calls: [string, string, unknown][] = [
       ['POST', `v2/units/${uid}/stream`, {}],
       ['PUT', `v2/units/${uid}/delay`, { delay: 2000 }],
@@ -67,7 +67,7 @@ describe('unit streaming, commands and control (spec 000 §7) against a started 
   });
 
   it('answers 404 for a unit of another group, with no data', async () => {
-    const foreign = addForeignUnit(server);
+    const foreign = await addForeignUnit(server);
     for (const [method, path] of [
       ['GET', `v2/admin/units/${foreign}/status`],
       ['POST', `v2/units/${foreign}/stream`],
@@ -85,14 +85,14 @@ describe('unit streaming, commands and control (spec 000 §7) against a started 
     [999, 'Must be 1000 or more'],
     [20_001, 'Must be 20000 or less'],
   ])('refuses a delay of %i ms with "%s"', async (delay, message) => {
-    const uid = idleUnit(server, { exclude: used, types: ['800', '810', '600', '610', '710', '500', '400'] });
+    const uid = await idleUnit(server, { exclude: used, types: ['800', '810', '600', '610', '710', '500', '400'] });
     const result = await call(server, `v2/units/${uid}/delay${q}`, { method: 'PUT', cookie: operator, body: { delay } });
     expect(result.status).toBe(400);
     expect(result.json).toEqual({ error: 'Bad Request', message, fields: { delay: message } });
   });
 
   it('sets a delay of 1000 ms and 20000 ms (the normal bounds) and publishes it as unit.config', async () => {
-    const uid = idleUnit(server, { exclude: used, types: ['800', '810', '600', '610', '710', '500', '400'] });
+    const uid = await idleUnit(server, { exclude: used, types: ['800', '810', '600', '610', '710', '500', '400'] });
     for (const delay of [1000, 20_000]) {
       const result = await call(server, `v2/units/${uid}/delay${q}`, { method: 'PUT', cookie: operator, body: { delay } });
       expect(result.status, result.text).toBe(200);
@@ -104,7 +104,7 @@ describe('unit streaming, commands and control (spec 000 §7) against a started 
   });
 
   it('refuses capping with cellular above total, and on a busy unit', async () => {
-    const uid = idleUnit(server, { exclude: used });
+    const uid = await idleUnit(server, { exclude: used });
     const above = await call(server, `units/${uid}/network/capping${q}`, {
       method: 'PUT',
       cookie: operator,
@@ -130,7 +130,7 @@ describe('unit streaming, commands and control (spec 000 §7) against a started 
   });
 
   it('sends logs from an idle unit (connecting, collecting, stopping) and refuses a busy one with "Selected channel is busy"', async () => {
-    const uid = idleUnit(server, { exclude: used });
+    const uid = await idleUnit(server, { exclude: used });
     const ok = await call(server, `v2/units/${uid}/fetchlogs/enhanced${q}`, { method: 'PUT', cookie: operator, body: {} });
     expect(ok.status, ok.text).toBe(200);
     expect(await status(server, operator, uid)).toBe('fetchlogs');
@@ -146,7 +146,7 @@ describe('unit streaming, commands and control (spec 000 §7) against a started 
   });
 
   it('runs a speed test on a 7.5.1+ channel (query timeout=10) and refuses an older channel', async () => {
-    const uid = idleUnit(server, { exclude: used });
+    const uid = await idleUnit(server, { exclude: used });
     const live = server.fleet.unit(uid);
     expect(live?.channelId).not.toBeNull();
     const ok = await call(server, `devices/${uid}/commands/LuSpeedTest${q}&timeout=10`, { cookie: operator, body: {} });
@@ -156,8 +156,8 @@ describe('unit streaming, commands and control (spec 000 §7) against a started 
     server.clock.advance(10_000);
     expect(await status(server, operator, uid)).toBe('idle');
 
-    server.store.servers.insert({ id: 'MMH-OLD', name: 'MMH-Old', type: 'mmh', serial: 'S', swVersion: '7.5.0', alias: '', inventoryId: 'INV-NEWS', maxChannels: 8, cloudRegion: '', config: {}, createdAt: 0 });
-    server.store.channels.insert({ id: 'CH-OLD', name: 'Old-Preview', type: 'preview', serverId: 'MMH-OLD', groupId: GROUP, inventoryId: 'INV-NEWS', config: {}, createdAt: 0 });
+    await server.store.servers.insert({ id: 'MMH-OLD', name: 'MMH-Old', type: 'mmh', serial: 'S', swVersion: '7.5.0', alias: '', inventoryId: 'INV-NEWS', maxChannels: 8, cloudRegion: '', config: {}, createdAt: 0 });
+    await server.store.channels.insert({ id: 'CH-OLD', name: 'Old-Preview', type: 'preview', serverId: 'MMH-OLD', groupId: GROUP, inventoryId: 'INV-NEWS', config: {}, createdAt: 0 });
     const set = await call(server, `devices/${uid}/commands/LuSetVirtualChannel${q}`, { cookie: operator, body: { virtualChannelName: 'Old-Preview' } });
     expect(set.status, set.text).toBe(200);
     server.clock.advance(1_000);
@@ -168,7 +168,7 @@ describe('unit streaming, commands and control (spec 000 §7) against a started 
   });
 
   it('reboots a unit: offline, then online', async () => {
-    const uid = idleUnit(server, { exclude: used });
+    const uid = await idleUnit(server, { exclude: used });
     expect((await call(server, `devices/${uid}/commands/LuReboot${q}`, { cookie: operator, body: {} })).status).toBe(200);
     server.clock.advance(1_000);
     expect(await status(server, operator, uid)).toBe('offline');
@@ -177,7 +177,7 @@ describe('unit streaming, commands and control (spec 000 §7) against a started 
   });
 
   it('refuses an unknown command and a virtual-channel retry above 7', async () => {
-    const uid = idleUnit(server, { exclude: used });
+    const uid = await idleUnit(server, { exclude: used });
     expect((await call(server, `devices/${uid}/commands/LuDoesNotExist${q}`, { cookie: operator, body: {} })).status).toBe(400);
     expect((await call(server, `devices_retry/${uid}/commands/LuSetVirtualChannel/8${q}`, { cookie: operator, body: { virtualChannelName: 'News-National-Preview' } })).status).toBe(400);
     const retry = await call(server, `devices_retry/${uid}/commands/LuSetVirtualChannel/7${q}`, { cookie: operator, body: { virtualChannelName: 'News-National-Preview' } });
@@ -186,18 +186,18 @@ describe('unit streaming, commands and control (spec 000 §7) against a started 
   });
 
   it('stores metadata through LuSetMetadata and refuses a semicolon with the domain message', async () => {
-    const uid = idleUnit(server, { exclude: used });
+    const uid = await idleUnit(server, { exclude: used });
     const bad = await call(server, `devices/${uid}/commands/LuSetMetadata${q}`, { cookie: operator, body: { metadata: { slug: 'a;b' } } });
     expect(bad.status).toBe(400);
     expect(bad.json).toMatchObject({ message: 'Must not contain a semicolon (;) or a backslash (\\)', fields: { slug: 'Must not contain a semicolon (;) or a backslash (\\)' } });
     expect((await call(server, `devices/${uid}/commands/LuSetMetadata${q}`, { cookie: operator, body: { metadata: { slug: 'ok' } } })).status).toBe(200);
-    expect(server.store.units.get(uid)?.metadata).toEqual({ slug: 'ok' });
+    expect((await server.store.units.get(uid))?.metadata).toEqual({ slug: 'ok' });
     const config = await call(server, `devices/${uid}/commands/LuGetConfiguration${q}`, { cookie: operator, body: {} });
     expect(config.json.storeAndForwardVideoQualityV2).toHaveProperty('h264');
   });
 
   it('connects and disconnects the IP pipe (connecting, then connected)', async () => {
-    const uid = idleUnit(server, { exclude: used });
+    const uid = await idleUnit(server, { exclude: used });
     const bad = await call(server, `v2/units/${uid}/ippipe${q}`, { method: 'PUT', cookie: operator, body: { port: 0 } });
     expect(bad.status).toBe(400);
     expect(bad.json.message).toBe('Must be 1 or more');
@@ -211,7 +211,7 @@ describe('unit streaming, commands and control (spec 000 §7) against a started 
   });
 
   it('opens an intercom session (connecting, then connected) and closes it', async () => {
-    const uid = idleUnit(server, { exclude: used });
+    const uid = await idleUnit(server, { exclude: used });
     const open = await call(server, `v2/units/${uid}/intercom/session/1${q}`, { cookie: operator, body: { mode: 'audioRoom', destinationAccount: 'room-1' } });
     expect(open.status, open.text).toBe(200);
     expect(server.fleet.unit(uid)?.intercom.intercom1?.state).toBe('connecting');
@@ -223,7 +223,7 @@ describe('unit streaming, commands and control (spec 000 §7) against a started 
   });
 
   it('starts and stops the databridge (transparent_bridge)', async () => {
-    const uid = idleUnit(server, { exclude: used });
+    const uid = await idleUnit(server, { exclude: used });
     expect((await call(server, `v2/units/${uid}/stream/databridge${q}`, { cookie: operator, body: {} })).status).toBe(200);
     server.clock.advance(3_000);
     expect(await status(server, operator, uid)).toBe('transparent_bridge');
@@ -232,7 +232,7 @@ describe('unit streaming, commands and control (spec 000 §7) against a started 
   });
 
   it('starts video return only with a selected channel of the unit’s group', async () => {
-    const uid = idleUnit(server, { exclude: used });
+    const uid = await idleUnit(server, { exclude: used });
     const none = await call(server, `v2/units/${uid}/vrChannels/stream${q}`, { cookie: operator, body: {} });
     expect(none.status).toBe(409);
     expect(none.json.message).toBe('No video return channel is selected.');
@@ -246,7 +246,7 @@ describe('unit streaming, commands and control (spec 000 §7) against a started 
   });
 
   it('streams to a social provider (social.status UNPUBLISHED, then LIVE) and refuses a second stream to it', async () => {
-    const uid = addUnit(server, 'USOCIAL1', '800', '8.0.0');
+    const uid = await addUnit(server, 'USOCIAL1', '800', '8.0.0');
     const socket = await listen(server, operator, [`unit:${uid}`]);
     expect((await call(server, `v0/units/${uid}/stream/social_media${q}`, { cookie: operator, body: { provider: 'youtube' } })).status).toBe(200);
     const twice = await call(server, `v0/units/${uid}/stream/social_media${q}`, { cookie: operator, body: { provider: 'youtube' } });
@@ -261,7 +261,7 @@ describe('unit streaming, commands and control (spec 000 §7) against a started 
     expect((await call(server, `v0/units/${uid}/stream/cdn${q}`, { cookie: operator, body: { streamUrl: 'rtmp://cdn.example/live' } })).status).toBe(200);
     expect((await call(server, `v0/units/${uid}/stream/cdn${q}`, { method: 'DELETE', cookie: operator })).status).toBe(200);
     socket.close();
-    const old = addUnit(server, 'UFBOLD1', '800', '6.2.0');
+    const old = await addUnit(server, 'UFBOLD1', '800', '6.2.0');
     const facebook = await call(server, `v0/units/${old}/stream/social_media${q}`, { cookie: operator, body: { provider: 'facebook' } });
     expect(facebook.status).toBe(409);
     expect(facebook.json.message).toBe('Streaming to Facebook needs unit version 6.2.1 or higher');

@@ -21,12 +21,12 @@ export async function startUnitServer(dbFile: string, units = 200): Promise<Unit
   const bus = new EventBus();
   const server = await startServer({ dbFile, units, bus });
   const clock = new ManualClock();
-  const seeds = server.store.units.all().flatMap((u) =>
+  const seeds = (await server.store.units.all()).flatMap((u) =>
     u.groupId !== null && u.inventoryId !== null
       ? [{ uid: u.uid, name: u.name, type: u.type, serial: u.serial, groupId: u.groupId, inventoryId: u.inventoryId, lat: u.lat ?? 0, lng: u.lng ?? 0, swVersion: u.swVersion }]
       : [],
   );
-  const channels = server.store.channels.list().flatMap((c) => (c.groupId !== null ? [{ id: c.id, groupId: c.groupId }] : []));
+  const channels = (await server.store.channels.list()).flatMap((c) => (c.groupId !== null ? [{ id: c.id, groupId: c.groupId }] : []));
   const fleet = new FleetSimulator({ bus, seed: 7, rate: 0, units: seeds, channels, clock, usagePeriodMs: 0 });
   fleet.start();
   attachUnitRuntime(server.store, { fleet, bus, authority: server.built.authority });
@@ -47,8 +47,8 @@ export async function startUnitServer(dbFile: string, units = 200): Promise<Unit
 export const GROUP = 'G-NEWS-NATIONAL';
 
 /** An online, idle unit of the group (optionally of some types), not yet used by the test file. */
-export function idleUnit(server: UnitTestServer, opts: { types?: readonly string[]; group?: string; exclude?: Set<string> } = {}): string {
-  for (const stored of server.store.units.all()) {
+export async function idleUnit(server: UnitTestServer, opts: { types?: readonly string[]; group?: string; exclude?: Set<string> } = {}): Promise<string> {
+  for (const stored of await server.store.units.all()) {
     if (stored.groupId !== (opts.group ?? GROUP)) continue;
     if (opts.types !== undefined && !opts.types.includes(stored.type)) continue;
     if (opts.exclude?.has(stored.uid)) continue;
@@ -61,12 +61,12 @@ export function idleUnit(server: UnitTestServer, opts: { types?: readonly string
 }
 
 /** Adds a unit of a given type to the store and the fleet (online, idle) in the group. */
-export function addUnit(server: UnitTestServer, uid: string, type: string, swVersion = '8.5.0', group = GROUP): string {
-  const groupRow = server.store.groups.get(group);
+export async function addUnit(server: UnitTestServer, uid: string, type: string, swVersion = '8.5.0', group = GROUP): Promise<string> {
+  const groupRow = await server.store.groups.get(group);
   if (groupRow === undefined) throw new Error(`no group ${group}`);
   const seed = { uid, name: `Test-${uid}`, type, serial: 'A1BCD1234', groupId: group, inventoryId: groupRow.inventoryId, lat: 10, lng: 20, swVersion };
-  server.store.units.insertMany([seed], Date.now());
-  server.built.authority.refreshUnit(uid);
+  await server.store.units.insertMany([seed], Date.now());
+  await server.built.authority.refreshUnit(uid);
   const live = server.fleet.addUnit(seed);
   live.state = 'online';
   live.applications = {};
@@ -74,12 +74,12 @@ export function addUnit(server: UnitTestServer, uid: string, type: string, swVer
 }
 
 /** A unit of a group no demo user belongs to. */
-export function addForeignUnit(server: UnitTestServer, uid = 'UFOREIGN1'): string {
-  if (server.store.groups.get('G-FOREIGN') === undefined) {
-    server.store.groups.insert({ id: 'G-FOREIGN', name: 'Foreign', inventoryId: 'INV-NEWS', autoAssociation: false, unitAutoAssociation: false, createdAt: Date.now() });
+export async function addForeignUnit(server: UnitTestServer, uid = 'UFOREIGN1'): Promise<string> {
+  if ((await server.store.groups.get('G-FOREIGN')) === undefined) {
+    await server.store.groups.insert({ id: 'G-FOREIGN', name: 'Foreign', inventoryId: 'INV-NEWS', autoAssociation: false, unitAutoAssociation: false, createdAt: Date.now() });
   }
-  server.store.units.insertMany([{ uid, name: `Foreign-${uid}`, type: '800', serial: 'X1', groupId: 'G-FOREIGN', inventoryId: 'INV-NEWS', lat: 0, lng: 0, swVersion: '8.5.0' }], Date.now());
-  server.built.authority.refreshUnit(uid);
+  await server.store.units.insertMany([{ uid, name: `Foreign-${uid}`, type: '800', serial: 'X1', groupId: 'G-FOREIGN', inventoryId: 'INV-NEWS', lat: 0, lng: 0, swVersion: '8.5.0' }], Date.now());
+  await server.built.authority.refreshUnit(uid);
   return uid;
 }
 

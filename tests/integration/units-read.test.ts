@@ -207,7 +207,7 @@ describe('unit reads and listings (spec 000 §7 "Units") against a started serve
     const result = await call(server, `devices/fetch${q}`, { cookie: regular });
     expect(result.status, result.text).toBe(200);
     expect(result.json.watermark).toBeGreaterThanOrEqual(before);
-    expect(result.json.units.length).toBe(server.store.units.listByGroup(GROUP, 1000, 0).total);
+    expect(result.json.units.length).toBe((await server.store.units.listByGroup(GROUP, 1000, 0)).total);
     const entry = result.json.units[0];
     expect(entry.rev).toBe(server.bus.revOf(entry.unit.uid));
     expect(entry.unit.status).toHaveProperty('applications');
@@ -215,14 +215,14 @@ describe('unit reads and listings (spec 000 §7 "Units") against a started serve
     expect(result.json.channels[0].status).toHaveProperty('status');
     // names (and the channel server's version) for the unit page's channel select and the list's channel column
     for (const channel of result.json.channels as { id: string; name: string; version?: string }[]) {
-      expect(channel.name).toBe(server.store.channels.get(channel.id)?.name);
+      expect(channel.name).toBe((await server.store.channels.get(channel.id))?.name);
     }
     expect((await call(server, 'devices/fetch', { cookie: regular })).status).toBe(400);
     expect((await call(server, 'devices/fetch?crnt_vcg_uid=G-FOREIGN', { cookie: regular })).status).toBe(403);
   });
 
   it('reads one unit, its location, modems, coordinates, capabilities, enhanced data and target version', async () => {
-    const uid = idleUnit(server);
+    const uid = await idleUnit(server);
     const one = await call(server, `devices/fetch_by_id/${uid}/${q}`, { cookie: regular });
     expect(one.status, one.text).toBe(200);
     expect(one.json).toMatchObject({ uid, status: 'idle', isOffline: false, isBusy: false });
@@ -238,7 +238,7 @@ describe('unit reads and listings (spec 000 §7 "Units") against a started serve
   });
 
   it('answers the same 404 for another group’s unit on every read', async () => {
-    const foreign = addForeignUnit(server);
+    const foreign = await addForeignUnit(server);
     for (const path of [
       `devices/fetch_by_id/${foreign}`,
       `devices/${foreign}/location`,
@@ -256,7 +256,7 @@ describe('unit reads and listings (spec 000 §7 "Units") against a started serve
   });
 
   it('reports busy units as busy in the listing after a stream starts', async () => {
-    const uid = idleUnit(server);
+    const uid = await idleUnit(server);
     await call(server, `v2/units/${uid}/stream${q}`, { cookie: regular, body: {} });
     server.clock.advance(5_000);
     const list = await call(server, `v2/admin/units${q}&searchKey=uid&searchValue=${uid}`, { cookie: regular });

@@ -22,8 +22,8 @@ describe('unit settings, storage, multi camera and bandwidth (spec 000 §5, §7)
   });
 
   it('renames a unit and refuses a name in use (also in another case) with the spec’s message', async () => {
-    const [a, b] = [idleUnit(server, { exclude: used }), idleUnit(server, { exclude: used })];
-    const other = server.store.units.get(b)?.name ?? '';
+    const [a, b] = [await idleUnit(server, { exclude: used }), await idleUnit(server, { exclude: used })];
+    const other = (await server.store.units.get(b))?.name ?? '';
     const taken = await call(server, `devices/update${q}`, { cookie: operator, body: { uid: a, name: other.toUpperCase() } });
     expect(taken.status).toBe(400);
     expect(taken.json).toEqual({ error: 'Bad Request', message: NAME_IN_USE, fields: { name: NAME_IN_USE } });
@@ -37,7 +37,7 @@ describe('unit settings, storage, multi camera and bandwidth (spec 000 §5, §7)
   });
 
   it('accepts a comment of 100 characters and refuses 101 with "Must have at most 100 characters"; metadata with ; is refused', async () => {
-    const uid = idleUnit(server, { exclude: used });
+    const uid = await idleUnit(server, { exclude: used });
     expect((await call(server, `v2/units/${uid}${q}`, { method: 'PUT', cookie: operator, body: { comment: 'c'.repeat(100) } })).status).toBe(200);
     const long = await call(server, `v2/units/${uid}${q}`, { method: 'PUT', cookie: operator, body: { comment: 'c'.repeat(101) } });
     expect(long.status).toBe(400);
@@ -46,11 +46,11 @@ describe('unit settings, storage, multi camera and bandwidth (spec 000 §5, §7)
     expect(meta.status).toBe(400);
     expect(meta.json.fields).toEqual({ 'metadata.reporter': 'Must not contain a semicolon (;) or a backslash (\\)' });
     // a refused request changed nothing
-    expect(server.store.units.get(uid)?.comment).toBe('c'.repeat(100));
+    expect((await server.store.units.get(uid))?.comment).toBe('c'.repeat(100));
   });
 
   it('keeps stored settings across a restart', async () => {
-    const uid = idleUnit(server, { exclude: used });
+    const uid = await idleUnit(server, { exclude: used });
     await call(server, `v2/units/${uid}${q}`, { method: 'PUT', cookie: operator, body: { comment: 'kept' } });
     await call(server, `v0/units/${uid}/storeandforward_quality${q}`, { method: 'PUT', cookie: operator, body: { codec: 'h265', level: 'MQ' } });
     await call(server, `v2/units/${uid}/bwLimitation/total${q}`, { method: 'PUT', cookie: operator, body: { limitKbps: 8000 } });
@@ -66,7 +66,7 @@ describe('unit settings, storage, multi camera and bandwidth (spec 000 §5, §7)
   });
 
   it('refuses a total bandwidth limit below the cellular limit', async () => {
-    const uid = idleUnit(server, { exclude: used });
+    const uid = await idleUnit(server, { exclude: used });
     expect((await call(server, `v2/units/${uid}/bwLimitation/cellular${q}`, { method: 'PUT', cookie: operator, body: { limitKbps: 5000 } })).status).toBe(200);
     const below = await call(server, `v2/units/${uid}/bwLimitation/total${q}`, { method: 'PUT', cookie: operator, body: { limitKbps: 4999 } });
     expect(below.status).toBe(400);
@@ -77,7 +77,7 @@ describe('unit settings, storage, multi camera and bandwidth (spec 000 §5, §7)
   });
 
   it('validates the network limits form (per-interface below the total)', async () => {
-    const uid = idleUnit(server, { exclude: used });
+    const uid = await idleUnit(server, { exclude: used });
     const port = server.fleet.unit(uid)?.links.find((l) => l.type !== 'cell')?.port ?? 'eth0';
     const bad = await call(server, `v2/units/${uid}/interfaces/config${q}`, { method: 'PUT', cookie: operator, body: { totalKbps: 5000, interfaces: [{ port, limitKbps: 5000 }] } });
     expect(bad.status).toBe(400);
@@ -89,7 +89,7 @@ describe('unit settings, storage, multi camera and bandwidth (spec 000 §5, §7)
   });
 
   it('keeps at least 2 interfaces connected when disabling one', async () => {
-    const uid = addUnit(server, 'ULINKS1', '800');
+    const uid = await addUnit(server, 'ULINKS1', '800');
     const live = server.fleet.unit(uid);
     if (live === undefined) throw new Error('no unit');
     live.links.forEach((l, i) => {
@@ -107,7 +107,7 @@ describe('unit settings, storage, multi camera and bandwidth (spec 000 §5, §7)
   });
 
   it('refuses duplicate multi-camera channels and HQ = proxy in switcher mode; starts the multi-camera stream', async () => {
-    const uid = addUnit(server, 'UMULTI1', '810');
+    const uid = await addUnit(server, 'UMULTI1', '810');
     const dup = await call(server, `v2/units/${uid}/multiplecamera${q}`, {
       method: 'PUT',
       cookie: operator,
@@ -134,13 +134,13 @@ describe('unit settings, storage, multi camera and bandwidth (spec 000 §5, §7)
     server.clock.advance(5_000);
     expect(server.fleet.unit(uid)?.applications.multiCamera?.state).toBe('streaming');
     expect((await call(server, `v2/units/${uid}/stream/multiplecamera${q}`, { method: 'DELETE', cookie: operator })).status).toBe(200);
-    const single = idleUnit(server, { exclude: used, types: ['200', '210', '220', '300', '500', '600', '610', 'Solo'] });
+    const single = await idleUnit(server, { exclude: used, types: ['200', '210', '220', '300', '500', '600', '610', 'Solo'] });
     const notMulti = await call(server, `v2/units/${single}/multiplecamera/mode${q}`, { method: 'PUT', cookie: operator, body: { mode: 'switcher' } });
     expect(notMulti.status).toBe(409);
   });
 
   it('guards switcher input changes for 5000 ms', async () => {
-    const uid = addUnit(server, 'USWITCH1', '800');
+    const uid = await addUnit(server, 'USWITCH1', '800');
     expect((await call(server, `v2/units/${uid}/sdiinput${q}`, { method: 'PUT', cookie: operator, body: { input: 1 } })).status).toBe(200);
     const tooSoon = await call(server, `v2/units/${uid}/sdiinput${q}`, { method: 'PUT', cookie: operator, body: { input: 2 } });
     expect(tooSoon.status).toBe(429);
@@ -149,7 +149,7 @@ describe('unit settings, storage, multi camera and bandwidth (spec 000 §5, §7)
   });
 
   it('lists storages and files, records uploads (last 10 kept) and deletes files', async () => {
-    const uid = idleUnit(server, { exclude: used });
+    const uid = await idleUnit(server, { exclude: used });
     const storages = await call(server, `v2/units/${uid}/storages${q}`, { cookie: operator });
     expect(storages.json.storages.map((s: { id: string }) => s.id)).toEqual(['internal', 'sd']);
     const files = await call(server, `v2/units/${uid}/storages/files${q}&path=/sd`, { cookie: operator });
@@ -168,7 +168,7 @@ describe('unit settings, storage, multi camera and bandwidth (spec 000 §5, §7)
   });
 
   it('stores services, pairing codes, alert configuration and the settings configuration', async () => {
-    const uid = idleUnit(server, { exclude: used });
+    const uid = await idleUnit(server, { exclude: used });
     expect((await call(server, `v2/units/${uid}/services${q}`, { cookie: operator, body: { name: 'graphics' } })).json.services).toHaveLength(1);
     expect((await call(server, `v2/units/${uid}/services${q}`, { cookie: operator, body: { name: 'nope' } })).status).toBe(400);
     expect((await call(server, `v2/units/${uid}/services/graphics${q}`, { method: 'DELETE', cookie: operator })).json.services).toEqual([]);

@@ -31,7 +31,7 @@ interface Running {
 async function boot(): Promise<Running> {
   const bus = new EventBus({ startSeq: Date.now() * 1000 });
   const server = await startServer({ dbFile, bus, units: 30 });
-  const units = server.store.units.all().flatMap((u) =>
+  const units = (await server.store.units.all()).flatMap((u) =>
     u.groupId !== null && u.inventoryId !== null
       ? [{ uid: u.uid, name: u.name, type: u.type, serial: u.serial, groupId: u.groupId, inventoryId: u.inventoryId, lat: u.lat ?? 0, lng: u.lng ?? 0, swVersion: u.swVersion }]
       : [],
@@ -68,9 +68,10 @@ describe('fleet worker pipeline against the real server (Node, partysocket + ws)
     running = await boot();
     let current = running;
     const cookie = await signIn(current.server, 'luc_regular');
-    const user = current.server.store.users.demoUsers().find((u) => u.username === 'luc_regular');
-    const groups = user === undefined ? [] : current.server.store.users.groupIds(user.id);
-    const unitsOf = (group: string) => current.server.store.units.all().filter((u) => u.groupId === group);
+    const user = (await current.server.store.users.demoUsers()).find((u) => u.username === 'luc_regular');
+    const groups = user === undefined ? [] : await current.server.store.users.groupIds(user.id);
+    const stored = await current.server.store.units.all(); // the same on the same database after the restart
+    const unitsOf = (group: string) => stored.filter((u) => u.groupId === group);
     const groupId = [...groups].sort((a, b) => unitsOf(b).length - unitsOf(a).length)[0] ?? '';
     expect(unitsOf(groupId).length).toBeGreaterThan(0);
 
@@ -155,8 +156,8 @@ describe('the session ends on the websocket (signed out in another tab)', () => 
     running ??= await boot();
     const current = running;
     const cookie = await signIn(current.server, 'luc_regular');
-    const user = current.server.store.users.demoUsers().find((u) => u.username === 'luc_regular');
-    const groupId = [...(user === undefined ? [] : current.server.store.users.groupIds(user.id))][0] ?? '';
+    const user = (await current.server.store.users.demoUsers()).find((u) => u.username === 'luc_regular');
+    const groupId = [...(user === undefined ? [] : await current.server.store.users.groupIds(user.id))][0] ?? '';
     const wsUrl = `${current.server.url.replace('http', 'ws')}/luc/luc-core-web/ws`;
     const closes: number[] = [];
     let opened = 0;

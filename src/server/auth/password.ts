@@ -1,5 +1,5 @@
 import { randomBytes, scrypt, timingSafeEqual } from 'node:crypto';
-import type { PasswordHash, ScryptParams } from '../store/users.ts';
+import type { PasswordHash, ScryptParams } from '../areas/users/repo.ts';
 
 /**
  * Password hashing with scrypt (node:crypto). Each hash stores its own salt and parameters so the

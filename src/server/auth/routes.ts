@@ -68,14 +68,14 @@ export const authArea: RouteArea = (app, deps) => {
     },
     async (request, reply) => {
       const { username, password } = request.body;
-      const found = deps.store.users.credentials(username);
+      const found = await deps.store.users.credentials(username);
       // Verify against a decoy when the user is unknown: same cost, no enumeration by timing.
       const ok = await verifyPassword(password, found?.password ?? (await decoyHash()));
       if (!found || !ok || !found.user.active) throw unauthorized(SIGN_IN_FAILED);
-      const { token } = deps.sessions.create(found.user.id);
+      const { token } = await deps.sessions.create(found.user.id);
       setSessionCookie(request, reply, token);
       request.log.info({ userId: found.user.id }, 'signed in');
-      return userDetails(deps.store, found.user, deps.now());
+      return await userDetails(deps.store, found.user, deps.now());
     },
   );
 
@@ -87,7 +87,7 @@ export const authArea: RouteArea = (app, deps) => {
     async (request, reply) => {
       const auth = request.auth;
       if (auth !== null) {
-        deps.sessions.end(auth.principal.sessionId);
+        await deps.sessions.end(auth.principal.sessionId);
         deps.closeSessionSockets(auth.principal.sessionId);
       }
       reply.clearCookie(SESSION_COOKIE, { path: '/', httpOnly: true, sameSite: 'strict' });

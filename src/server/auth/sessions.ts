@@ -1,6 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { Store } from '../store/store.ts';
-import type { User } from '../store/users.ts';
+import type { User } from '../areas/users/repo.ts';
 
 /** Name of the session cookie (HttpOnly, SameSite=Strict, Path=/). */
 export const SESSION_COOKIE = 'luc_session';
@@ -31,12 +31,12 @@ export class SessionService {
   ) {}
 
   /** Starts a session; returns the cookie token (shown once, never stored) and the stored id. */
-  create(userId: string): { token: string; sessionId: string; expiresAt: number } {
+  async create(userId: string): Promise<{ token: string; sessionId: string; expiresAt: number }> {
     const token = randomBytes(SESSION_TOKEN_BYTES).toString('base64url');
     const sessionId = sessionIdOf(token);
     const now = this.now();
     const expiresAt = now + SESSION_IDLE_MS;
-    this.store.sessions.insert({
+    await this.store.sessions.insert({
       id: sessionId,
       userId,
       createdAt: now,
@@ -48,29 +48,29 @@ export class SessionService {
   }
 
   /** The live session of a cookie token, pushing its idle expiry forward; null when unknown, expired or the user is inactive. */
-  resolve(token: string | undefined): ResolvedSession | null {
+  async resolve(token: string | undefined): Promise<ResolvedSession | null> {
     if (token === undefined || token.length < 16 || token.length > 128) return null;
     const sessionId = sessionIdOf(token);
-    const session = this.store.sessions.get(sessionId);
+    const session = await this.store.sessions.get(sessionId);
     if (!session) return null;
     const now = this.now();
     if (session.expiresAt <= now || session.absoluteExpiresAt <= now) {
-      this.store.sessions.delete(sessionId);
+      await this.store.sessions.delete(sessionId);
       return null;
     }
-    const user = this.store.users.get(session.userId);
+    const user = await this.store.users.get(session.userId);
     if (!user || !user.active) return null;
     if (now - session.lastSeenAt >= SESSION_TOUCH_EVERY_MS) {
-      this.store.sessions.touch(sessionId, now, Math.min(now + SESSION_IDLE_MS, session.absoluteExpiresAt));
+      await this.store.sessions.touch(sessionId, now, Math.min(now + SESSION_IDLE_MS, session.absoluteExpiresAt));
     }
-    return { sessionId, user, groupIds: this.store.users.groupIds(user.id) };
+    return { sessionId, user, groupIds: await this.store.users.groupIds(user.id) };
   }
 
-  end(sessionId: string): boolean {
+  async end(sessionId: string): Promise<boolean> {
     return this.store.sessions.delete(sessionId);
   }
 
-  purgeExpired(): number {
+  async purgeExpired(): Promise<number> {
     return this.store.sessions.purgeExpired(this.now());
   }
 }

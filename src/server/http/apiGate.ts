@@ -12,13 +12,13 @@ export const APPLICATION_ID_HEADER = 'application-id';
 export const MISSING_APPLICATION_ID = 'Missing Application-Id header';
 
 /** The session of a request's cookie, as a websocket Principal; null without a live session. */
-export function makeAuthenticate(sessions: SessionService): (request: FastifyRequest) => Principal | null {
-  return (request) => resolveAuth(sessions, request, '')?.principal ?? null;
+export function makeAuthenticate(sessions: SessionService): (request: FastifyRequest) => Promise<Principal | null> {
+  return async (request) => (await resolveAuth(sessions, request, ''))?.principal ?? null;
 }
 
-function resolveAuth(sessions: SessionService, request: FastifyRequest, applicationId: string): RequestAuth | null {
+async function resolveAuth(sessions: SessionService, request: FastifyRequest, applicationId: string): Promise<RequestAuth | null> {
   const token = request.cookies?.[SESSION_COOKIE];
-  const resolved = sessions.resolve(token);
+  const resolved = await sessions.resolve(token);
   if (resolved === null) return null;
   const { user, sessionId, groupIds } = resolved;
   return {
@@ -47,11 +47,11 @@ export function installApiGate(app: FastifyInstance, deps: { store: Store; sessi
     const applicationId = typeof header === 'string' ? header.trim() : '';
     if (!config.noApplicationId) {
       if (applicationId === '') return sendError(reply, 400, MISSING_APPLICATION_ID);
-      if (!deps.store.clientApplications.isActive(applicationId)) {
+      if (!(await deps.store.clientApplications.isActive(applicationId))) {
         return sendError(reply, 400, `Application-Id '${applicationId.slice(0, 64)}' is not a registered active client application`);
       }
     }
-    request.auth = resolveAuth(deps.sessions, request, applicationId);
+    request.auth = await resolveAuth(deps.sessions, request, applicationId);
     if (request.auth === null) {
       if (config.public) return;
       return sendError(reply, 401, 'Sign in first: no valid session');

@@ -55,12 +55,12 @@ export function requireRole(set: RoleSetName | readonly UserType[]): preHandlerA
  * the caller's groups. An unknown unit and another group's unit get the same 404, so ids of other
  * groups leak nothing.
  */
-export function requireUnit(groupOfUnit: (uid: string) => string | undefined, param = 'id'): preHandlerAsyncHookHandler {
+export function requireUnit(groupOfUnit: (uid: string) => Promise<string | undefined> | string | undefined, param = 'id'): preHandlerAsyncHookHandler {
   return async function requireUnitHandler(request) {
     const auth = authOf(request);
     const uid = ((request.params ?? {}) as Record<string, unknown>)[param];
     if (typeof uid !== 'string' || uid === '') throw badRequest(`params.${param} is required`);
-    const groupId = groupOfUnit(uid);
+    const groupId = await groupOfUnit(uid);
     if (groupId === undefined || !auth.principal.groupIds.includes(groupId)) throw notFound(`Unit '${uid}' not found`);
   };
 }

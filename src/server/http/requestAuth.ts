@@ -1,4 +1,4 @@
-import type { User } from '../store/users.ts';
+import type { User } from '../areas/users/repo.ts';
 import type { UserType } from '../../domain/roles/userTypes.ts';
 import type { Principal } from '../live/types.ts';
 

@@ -53,8 +53,8 @@ export const clientArea: RouteArea = (app, deps) => {
     async (request) => {
       const auth = authOf(request);
       const features = new Set<string>();
-      for (const g of deps.store.groups.forUser(auth.user.id)) {
-        for (const f of deps.store.inventories.get(g.inventoryId)?.features ?? []) features.add(f);
+      for (const g of await deps.store.groups.forUser(auth.user.id)) {
+        for (const f of (await deps.store.inventories.get(g.inventoryId))?.features ?? []) features.add(f);
       }
       return {
         wsLibrary: WS_LIBRARY,

@@ -46,11 +46,10 @@ import {
 import { ACCESS_REFUSED } from '../http/guards.ts';
 import { badRequest, forbidden, HttpError, notFound } from '../http/errors.ts';
 import { authOf } from '../http/requestAuth.ts';
-import { adhocRepoOf, type AdhocRegistration, type PermanentRegistration } from '../store/adhoc.ts';
-import { isUniqueViolation } from '../store/db.ts';
-import type { StoredUnit } from '../store/units.ts';
+import type { AdhocRegistration, PermanentRegistration } from '../areas/adhoc/repo.ts';
+import { constraintKind } from '../store/database.ts';
+import type { StoredUnit } from '../areas/units/repo.ts';
 import type { RouteArea, RouteDeps } from './area.ts';
-import { otherUnitNames } from './unitQueries.ts';
 import { canOperateUnits, idOf, objectSchema, throwIfInvalid, UNIT_VIEW_SCHEMA, unitRoute, unitRuntime, unitView, visibleUnit } from './unitKit.ts';
 
 const TAGS = ['groups', 'adhoc'] as const;
@@ -68,9 +67,9 @@ const PERIOD = { type: 'string', enum: ADHOC_PERIODS, description: '1day, 3days,
 // ------------------------------------------------------------------------------------------------
 // Registrations
 
-const groupOf = (deps: RouteDeps, request: FastifyRequest): { id: string; inventoryId: string } => {
+const groupOf = async (deps: RouteDeps, request: FastifyRequest): Promise<{ id: string; inventoryId: string }> => {
   const gid = (request.params as Record<string, string>)['groupId'] ?? (request.params as Record<string, string>)['gid'] ?? '';
-  const group = deps.store.groups.get(gid);
+  const group = await deps.store.groups.get(gid);
   if (group === undefined) throw notFound(`Group '${gid.slice(0, 64)}' not found`);
   return group;
 };
@@ -79,14 +78,14 @@ const newCode = (): string => pairingCodeFrom(randomBytes(8));
 const newKey = (): string => permanentKeyFrom(randomBytes(16));
 
 /** The group's registration of that kind; made on the first ask, renewed (new code) once expired. */
-function currentAdhoc(deps: RouteDeps, groupId: string, kind: DeviceKind): AdhocRegistration {
-  const repo = adhocRepoOf(deps.store);
+async function currentAdhoc(deps: RouteDeps, groupId: string, kind: DeviceKind): Promise<AdhocRegistration> {
+  const repo = deps.store.adhoc;
   const now = deps.now();
-  const stored = repo.adhoc(groupId, kind);
+  const stored = await repo.adhoc(groupId, kind);
   if (stored !== undefined && !isExpired(stored.expiresAt, now)) return stored;
   const period = stored?.period ?? DEFAULT_ADHOC_PERIOD;
   const fresh: AdhocRegistration = { groupId, kind, period, code: newCode(), expiresAt: adhocExpiresAt(now, period), updatedAt: now };
-  repo.saveAdhoc(fresh);
+  await repo.saveAdhoc(fresh);
   return fresh;
 }
 
@@ -114,15 +113,15 @@ const ADHOC_RESPONSE = objectSchema(
 );
 
 /** The group's permanent registration; made on the first ask; a new key when due by the policy. */
-function currentPermanent(deps: RouteDeps, groupId: string, regenerate: boolean): PermanentRegistration {
-  const repo = adhocRepoOf(deps.store);
+async function currentPermanent(deps: RouteDeps, groupId: string, regenerate: boolean): Promise<PermanentRegistration> {
+  const repo = deps.store.adhoc;
   const now = deps.now();
-  const stored = repo.permanent(groupId);
+  const stored = await repo.permanent(groupId);
   if (stored !== undefined && !regenerate && !keyIsDue(stored.regeneratedAt, stored.regeneration, now)) return stored;
   const next: PermanentRegistration = stored === undefined
     ? { groupId, kind: 'smart', key: newKey(), regeneration: 'never', usageReset: 'never', usageResetSince: now, regeneratedAt: now, updatedAt: now }
     : { ...stored, key: newKey(), regeneratedAt: now, updatedAt: now };
-  repo.savePermanent(next);
+  await repo.savePermanent(next);
   return next;
 }
 
@@ -178,40 +177,40 @@ function withExpiry(unit: Pick<StoredUnit, 'settings'>, adhoc: AdhocUnitSettings
 }
 
 /** Where a new device is put on the map until it reports a position: at a unit of its group, else 0, 0. */
-function placeOf(deps: RouteDeps, groupId: string): { lat: number; lng: number } {
-  const first = deps.store.units.listByGroup(groupId, 1, 0).units[0];
+async function placeOf(deps: RouteDeps, groupId: string): Promise<{ lat: number; lng: number }> {
+  const first = (await deps.store.units.listByGroup(groupId, 1, 0)).units[0];
   return { lat: first?.lat ?? 0, lng: first?.lng ?? 0 };
 }
 
 /** Registers a named device: a Smart / Lite unit in the group, in the store and the live fleet. */
-function registerDevice(deps: RouteDeps, group: { id: string; inventoryId: string }, kind: DeviceKind, name: string, period: AdhocPeriod): StoredUnit {
-  throwIfInvalid({ deviceName: deviceNameError(name, otherUnitNames(deps.store.db, null)) ?? undefined });
+async function registerDevice(deps: RouteDeps, group: { id: string; inventoryId: string }, kind: DeviceKind, name: string, period: AdhocPeriod): Promise<StoredUnit> {
+  throwIfInvalid({ deviceName: deviceNameError(name, await deps.store.units.takenNames(name, null)) ?? undefined });
   const now = deps.now();
   const uid = `U${randomBytes(6).toString('hex').toUpperCase()}`;
-  const seed = { uid, name: name.trim(), type: DEVICE_KIND_PRODUCT_TYPE[kind], serial: '', groupId: group.id, inventoryId: group.inventoryId, ...placeOf(deps, group.id), swVersion: NEW_DEVICE_VERSION };
+  const seed = { uid, name: name.trim(), type: DEVICE_KIND_PRODUCT_TYPE[kind], serial: '', groupId: group.id, inventoryId: group.inventoryId, ...(await placeOf(deps, group.id)), swVersion: NEW_DEVICE_VERSION };
   const adhoc: AdhocUnitSettings = { kind, period, registeredAt: now, expiresAt: adhocExpiresAt(now, period) };
   try {
-    deps.store.transaction(() => {
-      deps.store.units.insertMany([seed], now);
-      deps.store.units.update(uid, { settings: withExpiry({ settings: {} }, adhoc) }, now);
+    await deps.store.transaction(async (tx) => {
+      await tx.units.insertMany([seed], now);
+      await tx.units.update(uid, { settings: withExpiry({ settings: {} }, adhoc) }, now);
     });
   } catch (error) {
     // Another call took the name between the check and the insert.
-    if (isUniqueViolation(error)) throwIfInvalid({ deviceName: deviceNameError(name, [name]) ?? undefined });
+    if (constraintKind(error) === 'unique') throwIfInvalid({ deviceName: deviceNameError(name, [name]) ?? undefined });
     throw error;
   }
   const runtime = unitRuntime(deps.store);
-  runtime?.authority.refreshUnit(uid);
+  await runtime?.authority.refreshUnit(uid);
   runtime?.fleet.addUnit(seed);
-  const stored = deps.store.units.get(uid);
+  const stored = await deps.store.units.get(uid);
   if (stored === undefined) throw notFound(`Unit '${uid}' not found`);
   return stored;
 }
 
 /** The LU-Smart / LU-Lite unit of the group named by the path. */
-function groupSmartUnit(deps: RouteDeps, request: FastifyRequest): StoredUnit {
+async function groupSmartUnit(deps: RouteDeps, request: FastifyRequest): Promise<StoredUnit> {
   const gid = idOf(request, 'gid');
-  const unit = visibleUnit(deps, request, idOf(request, 'unitId'));
+  const unit = await visibleUnit(deps, request, idOf(request, 'unitId'));
   if (unit.groupId !== gid) throw notFound(`Unit '${unit.uid}' not found`);
   if (deviceKindOfType(unit.type) === null) throw new HttpError(409, NOT_SMART_OR_LITE);
   return unit;
@@ -280,18 +279,18 @@ const INVITE_RESPONSE = objectSchema(
   ['id', 'channel', 'to', 'deviceName', 'mode', 'guest', 'link', 'recorded', 'delivered', 'transport'],
 );
 
-function invite(deps: RouteDeps, request: FastifyRequest, channel: InviteChannel) {
-  const group = groupOf(deps, request);
+async function invite(deps: RouteDeps, request: FastifyRequest, channel: InviteChannel) {
+  const group = await groupOf(deps, request);
   const body = request.body as InviteBody;
   const guest = body.guest === true;
   // A guest becomes a new device: the name must be free. An invitation for a registered device names it.
-  const taken = guest ? otherUnitNames(deps.store.db, null) : [];
+  const taken = guest ? await deps.store.units.takenNames(body.deviceName, null) : [];
   throwIfInvalid({
     deviceName: deviceNameError(body.deviceName, taken) ?? undefined,
     to: (channel === 'email' ? inviteEmailsError(body.to) : invitePhoneError(body.to.trim())) ?? undefined,
   });
   const kind = body.mode ?? 'smart';
-  const registration = currentAdhoc(deps, group.id, kind);
+  const registration = await currentAdhoc(deps, group.id, kind);
   const to = channel === 'email' ? inviteEmails(body.to) : [body.to.trim()];
   const invitation = {
     id: randomUUID(),
@@ -306,7 +305,7 @@ function invite(deps: RouteDeps, request: FastifyRequest, channel: InviteChannel
     createdBy: authOf(request).user.id,
     createdAt: deps.now(),
   };
-  adhocRepoOf(deps.store).recordInvitation(invitation);
+  await deps.store.adhoc.recordInvitation(invitation);
   return {
     id: invitation.id,
     channel,
@@ -335,9 +334,9 @@ export const groupAdhocArea: RouteArea = (app, deps) => {
     querystring: { mode: MODE },
     response: ADHOC_RESPONSE,
     handler: async (request) => {
-      const group = groupOf(deps, request);
+      const group = await groupOf(deps, request);
       const mode = (request.query as { mode?: DeviceKind }).mode ?? 'smart';
-      return adhocView(currentAdhoc(deps, group.id, mode));
+      return adhocView(await currentAdhoc(deps, group.id, mode));
     },
   });
 
@@ -351,17 +350,17 @@ export const groupAdhocArea: RouteArea = (app, deps) => {
     body: objectSchema({ mode: MODE, period: PERIOD, deviceName: { type: 'string', maxLength: 1024 } }),
     response: objectSchema({ registration: ADHOC_RESPONSE, unit: UNIT_VIEW_SCHEMA }, ['registration']),
     handler: async (request, reply) => {
-      const group = groupOf(deps, request);
+      const group = await groupOf(deps, request);
       const body = request.body as { mode?: DeviceKind; period?: AdhocPeriod; deviceName?: string };
       const kind = body.mode ?? 'smart';
-      let registration = currentAdhoc(deps, group.id, kind);
+      let registration = await currentAdhoc(deps, group.id, kind);
       if (body.period !== undefined && body.period !== registration.period) {
         const now = deps.now();
         registration = { ...registration, period: body.period, expiresAt: adhocExpiresAt(now, body.period), updatedAt: now };
-        adhocRepoOf(deps.store).saveAdhoc(registration);
+        await deps.store.adhoc.saveAdhoc(registration);
       }
       if (body.deviceName === undefined) return { registration: adhocView(registration) };
-      const unit = registerDevice(deps, group, kind, body.deviceName, body.period ?? registration.period);
+      const unit = await registerDevice(deps, group, kind, body.deviceName, body.period ?? registration.period);
       reply.code(201);
       return { registration: adhocView(registration), unit: unitView(deps, unit) };
     },
@@ -377,10 +376,10 @@ export const groupAdhocArea: RouteArea = (app, deps) => {
     querystring: { regenerate: { type: 'boolean', default: false } },
     response: PERMANENT_RESPONSE,
     handler: async (request) => {
-      const group = groupOf(deps, request);
+      const group = await groupOf(deps, request);
       const regenerate = (request.query as { regenerate?: boolean }).regenerate === true;
       if (regenerate && !canOperateUnits(authOf(request).roles)) throw forbidden(ACCESS_REFUSED);
-      return permanentView(deps, currentPermanent(deps, group.id, regenerate));
+      return permanentView(deps, await currentPermanent(deps, group.id, regenerate));
     },
   });
 
@@ -398,13 +397,13 @@ export const groupAdhocArea: RouteArea = (app, deps) => {
     }),
     response: PERMANENT_RESPONSE,
     handler: async (request) => {
-      const group = groupOf(deps, request);
+      const group = await groupOf(deps, request);
       const body = request.body as { kind?: DeviceKind; keyRegeneration?: KeyRegeneration; usageReset?: UsageReset };
       if (body.kind === undefined && body.keyRegeneration === undefined && body.usageReset === undefined) {
         throw badRequest('body must name kind, keyRegeneration or usageReset');
       }
       const now = deps.now();
-      const current = currentPermanent(deps, group.id, false);
+      const current = await currentPermanent(deps, group.id, false);
       const next: PermanentRegistration = {
         ...current,
         kind: body.kind ?? current.kind,
@@ -413,7 +412,7 @@ export const groupAdhocArea: RouteArea = (app, deps) => {
         usageResetSince: body.usageReset !== undefined && body.usageReset !== current.usageReset ? now : current.usageResetSince,
         updatedAt: now,
       };
-      adhocRepoOf(deps.store).savePermanent(next);
+      await deps.store.adhoc.savePermanent(next);
       return permanentView(deps, next);
     },
   });
@@ -432,7 +431,7 @@ export const groupAdhocArea: RouteArea = (app, deps) => {
       body: INVITE_BODY,
       response: INVITE_RESPONSE,
       handler: async (request, reply) => {
-        const answer = invite(deps, request, channel);
+        const answer = await invite(deps, request, channel);
         reply.code(201);
         return answer;
       },
@@ -448,7 +447,7 @@ export const groupAdhocArea: RouteArea = (app, deps) => {
     unitParam: 'unitId',
     group: true,
     response: EXPIRATION_RESPONSE,
-    handler: async (request) => expirationView(deps, groupSmartUnit(deps, request)),
+    handler: async (request) => expirationView(deps, await groupSmartUnit(deps, request)),
   });
 
   unitRoute(app, deps, {
@@ -462,13 +461,13 @@ export const groupAdhocArea: RouteArea = (app, deps) => {
     body: objectSchema({ period: PERIOD }),
     response: EXPIRATION_RESPONSE,
     handler: async (request) => {
-      const unit = groupSmartUnit(deps, request);
+      const unit = await groupSmartUnit(deps, request);
       const kind = deviceKindOfType(unit.type) ?? 'smart';
       const current = adhocSettingsOf(unit);
       const period = (request.body as { period?: AdhocPeriod }).period ?? current?.period ?? DEFAULT_ADHOC_PERIOD;
       const now = deps.now();
       const adhoc: AdhocUnitSettings = { kind, period, registeredAt: current?.registeredAt ?? now, expiresAt: adhocExpiresAt(now, period) };
-      const result = deps.store.units.update(unit.uid, { settings: withExpiry(unit, adhoc) }, now);
+      const result = await deps.store.units.update(unit.uid, { settings: withExpiry(unit, adhoc) }, now);
       if (!result.ok) throw notFound(`Unit '${unit.uid}' not found`);
       return expirationView(deps, result.unit);
     },

@@ -28,7 +28,7 @@ export const preferencesArea: RouteArea = (app, deps) => {
   app.get(
     '/userPreferences/vue',
     { schema: { summary: 'The signed-in user’s preferences (defaults filled in)', tags: ['preferences'], response: { 200: PREFERENCES_RESPONSE } } },
-    async (request) => mergePreferences(deps.store.preferences.get(authOf(request).user.id)),
+    async (request) => mergePreferences(await deps.store.preferences.get(authOf(request).user.id)),
   );
 
   app.put<{ Body: Record<string, unknown> }>(
@@ -43,9 +43,9 @@ export const preferencesArea: RouteArea = (app, deps) => {
     },
     async (request) => {
       const userId = authOf(request).user.id;
-      const stored = deps.store.preferences.get(userId) ?? {};
+      const stored = (await deps.store.preferences.get(userId)) ?? {};
       const merged = mergePreferences({ ...stored, ...request.body });
-      deps.store.preferences.put(userId, merged as unknown as Record<string, unknown>, deps.now());
+      await deps.store.preferences.put(userId, merged as unknown as Record<string, unknown>, deps.now());
       return merged;
     },
   );

@@ -12,7 +12,6 @@ import type { FastifyRequest } from 'fastify';
 import { maySeeShareKeys, sharingSelectionError, type SharePartyFields } from '../../domain/shares.ts';
 import { badRequest, notFound } from '../http/errors.ts';
 import { authOf } from '../http/requestAuth.ts';
-import { sharesOf } from '../store/shares.ts';
 import type { RouteArea, RouteDeps } from './area.ts';
 import { ID, idOf, inventoriesOf, objectSchema, unitRoute, visibleUnit } from './unitKit.ts';
 
@@ -42,9 +41,9 @@ function partyView(party: SharePartyFields, withKey: boolean): Record<string, un
   return rest;
 }
 
-function inventoryOf(deps: RouteDeps, request: FastifyRequest): string {
+async function inventoryOf(deps: RouteDeps, request: FastifyRequest): Promise<string> {
   const inv = idOf(request, 'inv');
-  if (!inventoriesOf(deps, request).has(inv)) throw notFound(`Inventory '${inv.slice(0, 64)}' not found`);
+  if (!(await inventoriesOf(deps, request)).has(inv)) throw notFound(`Inventory '${inv.slice(0, 64)}' not found`);
   return inv;
 }
 
@@ -59,17 +58,17 @@ const SHARING_RESPONSE = objectSchema(
   ['uid', 'inventoryId', 'subscriberIds', 'subscribers', 'available'],
 );
 
-function sharingAnswer(deps: RouteDeps, request: FastifyRequest, uid: string, inventoryId: string | null) {
-  const repo = sharesOf(deps.store);
+async function sharingAnswer(deps: RouteDeps, request: FastifyRequest, uid: string, inventoryId: string | null) {
+  const repo = deps.store.shares;
   const withKey = maySeeShareKeys(authOf(request).roles);
   // A subscriber of another inventory (the unit moved) no longer counts.
-  const subscribers = repo.unitSubscribers(uid).filter((s) => s.inventoryId === inventoryId);
+  const subscribers = (await repo.unitSubscribers(uid)).filter((s) => s.inventoryId === inventoryId);
   return {
     uid,
     inventoryId,
     subscriberIds: subscribers.map((s) => s.id),
     subscribers: subscribers.map((s) => partyView(s, withKey)),
-    available: inventoryId === null ? [] : repo.subscribers(inventoryId).map((s) => partyView(s, withKey)),
+    available: inventoryId === null ? [] : (await repo.subscribers(inventoryId)).map((s) => partyView(s, withKey)),
   };
 }
 
@@ -83,10 +82,10 @@ export const sharesArea: RouteArea = (app, deps) => {
       access: 'read',
       response: objectSchema({ [kind]: { type: 'array', items: PARTY_SCHEMA } }, [kind]),
       handler: async (request) => {
-        const inv = inventoryOf(deps, request);
-        const repo = sharesOf(deps.store);
+        const inv = await inventoryOf(deps, request);
+        const repo = deps.store.shares;
         const withKey = maySeeShareKeys(authOf(request).roles);
-        const list = kind === 'publishers' ? repo.publishers(inv) : repo.subscribers(inv);
+        const list = kind === 'publishers' ? await repo.publishers(inv) : await repo.subscribers(inv);
         return { [kind]: list.map((p) => partyView(p, withKey)) };
       },
     });
@@ -100,7 +99,7 @@ export const sharesArea: RouteArea = (app, deps) => {
     access: 'read',
     response: SHARING_RESPONSE,
     handler: async (request) => {
-      const unit = visibleUnit(deps, request, idOf(request));
+      const unit = await visibleUnit(deps, request, idOf(request));
       return sharingAnswer(deps, request, unit.uid, unit.inventoryId);
     },
   });
@@ -114,12 +113,12 @@ export const sharesArea: RouteArea = (app, deps) => {
     body: objectSchema({ subscriberIds: { type: 'array', maxItems: BODY_MAX_IDS, items: ID } }, ['subscriberIds']),
     response: SHARING_RESPONSE,
     handler: async (request) => {
-      const unit = visibleUnit(deps, request, idOf(request));
+      const unit = await visibleUnit(deps, request, idOf(request));
       const { subscriberIds } = request.body as { subscriberIds: string[] };
-      const available = unit.inventoryId === null ? [] : sharesOf(deps.store).subscribers(unit.inventoryId).map((s) => s.id);
+      const available = unit.inventoryId === null ? [] : (await deps.store.shares.subscribers(unit.inventoryId)).map((s) => s.id);
       const problem = sharingSelectionError(subscriberIds, available);
       if (problem !== null) throw badRequest(problem, { fields: { subscriberIds: problem } });
-      sharesOf(deps.store).setUnitSubscribers(unit.uid, subscriberIds);
+      await deps.store.shares.setUnitSubscribers(unit.uid, subscriberIds);
       return sharingAnswer(deps, request, unit.uid, unit.inventoryId);
     },
   });

@@ -30,7 +30,7 @@ export const startupArea: RouteArea = (app, deps) => {
     },
     async () => {
       const now = deps.now();
-      return deps.store.notifications.active(now).map((n) => {
+      return (await deps.store.notifications.active(now)).map((n) => {
         const flags = notificationFlags(n.expireDate, now);
         return {
           id: n.id,
@@ -65,7 +65,7 @@ export const startupArea: RouteArea = (app, deps) => {
         },
       },
     },
-    async (request) => deps.store.groups.forUser(authOf(request).user.id),
+    async (request) => await deps.store.groups.forUser(authOf(request).user.id),
   );
 
   app.get<{ Querystring: { groupId: string } }>(

@@ -25,7 +25,7 @@ import {
 } from '../../domain/stories.ts';
 import { badRequest, forbidden, notFound } from '../http/errors.ts';
 import { authOf } from '../http/requestAuth.ts';
-import { STORY_SORT_KEYS, storiesOf, type StorySortKey } from '../store/stories.ts';
+import { STORY_SORT_KEYS, type StorySortKey } from '../areas/stories/repo.ts';
 import type { RouteArea, RouteDeps } from './area.ts';
 import { CURRENT_GROUP, ID, idOf, inventoriesOf, objectSchema, throwIfInvalid, unitRoute, visibleUnit } from './unitKit.ts';
 import { MAX_PAGE_SIZE } from './units.ts';
@@ -72,7 +72,7 @@ interface ListQuery {
 function requireInventory(deps: RouteDeps): preHandlerAsyncHookHandler {
   return async function requireInventoryHandler(request) {
     const inv = idOf(request, 'inv');
-    if (!inventoriesOf(deps, request).has(inv)) throw notFound(`Inventory '${inv.slice(0, 64)}' not found`);
+    if (!(await inventoriesOf(deps, request)).has(inv)) throw notFound(`Inventory '${inv.slice(0, 64)}' not found`);
   };
 }
 
@@ -128,8 +128,8 @@ function checkedForm(input: StoryInput, base?: Story) {
 }
 
 /** The unit's story answer: the selection (or null) and the inventory to pick from. */
-function unitStoryAnswer(deps: RouteDeps, uid: string, inventoryId: string | null) {
-  const story = storiesOf(deps.store).selectedFor(uid);
+async function unitStoryAnswer(deps: RouteDeps, uid: string, inventoryId: string | null) {
+  const story = await deps.store.stories.selectedFor(uid);
   const current = story !== undefined && story.inventoryId === inventoryId ? story : null;
   return { uid, inventoryId, storyId: current?.storyId ?? null, story: current };
 }
@@ -140,7 +140,7 @@ const UNIT_STORY_RESPONSE = objectSchema(
 );
 
 export const storiesArea: RouteArea = (app, deps) => {
-  const repo = () => storiesOf(deps.store);
+  const repo = () => deps.store.stories;
   const listOf = (request: FastifyRequest, page?: Partial<ListQuery>) => {
     const query = { ...(request.query as ListQuery), ...page };
     return repo().list({
@@ -166,7 +166,7 @@ export const storiesArea: RouteArea = (app, deps) => {
     ),
     handler: async (request) => {
       const query = request.query as ListQuery;
-      const { total, stories } = listOf(request);
+      const { total, stories } = await listOf(request);
       return { total, limit: query.limit, offset: query.offset, stories };
     },
   });
@@ -179,7 +179,7 @@ export const storiesArea: RouteArea = (app, deps) => {
     querystring: { searchKey: LIST_QUERY.searchKey, searchValue: LIST_QUERY.searchValue },
     response: objectSchema({ count: { type: 'integer' } }, ['count']),
     handler: async (request) => {
-      return { count: listOf(request, { limit: 1, offset: 0, sortBy: 'slugline', sortDir: 'asc' }).total };
+      return { count: (await listOf(request, { limit: 1, offset: 0, sortBy: 'slugline', sortDir: 'asc' })).total };
     },
   });
 
@@ -192,7 +192,7 @@ export const storiesArea: RouteArea = (app, deps) => {
     response: STORY_SCHEMA,
     handler: async (request) => {
       const form = checkedForm(request.body as StoryInput);
-      return repo().insert(`STY-${randomUUID()}`, idOf(request, 'inv'), form, deps.now());
+      return await repo().insert(`STY-${randomUUID()}`, idOf(request, 'inv'), form, deps.now());
     },
   });
 
@@ -206,9 +206,9 @@ export const storiesArea: RouteArea = (app, deps) => {
     handler: async (request) => {
       const inv = idOf(request, 'inv');
       const storyId = idOf(request, 'storyId');
-      const stored = repo().get(storyId);
+      const stored = await repo().get(storyId);
       if (stored === undefined || stored.inventoryId !== inv) throw notFound(STORY_MESSAGES.notFound);
-      const updated = repo().update(storyId, inv, checkedForm(request.body as StoryInput, stored), deps.now());
+      const updated = await repo().update(storyId, inv, checkedForm(request.body as StoryInput, stored), deps.now());
       if (updated === undefined) throw notFound(STORY_MESSAGES.notFound);
       return updated;
     },
@@ -222,7 +222,7 @@ export const storiesArea: RouteArea = (app, deps) => {
     response: objectSchema({ storyId: { type: 'string' }, deleted: { type: 'boolean' } }, ['storyId', 'deleted']),
     handler: async (request) => {
       const storyId = idOf(request, 'storyId');
-      if (!repo().delete(storyId, idOf(request, 'inv'))) throw notFound(STORY_MESSAGES.notFound);
+      if (!(await repo().delete(storyId, idOf(request, 'inv')))) throw notFound(STORY_MESSAGES.notFound);
       return { storyId, deleted: true };
     },
   });
@@ -235,7 +235,7 @@ export const storiesArea: RouteArea = (app, deps) => {
     access: 'read',
     response: UNIT_STORY_RESPONSE,
     handler: async (request) => {
-      const unit = visibleUnit(deps, request, idOf(request));
+      const unit = await visibleUnit(deps, request, idOf(request));
       return unitStoryAnswer(deps, unit.uid, unit.inventoryId);
     },
   });
@@ -249,13 +249,13 @@ export const storiesArea: RouteArea = (app, deps) => {
     body: objectSchema({ storyId: { anyOf: [ID, { type: 'null' }] } }, ['storyId']),
     response: UNIT_STORY_RESPONSE,
     handler: async (request) => {
-      const unit = visibleUnit(deps, request, idOf(request));
+      const unit = await visibleUnit(deps, request, idOf(request));
       const { storyId } = request.body as { storyId: string | null };
       if (storyId !== null) {
-        const problem = storySelectionError(repo().get(storyId), unit.inventoryId);
+        const problem = storySelectionError(await repo().get(storyId), unit.inventoryId);
         if (problem !== null) throw badRequest(problem, { fields: { storyId: problem } });
       }
-      repo().select(unit.uid, storyId, deps.now());
+      await repo().select(unit.uid, storyId, deps.now());
       return unitStoryAnswer(deps, unit.uid, unit.inventoryId);
     },
   });

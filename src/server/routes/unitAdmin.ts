@@ -16,9 +16,8 @@ import { ADHOC_PERIODS } from '../../domain/validation/invites.ts';
 import { MESSAGES } from '../../domain/validation/messages.ts';
 import { HttpError, notFound } from '../http/errors.ts';
 import { authOf } from '../http/requestAuth.ts';
-import type { StoredUnit } from '../store/units.ts';
+import type { StoredUnit } from '../areas/units/repo.ts';
 import type { RouteArea, RouteDeps } from './area.ts';
-import { otherUnitNames } from './unitQueries.ts';
 import { updateUnit, type UnitBody } from './unitSettings.ts';
 import { relink } from './unitLinks.ts';
 import {
@@ -50,9 +49,8 @@ export function upgradeCodeOf(reason: UpgradeRefusal): number {
 const INVALID_VERSION_MESSAGE = MESSAGES.invalidField;
 
 /** The version of the newest MMH server of the unit's inventory: the server the unit upgrades against. */
-function serverVersionOf(deps: RouteDeps, unit: StoredUnit): string {
-  const versions = deps.store.servers
-    .list()
+async function serverVersionOf(deps: RouteDeps, unit: StoredUnit): Promise<string> {
+  const versions = (await deps.store.servers.list())
     .filter((s) => s.type === 'mmh' && s.inventoryId === unit.inventoryId && parseVersion(s.swVersion) !== null)
     .map((s) => s.swVersion)
     .sort(compareVersions);
@@ -71,11 +69,11 @@ interface CreateBody {
   lng?: number;
 }
 
-const sipAccountOf = (deps: RouteDeps, unit: StoredUnit) => {
+const sipAccountOf = async (deps: RouteDeps, unit: StoredUnit) => {
   const stored = unit.settings['sipAccount'] as Record<string, unknown> | undefined;
   if (stored !== undefined) return stored;
   const account = { username: `sip_${unit.uid.toLowerCase()}`, domain: 'sip.luc.local', displayName: unit.name, enabled: true };
-  saveSetting(deps, unit.uid, 'sipAccount', account);
+  await saveSetting(deps, unit.uid, 'sipAccount', account);
   return account;
 };
 
@@ -104,25 +102,25 @@ export const unitAdminArea: RouteArea = (app, deps) => {
     handler: async (request, reply) => {
       const body = request.body as CreateBody;
       if (!authOf(request).principal.groupIds.includes(body.groupId)) throw notFound(`Group '${body.groupId.slice(0, 64)}' not found`);
-      const group = deps.store.groups.get(body.groupId);
+      const group = await deps.store.groups.get(body.groupId);
       if (group === undefined) throw notFound(`Group '${body.groupId.slice(0, 64)}' not found`);
       const uid = body.uid ?? `U${randomBytes(6).toString('hex').toUpperCase()}`;
-      if (deps.store.units.get(uid) !== undefined) throw new HttpError(409, `Unit '${uid}' already exists`);
+      if ((await deps.store.units.get(uid)) !== undefined) throw new HttpError(409, `Unit '${uid}' already exists`);
       const swVersion = body.swVersion ?? '8.5.0';
       throwIfInvalid({
-        name: unitNameErrors(body.name, otherUnitNames(deps.store.db, null)) ?? undefined,
+        name: unitNameErrors(body.name, await deps.store.units.takenNames(body.name, null)) ?? undefined,
         serial: serialNumber(body.serial) ?? undefined,
         comment: body.comment === undefined ? undefined : (unitComment(body.comment) ?? undefined),
         swVersion: parseVersion(swVersion) === null ? INVALID_VERSION_MESSAGE : undefined,
       });
       const seed = { uid, name: body.name, type: body.type, serial: body.serial, groupId: group.id, inventoryId: group.inventoryId, lat: body.lat ?? 0, lng: body.lng ?? 0, swVersion };
-      deps.store.units.insertMany([seed], deps.now());
-      if (body.comment !== undefined) deps.store.units.update(uid, { comment: body.comment }, deps.now());
+      await deps.store.units.insertMany([seed], deps.now());
+      if (body.comment !== undefined) await deps.store.units.update(uid, { comment: body.comment }, deps.now());
       const runtime = unitRuntime(deps.store);
-      runtime?.authority.refreshUnit(uid);
+      await runtime?.authority.refreshUnit(uid);
       runtime?.fleet.addUnit(seed);
       reply.code(201);
-      const stored = deps.store.units.get(uid);
+      const stored = await deps.store.units.get(uid);
       if (stored === undefined) throw notFound(`Unit '${uid}' not found`);
       return unitView(deps, stored);
     },
@@ -137,7 +135,7 @@ export const unitAdminArea: RouteArea = (app, deps) => {
     unitParam: null,
     response: UNIT_VIEW_SCHEMA,
     handler: async (request) => {
-      const unit = visibleUnit(deps, request, idOf(request));
+      const unit = await visibleUnit(deps, request, idOf(request));
       return { ...unitView(deps, unit), settings: unit.settings, metadata: unit.metadata };
     },
   });
@@ -159,11 +157,11 @@ export const unitAdminArea: RouteArea = (app, deps) => {
     response: UNIT_VIEW_SCHEMA,
     handler: async (request) => {
       const body = request.body as UnitBody & { ownedBy?: string; underSla?: boolean };
-      let unit = visibleUnit(deps, request, idOf(request));
+      let unit = await visibleUnit(deps, request, idOf(request));
       const { ownedBy, underSla, ...edit } = body;
-      unit = updateUnit(deps, unit, edit);
-      if (ownedBy !== undefined) unit = saveSetting(deps, unit.uid, 'ownedBy', ownedBy);
-      if (underSla !== undefined) unit = saveSetting(deps, unit.uid, 'underSla', underSla);
+      unit = await updateUnit(deps, unit, edit);
+      if (ownedBy !== undefined) unit = await saveSetting(deps, unit.uid, 'ownedBy', ownedBy);
+      if (underSla !== undefined) unit = await saveSetting(deps, unit.uid, 'underSla', underSla);
       return { ...unitView(deps, unit), settings: unit.settings, metadata: unit.metadata };
     },
   });
@@ -177,11 +175,11 @@ export const unitAdminArea: RouteArea = (app, deps) => {
     unitParam: null,
     response: objectSchema({ uid: { type: 'string' }, deleted: { type: 'boolean' } }, ['uid', 'deleted']),
     handler: async (request) => {
-      const unit = visibleUnit(deps, request, idOf(request));
-      deps.store.units.delete(unit.uid);
+      const unit = await visibleUnit(deps, request, idOf(request));
+      await deps.store.units.delete(unit.uid);
       const runtime = unitRuntime(deps.store);
       runtime?.fleet.removeUnit(unit.uid);
-      runtime?.authority.refreshUnit(unit.uid);
+      await runtime?.authority.refreshUnit(unit.uid);
       return { uid: unit.uid, deleted: true };
     },
   });
@@ -196,8 +194,8 @@ export const unitAdminArea: RouteArea = (app, deps) => {
       access,
       response: SIP_RESPONSE,
       handler: async (request) => {
-        const unit = visibleUnit(deps, request, idOf(request));
-        return { uid: unit.uid, sipAccount: sipAccountOf(deps, unit) };
+        const unit = await visibleUnit(deps, request, idOf(request));
+        return { uid: unit.uid, sipAccount: await sipAccountOf(deps, unit) };
       },
     });
   }
@@ -216,7 +214,7 @@ export const unitAdminArea: RouteArea = (app, deps) => {
     tags: TAGS,
     access: 'manage',
     response: SMART_RESPONSE,
-    handler: async (request) => smartOf(visibleUnit(deps, request, idOf(request))),
+    handler: async (request) => smartOf(await visibleUnit(deps, request, idOf(request))),
   });
 
   unitRoute(app, deps, {
@@ -228,7 +226,7 @@ export const unitAdminArea: RouteArea = (app, deps) => {
     body: objectSchema({ bandwidthLimitKbps: { type: ['integer', 'string'] }, expiration: { type: ['string', 'null'], enum: [...ADHOC_PERIODS, null] } }),
     response: SMART_RESPONSE,
     handler: async (request) => {
-      const unit = visibleUnit(deps, request, idOf(request));
+      const unit = await visibleUnit(deps, request, idOf(request));
       const current = smartOf(unit);
       const body = request.body as { bandwidthLimitKbps?: number | string; expiration?: string | null };
       if (body.bandwidthLimitKbps !== undefined) throwIfInvalid({ bandwidthLimitKbps: smartBandwidthLimit(body.bandwidthLimitKbps) ?? undefined });
@@ -236,7 +234,7 @@ export const unitAdminArea: RouteArea = (app, deps) => {
         bandwidthLimitKbps: body.bandwidthLimitKbps === undefined ? current.bandwidthLimitKbps : Number(body.bandwidthLimitKbps),
         expiration: body.expiration === undefined ? current.expiration : body.expiration,
       };
-      saveSetting(deps, unit.uid, 'smart', next);
+      await saveSetting(deps, unit.uid, 'smart', next);
       return { uid: unit.uid, ...next };
     },
   });
@@ -249,7 +247,7 @@ export const unitAdminArea: RouteArea = (app, deps) => {
     access: 'manage',
     response: objectSchema({ uid: { type: 'string' }, services: { type: 'array', items: { type: 'object', additionalProperties: true } } }, ['uid', 'services']),
     handler: async (request) => {
-      const unit = visibleUnit(deps, request, idOf(request));
+      const unit = await visibleUnit(deps, request, idOf(request));
       return { uid: unit.uid, services: (unit.settings['services'] as unknown[] | undefined) ?? [] };
     },
   });
@@ -268,14 +266,14 @@ export const unitAdminArea: RouteArea = (app, deps) => {
     handler: async (request) => {
       const uid = idOf(request);
       const target = idOf(request, 'v');
-      const unit = visibleUnit(deps, request, uid);
+      const unit = await visibleUnit(deps, request, uid);
       const live = unitRuntime(deps.store)?.fleet.unit(uid);
       const decision = checkUpgrade({
         device: 'unit',
         productType: unit.type,
         unitVersion: live?.swVersion ?? unit.swVersion,
         targetVersion: target,
-        serverVersion: serverVersionOf(deps, unit),
+        serverVersion: await serverVersionOf(deps, unit),
         underSla: unit.settings['underSla'] !== false,
       });
       if (!decision.allowed) {
@@ -283,7 +281,7 @@ export const unitAdminArea: RouteArea = (app, deps) => {
         throw new HttpError(400, decision.message, { code, codeMessage: upgradeErrorMessage(code), reason: decision.reason });
       }
       runCommand(deps, uid, { type: 'upgrade', targetVersion: target });
-      saveSetting(deps, uid, 'targetSwVersion', target);
+      await saveSetting(deps, uid, 'targetSwVersion', target);
       const { allowed: _allowed, ...flags } = decision;
       return { uid, targetVersion: target, ...flags };
     },
@@ -307,10 +305,10 @@ export const unitAdminArea: RouteArea = (app, deps) => {
     access: 'admin',
     response: UNIT_VIEW_SCHEMA,
     handler: async (request) => {
-      const unit = visibleUnit(deps, request, idOf(request));
-      saveSetting(deps, unit.uid, 'deregisteredAt', deps.now());
+      const unit = await visibleUnit(deps, request, idOf(request));
+      await saveSetting(deps, unit.uid, 'deregisteredAt', deps.now());
       unitRuntime(deps.store)?.fleet.removeUnit(unit.uid);
-      return unitView(deps, relink(deps, deps.store.units.get(unit.uid) ?? unit, { groupId: null, inventoryId: null }));
+      return unitView(deps, await relink(deps, (await deps.store.units.get(unit.uid)) ?? unit, { groupId: null, inventoryId: null }));
     },
   });
 };

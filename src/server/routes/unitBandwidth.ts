@@ -4,7 +4,7 @@
  * limit"). Limits in kbps, 0 or null = no limit; stored (settings.bwLimitation).
  */
 import { networkFormErrors } from '../../domain/validation/network.ts';
-import type { StoredUnit } from '../store/units.ts';
+import type { StoredUnit } from '../areas/units/repo.ts';
 import type { RouteArea } from './area.ts';
 import { idOf, objectSchema, saveSetting, throwIfInvalid, unitRoute, visibleUnit } from './unitKit.ts';
 
@@ -36,7 +36,7 @@ export const unitBandwidthArea: RouteArea = (app, deps) => {
         access: admin ? 'manage' : 'read',
         response: LIMIT_RESPONSE,
         handler: async (request) => {
-          const unit = visibleUnit(deps, request, idOf(request));
+          const unit = await visibleUnit(deps, request, idOf(request));
           const limits = limitsOf(unit);
           return { uid: unit.uid, kind, limitKbps: limits[key], ...limits };
         },
@@ -50,7 +50,7 @@ export const unitBandwidthArea: RouteArea = (app, deps) => {
         body: objectSchema({ limitKbps: { type: ['integer', 'string', 'null'] } }, ['limitKbps']),
         response: LIMIT_RESPONSE,
         handler: async (request) => {
-          const unit = visibleUnit(deps, request, idOf(request));
+          const unit = await visibleUnit(deps, request, idOf(request));
           const value = (request.body as { limitKbps: number | string | null }).limitKbps;
           const current = limitsOf(unit);
           const form = { totalKbps: current.totalKbps, cellularKbps: current.cellularKbps, [key]: value };
@@ -59,7 +59,7 @@ export const unitBandwidthArea: RouteArea = (app, deps) => {
           throwIfInvalid({ limitKbps: errors[key] ?? errors.totalKbps ?? errors.cellularKbps });
           const numeric = value === null || value === '' || Number(value) === 0 ? null : Number(value);
           const next = { ...current, [key]: numeric };
-          saveSetting(deps, unit.uid, 'bwLimitation', next);
+          await saveSetting(deps, unit.uid, 'bwLimitation', next);
           return { uid: unit.uid, kind, limitKbps: numeric, ...next };
         },
       });

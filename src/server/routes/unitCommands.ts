@@ -18,7 +18,7 @@ import { STORE_AND_FORWARD_CODECS, STORE_AND_FORWARD_LEVELS, withQualityAliases,
 import { MESSAGES } from '../../domain/validation/messages.ts';
 import { badRequest, HttpError, notFound } from '../http/errors.ts';
 import type { RouteArea, RouteDeps } from './area.ts';
-import type { StoredUnit } from '../store/units.ts';
+import type { StoredUnit } from '../areas/units/repo.ts';
 import type { SimUnit } from '../sim/fleet.ts';
 import { accepted, idOf, objectSchema, runCommand, saveSetting, simUnitOf, throwIfInvalid, unitRoute, visibleUnit } from './unitKit.ts';
 import { checkDelay } from './unitStreaming.ts';
@@ -96,9 +96,9 @@ interface CommandContext {
 }
 
 /** Stores a setter's parameters under settings.commands[command]. */
-function storeParameters(ctx: CommandContext, command: UnitCommand, value: unknown): void {
+async function storeParameters(ctx: CommandContext, command: UnitCommand, value: unknown): Promise<void> {
   const commands = { ...((ctx.unit.settings['commands'] as Record<string, unknown> | undefined) ?? {}), [command]: value };
-  saveSetting(ctx.deps, ctx.unit.uid, 'commands', commands);
+  await saveSetting(ctx.deps, ctx.unit.uid, 'commands', commands);
 }
 
 function storedParameters(ctx: CommandContext, command: UnitCommand): unknown {
@@ -117,23 +117,23 @@ function requireEnum(body: Body, field: string, values: readonly (string | numbe
 }
 
 /** LuSetVirtualChannel: the channel named virtualChannelName (or its id) of the unit's group. */
-function setVirtualChannel(ctx: CommandContext): unknown {
+async function setVirtualChannel(ctx: CommandContext): Promise<unknown> {
   const name = text(ctx.body, 'virtualChannelName');
   throwIfInvalid({ virtualChannelName: required(name) ?? undefined });
-  const channels = ctx.unit.groupId === null ? [] : ctx.deps.store.channels.listByGroup(ctx.unit.groupId);
+  const channels = ctx.unit.groupId === null ? [] : await ctx.deps.store.channels.listByGroup(ctx.unit.groupId);
   const channel = channels.find((c) => c.name === name || c.id === name);
   if (channel === undefined) throw notFound(`Channel '${String(name).slice(0, 64)}' not found in the unit’s group`);
   runCommand(ctx.deps, ctx.unit.uid, { type: 'setChannel', channelId: channel.id });
-  saveSetting(ctx.deps, ctx.unit.uid, 'virtualChannelName', channel.name);
+  await saveSetting(ctx.deps, ctx.unit.uid, 'virtualChannelName', channel.name);
   return { ...accepted(ctx.unit.uid, 'setChannel'), channelId: channel.id, virtualChannelName: channel.name };
 }
 
 /** Speed test (spec 000 §4, §9): the selected channel's server must be on 7.5.1+; the unit then tests for up to 10 s. */
-function speedTest(ctx: CommandContext): unknown {
+async function speedTest(ctx: CommandContext): Promise<unknown> {
   const channelId = ctx.live.channelId;
   if (channelId === null) throw new HttpError(409, SPEED_TEST_NO_CHANNEL_MESSAGE);
-  const channel = ctx.deps.store.channels.get(channelId);
-  const server = channel?.serverId ? ctx.deps.store.servers.get(channel.serverId) : undefined;
+  const channel = await ctx.deps.store.channels.get(channelId);
+  const server = channel?.serverId ? await ctx.deps.store.servers.get(channel.serverId) : undefined;
   if (!speedTestSupported(server?.swVersion)) throw new HttpError(409, SPEED_TEST_VERSION_MESSAGE);
   runCommand(ctx.deps, ctx.unit.uid, { type: 'speedTest' });
   return { ...accepted(ctx.unit.uid, 'speedTest'), timeout: Number(ctx.query['timeout'] ?? SPEED_TEST_TIMEOUT_S) };
@@ -167,7 +167,7 @@ function linkConfiguration(ctx: CommandContext): unknown {
 }
 
 /** Runs one command; answers what the command returns (a read) or the acceptance. */
-function runUnitCommand(command: UnitCommand, ctx: CommandContext): unknown {
+async function runUnitCommand(command: UnitCommand, ctx: CommandContext): Promise<unknown> {
   const uid = ctx.unit.uid;
   switch (command) {
     case 'LuSetDelay': {
@@ -190,33 +190,33 @@ function runUnitCommand(command: UnitCommand, ctx: CommandContext): unknown {
       if (typeof metadata !== 'object' || metadata === null || Array.isArray(metadata)) throw badRequest('body.metadata must be object');
       const fields = Object.fromEntries(Object.entries(metadata).map(([k, v]) => [k, typeof v === 'string' ? v : String(v ?? '')]));
       throwIfInvalid(metadataErrors(fields));
-      ctx.deps.store.units.update(uid, { metadata: fields }, ctx.deps.now());
+      await ctx.deps.store.units.update(uid, { metadata: fields }, ctx.deps.now());
       return accepted(uid, 'setMetadata');
     }
     case 'LuGetFilePrefix':
       return { uid, prefix: (storedParameters(ctx, 'LuSetFilePrefix') as { prefix?: string } | null)?.prefix ?? '' };
     case 'LuSetFilePrefix':
       throwIfInvalid({ prefix: filePrefix(text(ctx.body, 'prefix')) ?? undefined });
-      storeParameters(ctx, command, { prefix: text(ctx.body, 'prefix') });
+      await storeParameters(ctx, command, { prefix: text(ctx.body, 'prefix') });
       return accepted(uid, command);
     case 'LuSetStoreAndForwardQuality':
       requireEnum(ctx.body, 'codec', STORE_AND_FORWARD_CODECS);
       requireEnum(ctx.body, 'level', STORE_AND_FORWARD_LEVELS);
-      saveSetting(ctx.deps, uid, 'storeAndForwardQuality', { codec: ctx.body['codec'], level: ctx.body['level'] });
+      await saveSetting(ctx.deps, uid, 'storeAndForwardQuality', { codec: ctx.body['codec'], level: ctx.body['level'] });
       return accepted(uid, command);
     case 'LuSetAudioBitrate':
       requireEnum(ctx.body, 'bitrateKbps', AUDIO_BITRATES_KBPS);
-      storeParameters(ctx, command, ctx.body);
+      await storeParameters(ctx, command, ctx.body);
       return accepted(uid, command);
     case 'LuSetVideoComplexity':
       requireEnum(ctx.body, 'level', VIDEO_COMPLEXITY_LEVELS);
-      storeParameters(ctx, command, ctx.body);
+      await storeParameters(ctx, command, ctx.body);
       return accepted(uid, command);
     case 'LuSetNetworkSelection':
     case 'LuGetNetworkSelectionMode':
       if (command === 'LuSetNetworkSelection' && ctx.body['networkMode'] !== undefined) requireEnum(ctx.body, 'networkMode', NETWORK_MODES);
       if (command === 'LuGetNetworkSelectionMode') return { uid, selection: storedParameters(ctx, 'LuSetNetworkSelection') ?? { mode: 'automatic' } };
-      storeParameters(ctx, command, ctx.body);
+      await storeParameters(ctx, command, ctx.body);
       return accepted(uid, command);
     case 'LuSpeedTest':
       return speedTest(ctx);
@@ -236,7 +236,7 @@ function runUnitCommand(command: UnitCommand, ctx: CommandContext): unknown {
       const uploads = ((ctx.unit.settings['uploads'] as { path: string; status: string }[] | undefined) ?? []).map((u) =>
         files.includes(u.path) && (u.status === 'pending' || u.status === 'uploading') ? { ...u, status: 'failed' } : u,
       );
-      saveSetting(ctx.deps, uid, 'uploads', uploads);
+      await saveSetting(ctx.deps, uid, 'uploads', uploads);
       return accepted(uid, command);
     }
     case 'LuConnectWifi':
@@ -262,7 +262,7 @@ function runUnitCommand(command: UnitCommand, ctx: CommandContext): unknown {
     case 'LuCameraWhiteBalance':
     case 'LuCameraAutoWhiteBalance':
     case 'LuCameraZoom':
-      storeParameters(ctx, command, { ...ctx.body, at: ctx.deps.now() });
+      await storeParameters(ctx, command, { ...ctx.body, at: ctx.deps.now() });
       return accepted(uid, command);
     default: {
       const never: never = command;
@@ -274,12 +274,12 @@ function runUnitCommand(command: UnitCommand, ctx: CommandContext): unknown {
 const COMMAND_BODY = { type: 'object', additionalProperties: true, maxProperties: 64 } as const;
 
 export const unitCommandsArea: RouteArea = (app, deps) => {
-  const context = (request: FastifyRequest): CommandContext => {
+  const context = async (request: FastifyRequest): Promise<CommandContext> => {
     const uid = idOf(request);
     return {
       deps,
       request,
-      unit: visibleUnit(deps, request, uid),
+      unit: await visibleUnit(deps, request, uid),
       live: simUnitOf(deps, uid),
       body: (request.body ?? {}) as Body,
       query: request.query as Body,
@@ -300,7 +300,7 @@ export const unitCommandsArea: RouteArea = (app, deps) => {
       if (!(UNIT_COMMANDS as readonly string[]).includes(command)) {
         throw badRequest(`params.command must be one of ${UNIT_COMMANDS.join(', ')}`);
       }
-      return runUnitCommand(command as UnitCommand, context(request));
+      return runUnitCommand(command as UnitCommand, await context(request));
     },
   });
 
@@ -317,7 +317,7 @@ export const unitCommandsArea: RouteArea = (app, deps) => {
       if (!Number.isInteger(retry) || retry < 0 || retry > VIRTUAL_CHANNEL_RETRIES) {
         throw badRequest(`params.retry must be an integer from 0 to ${VIRTUAL_CHANNEL_RETRIES}`);
       }
-      return { ...(setVirtualChannel(context(request)) as object), retry };
+      return { ...((await setVirtualChannel(await context(request))) as object), retry };
     },
   });
 };

@@ -8,7 +8,6 @@ import { badRequest } from '../http/errors.ts';
 import { authOf } from '../http/requestAuth.ts';
 import type { RouteArea, RouteDeps } from './area.ts';
 import { applicationSwitchRoutes, ID, idOf, objectSchema, saveSetting, unitRoute, unitView, visibleUnit } from './unitKit.ts';
-import { listUnits } from './unitQueries.ts';
 
 const TAGS = ['units', 'databridge'] as const;
 
@@ -17,8 +16,8 @@ export const GATEWAY_TYPE = 'DataBridge Gateway';
 /** Ours: the chosen gateway must be a DataBridge Gateway the caller can see. */
 export const NOT_A_GATEWAY_MESSAGE = 'The selected unit is not a DataBridge Gateway of your groups';
 
-function gatewaysOf(deps: RouteDeps, request: FastifyRequest) {
-  const { units } = listUnits(deps.store.db, {
+async function gatewaysOf(deps: RouteDeps, request: FastifyRequest) {
+  const { units } = await deps.store.units.list({
     groupIds: authOf(request).principal.groupIds,
     searchKey: 'type',
     searchValue: GATEWAY_TYPE,
@@ -34,7 +33,7 @@ const SELECTED_RESPONSE = objectSchema({ uid: { type: 'string' }, gatewayId: { t
 
 export const unitDatabridgeArea: RouteArea = (app, deps) => {
   const selected = async (request: FastifyRequest) => {
-    const unit = visibleUnit(deps, request, idOf(request));
+    const unit = await visibleUnit(deps, request, idOf(request));
     const gatewayId = unit.settings['dbGateway'];
     return { uid: unit.uid, gatewayId: typeof gatewayId === 'string' ? gatewayId : null };
   };
@@ -50,8 +49,8 @@ export const unitDatabridgeArea: RouteArea = (app, deps) => {
     access: 'manage',
     response: objectSchema({ uid: { type: 'string' }, gateways: { type: 'array', items: { type: 'object', additionalProperties: true } } }, ['uid', 'gateways']),
     handler: async (request) => {
-      const unit = visibleUnit(deps, request, idOf(request));
-      return { uid: unit.uid, gateways: gatewaysOf(deps, request).map((g) => unitView(deps, { ...g, alertsConfiguration: {}, metadata: {} })) };
+      const unit = await visibleUnit(deps, request, idOf(request));
+      return { uid: unit.uid, gateways: (await gatewaysOf(deps, request)).map((g) => unitView(deps, { ...g, alertsConfiguration: {}, metadata: {} })) };
     },
   });
 
@@ -64,12 +63,12 @@ export const unitDatabridgeArea: RouteArea = (app, deps) => {
     body: objectSchema({ gatewayId: { anyOf: [ID, { type: 'null' }] } }, ['gatewayId']),
     response: SELECTED_RESPONSE,
     handler: async (request) => {
-      const unit = visibleUnit(deps, request, idOf(request));
+      const unit = await visibleUnit(deps, request, idOf(request));
       const { gatewayId } = request.body as { gatewayId: string | null };
-      if (gatewayId !== null && !gatewaysOf(deps, request).some((g) => g.uid === gatewayId)) {
+      if (gatewayId !== null && !(await gatewaysOf(deps, request)).some((g) => g.uid === gatewayId)) {
         throw badRequest(NOT_A_GATEWAY_MESSAGE, { fields: { gatewayId: NOT_A_GATEWAY_MESSAGE } });
       }
-      saveSetting(deps, unit.uid, 'dbGateway', gatewayId);
+      await saveSetting(deps, unit.uid, 'dbGateway', gatewayId);
       return { uid: unit.uid, gatewayId };
     },
   });

@@ -31,7 +31,7 @@ export const unitIntercomArea: RouteArea = (app, deps) => {
     response: ACCEPTED_RESPONSE,
     handler: async (request) => {
       const uid = idOf(request);
-      visibleUnit(deps, request, uid);
+      await visibleUnit(deps, request, uid);
       const slot = slotOf(idOf(request, 'session'));
       const body = request.body as { mode: 'audioRoom' | 'targetChannel'; destinationAccount: string };
       throwIfInvalid({ destinationAccount: required(body.destinationAccount) ?? undefined });
@@ -49,7 +49,7 @@ export const unitIntercomArea: RouteArea = (app, deps) => {
     response: ACCEPTED_RESPONSE,
     handler: async (request) => {
       const uid = idOf(request);
-      visibleUnit(deps, request, uid);
+      await visibleUnit(deps, request, uid);
       const slot = slotOf(idOf(request, 'session'));
       runCommand(deps, uid, { type: 'stopIntercom', slot });
       return accepted(uid, `stop:${slot}`);
@@ -70,9 +70,9 @@ export const unitIntercomArea: RouteArea = (app, deps) => {
       response: objectSchema({ uid: { type: 'string' }, [key]: { type: 'object', additionalProperties: true } }, ['uid', key]),
       handler: async (request) => {
         const uid = idOf(request);
-        const unit = visibleUnit(deps, request, uid);
+        const unit = await visibleUnit(deps, request, uid);
         const value = { ...((unit.settings[key] as object | undefined) ?? {}), ...(request.body as object) };
-        saveSetting(deps, uid, key, value);
+        await saveSetting(deps, uid, key, value);
         return { uid, [key]: value };
       },
     });

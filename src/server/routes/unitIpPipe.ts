@@ -26,14 +26,14 @@ export const unitIpPipeArea: RouteArea = (app, deps) => {
     response: objectSchema({ uid: { type: 'string' }, ipPipe: { type: 'object', additionalProperties: true } }, ['uid', 'ipPipe']),
     handler: async (request) => {
       const uid = idOf(request);
-      const unit = visibleUnit(deps, request, uid);
+      const unit = await visibleUnit(deps, request, uid);
       const body = request.body as { destination?: string; port?: number | string };
       throwIfInvalid({
         destination: body.destination === undefined ? undefined : (ipOrDns(body.destination) ?? undefined),
         port: body.port === undefined ? undefined : (ipPipePort(body.port) ?? undefined),
       });
       const ipPipe = { ...((unit.settings['ipPipe'] as object | undefined) ?? {}), ...(request.body as object) };
-      saveSetting(deps, uid, 'ipPipe', ipPipe);
+      await saveSetting(deps, uid, 'ipPipe', ipPipe);
       return { uid, ipPipe };
     },
   });

@@ -11,7 +11,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest, preHandlerAsyncHook
 import type { FleetSimulator, SimCommand, SimUnit } from '../sim/fleet.ts';
 import type { EventBus } from '../live/bus.ts';
 import type { Store } from '../store/store.ts';
-import type { StoredUnit } from '../store/units.ts';
+import type { StoredUnit } from '../areas/units/repo.ts';
 import { deriveUnitStatus, isBusy, isOfflineState } from '../../domain/units/status.ts';
 import { hasConsoleAccess, isReadOnly, type Roles } from '../../domain/roles/roleSets.ts';
 import { ACCESS_REFUSED, requireGroup, requireRole, requireUnit } from '../http/guards.ts';
@@ -26,7 +26,7 @@ export interface UnitRuntime {
   fleet: FleetSimulator;
   bus: EventBus;
   /** The websocket's topic authority; told when a unit changes group. */
-  authority: { refreshUnit(uid: string): void };
+  authority: { refreshUnit(uid: string): Promise<void> };
 }
 
 const runtimes = new WeakMap<Store, UnitRuntime>();
@@ -106,23 +106,23 @@ function accessGuard(access: Access): preHandlerAsyncHookHandler | null {
 }
 
 /** True when the caller may see the unit: its group is one of theirs, or it has no group and its inventory is one of theirs. */
-export function unitVisibleTo(deps: RouteDeps, request: FastifyRequest, unit: StoredUnit): boolean {
+export async function unitVisibleTo(deps: RouteDeps, request: FastifyRequest, unit: StoredUnit): Promise<boolean> {
   const { principal, user } = authOf(request);
   if (unit.groupId !== null) return principal.groupIds.includes(unit.groupId);
   if (unit.inventoryId === null) return false;
-  return deps.store.groups.forUser(user.id).some((g) => g.inventoryId === unit.inventoryId);
+  return (await deps.store.groups.forUser(user.id)).some((g) => g.inventoryId === unit.inventoryId);
 }
 
 /** The stored unit when the caller may see it; the same 404 for unknown and foreign units. */
-export function visibleUnit(deps: RouteDeps, request: FastifyRequest, uid: string): StoredUnit {
-  const unit = deps.store.units.get(uid);
-  if (unit === undefined || !unitVisibleTo(deps, request, unit)) throw notFound(`Unit '${uid}' not found`);
+export async function visibleUnit(deps: RouteDeps, request: FastifyRequest, uid: string): Promise<StoredUnit> {
+  const unit = await deps.store.units.get(uid);
+  if (unit === undefined || !(await unitVisibleTo(deps, request, unit))) throw notFound(`Unit '${uid}' not found`);
   return unit;
 }
 
 /** The inventories of the caller's groups. */
-export function inventoriesOf(deps: RouteDeps, request: FastifyRequest): Set<string> {
-  return new Set(deps.store.groups.forUser(authOf(request).user.id).map((g) => g.inventoryId));
+export async function inventoriesOf(deps: RouteDeps, request: FastifyRequest): Promise<Set<string>> {
+  return new Set((await deps.store.groups.forUser(authOf(request).user.id)).map((g) => g.inventoryId));
 }
 
 // ------------------------------------------------------------------------------------------------
@@ -266,7 +266,7 @@ export function applicationSwitchRoutes(app: FastifyInstance, deps: RouteDeps, d
       response: ACCEPTED_RESPONSE,
       handler: async (request) => {
         const uid = idOf(request);
-        const command = commandOf(visibleUnit(deps, request, uid));
+        const command = commandOf(await visibleUnit(deps, request, uid));
         runCommand(deps, uid, command);
         return accepted(uid, command.type);
       },
@@ -343,10 +343,10 @@ export function storedSetting(unit: StoredUnit, key: string): unknown {
 }
 
 /** Writes one settings key of a unit (kept across restarts); answers the stored unit. */
-export function saveSetting(deps: RouteDeps, uid: string, key: string, value: unknown): StoredUnit {
-  const unit = deps.store.units.get(uid);
+export async function saveSetting(deps: RouteDeps, uid: string, key: string, value: unknown): Promise<StoredUnit> {
+  const unit = await deps.store.units.get(uid);
   if (unit === undefined) throw notFound(`Unit '${uid}' not found`);
-  const result = deps.store.units.update(uid, { settings: { ...unit.settings, [key]: value } }, deps.now());
+  const result = await deps.store.units.update(uid, { settings: { ...unit.settings, [key]: value } }, deps.now());
   if (!result.ok) throw notFound(`Unit '${uid}' not found`);
   return result.unit;
 }

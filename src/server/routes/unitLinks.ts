@@ -8,7 +8,7 @@ import type { FastifyRequest } from 'fastify';
 import { unitTypeGroup } from '../../domain/units/productTypes.ts';
 import { HttpError, notFound } from '../http/errors.ts';
 import { authOf } from '../http/requestAuth.ts';
-import type { StoredUnit, UnitPatch } from '../store/units.ts';
+import type { StoredUnit, UnitPatch } from '../areas/units/repo.ts';
 import type { RouteArea, RouteDeps } from './area.ts';
 import { idOf, inventoriesOf, objectSchema, unitRoute, unitRuntime, unitView, UNIT_VIEW_SCHEMA, visibleUnit } from './unitKit.ts';
 
@@ -23,10 +23,10 @@ const PAGE_QUERY = {
 } as const;
 
 /** Writes a link change and keeps the websocket's topic authority in step. */
-export function relink(deps: RouteDeps, unit: StoredUnit, patch: UnitPatch): StoredUnit {
-  const result = deps.store.units.update(unit.uid, patch, deps.now());
+export async function relink(deps: RouteDeps, unit: StoredUnit, patch: UnitPatch): Promise<StoredUnit> {
+  const result = await deps.store.units.update(unit.uid, patch, deps.now());
   if (!result.ok) throw notFound(`Unit '${unit.uid}' not found`);
-  unitRuntime(deps.store)?.authority.refreshUnit(unit.uid);
+  await unitRuntime(deps.store)?.authority.refreshUnit(unit.uid);
   return result.unit;
 }
 
@@ -41,9 +41,9 @@ const PAGE_RESPONSE = objectSchema(
 );
 
 export const unitLinksArea: RouteArea = (app, deps) => {
-  const ownInventory = (request: FastifyRequest): string => {
+  const ownInventory = async (request: FastifyRequest): Promise<string> => {
     const inv = idOf(request, 'inv');
-    if (!inventoriesOf(deps, request).has(inv)) throw notFound(`Inventory '${inv.slice(0, 64)}' not found`);
+    if (!(await inventoriesOf(deps, request)).has(inv)) throw notFound(`Inventory '${inv.slice(0, 64)}' not found`);
     return inv;
   };
 
@@ -56,11 +56,11 @@ export const unitLinksArea: RouteArea = (app, deps) => {
     unitParam: null,
     response: UNIT_VIEW_SCHEMA,
     handler: async (request) => {
-      const inv = ownInventory(request);
-      const unit = visibleUnit(deps, request, idOf(request));
-      const group = unit.groupId === null ? undefined : deps.store.groups.get(unit.groupId);
+      const inv = await ownInventory(request);
+      const unit = await visibleUnit(deps, request, idOf(request));
+      const group = unit.groupId === null ? undefined : await deps.store.groups.get(unit.groupId);
       const patch: UnitPatch = { inventoryId: inv, ...(group !== undefined && group.inventoryId !== inv ? { groupId: null } : {}) };
-      return unitView(deps, relink(deps, unit, patch));
+      return unitView(deps, await relink(deps, unit, patch));
     },
   });
 
@@ -73,10 +73,10 @@ export const unitLinksArea: RouteArea = (app, deps) => {
     unitParam: null,
     response: UNIT_VIEW_SCHEMA,
     handler: async (request) => {
-      const inv = ownInventory(request);
-      const unit = visibleUnit(deps, request, idOf(request));
+      const inv = await ownInventory(request);
+      const unit = await visibleUnit(deps, request, idOf(request));
       if (unit.inventoryId !== inv) throw notFound(`Unit '${unit.uid}' is not in inventory '${inv.slice(0, 64)}'`);
-      return unitView(deps, relink(deps, unit, { inventoryId: null, groupId: null }));
+      return unitView(deps, await relink(deps, unit, { inventoryId: null, groupId: null }));
     },
   });
 
@@ -90,8 +90,8 @@ export const unitLinksArea: RouteArea = (app, deps) => {
     querystring: PAGE_QUERY,
     response: PAGE_RESPONSE,
     handler: async (request) => {
-      const unit = visibleUnit(deps, request, idOf(request));
-      const inv = unit.inventoryId === null ? undefined : deps.store.inventories.get(unit.inventoryId);
+      const unit = await visibleUnit(deps, request, idOf(request));
+      const inv = unit.inventoryId === null ? undefined : await deps.store.inventories.get(unit.inventoryId);
       return page(inv === undefined ? [] : [{ id: inv.id, name: inv.name }], request);
     },
   });
@@ -106,8 +106,8 @@ export const unitLinksArea: RouteArea = (app, deps) => {
     querystring: PAGE_QUERY,
     response: PAGE_RESPONSE,
     handler: async (request) => {
-      const unit = visibleUnit(deps, request, idOf(request));
-      const group = unit.groupId === null ? undefined : deps.store.groups.get(unit.groupId);
+      const unit = await visibleUnit(deps, request, idOf(request));
+      const group = unit.groupId === null ? undefined : await deps.store.groups.get(unit.groupId);
       return page(group === undefined ? [] : [{ uid: group.id, name: group.name, inventoryId: group.inventoryId }], request);
     },
   });
@@ -121,9 +121,8 @@ export const unitLinksArea: RouteArea = (app, deps) => {
     unitParam: null,
     response: { type: 'array', items: objectSchema({ uid: { type: 'string' }, name: { type: 'string' }, inventoryId: { type: 'string' }, linked: { type: 'boolean' } }, ['uid', 'name', 'inventoryId', 'linked']) },
     handler: async (request) => {
-      const unit = visibleUnit(deps, request, idOf(request));
-      return deps.store.groups
-        .forUser(authOf(request).user.id)
+      const unit = await visibleUnit(deps, request, idOf(request));
+      return (await deps.store.groups.forUser(authOf(request).user.id))
         .filter((g) => g.inventoryId === unit.inventoryId)
         .map((g) => ({ uid: g.uid, name: g.name, inventoryId: g.inventoryId, linked: g.uid === unit.groupId }));
     },
@@ -140,10 +139,10 @@ export const unitLinksArea: RouteArea = (app, deps) => {
     response: UNIT_VIEW_SCHEMA,
     handler: async (request) => {
       const gid = idOf(request, 'gid');
-      const unit = visibleUnit(deps, request, idOf(request));
-      const group = deps.store.groups.get(gid);
+      const unit = await visibleUnit(deps, request, idOf(request));
+      const group = await deps.store.groups.get(gid);
       if (group === undefined) throw notFound(`Group '${gid.slice(0, 64)}' not found`);
-      return unitView(deps, relink(deps, unit, { groupId: gid, inventoryId: group.inventoryId }));
+      return unitView(deps, await relink(deps, unit, { groupId: gid, inventoryId: group.inventoryId }));
     },
   });
 
@@ -158,9 +157,9 @@ export const unitLinksArea: RouteArea = (app, deps) => {
     response: UNIT_VIEW_SCHEMA,
     handler: async (request) => {
       const gid = idOf(request, 'gid');
-      const unit = visibleUnit(deps, request, idOf(request));
+      const unit = await visibleUnit(deps, request, idOf(request));
       if (unit.groupId !== gid) throw notFound(`Unit '${unit.uid}' is not in group '${gid.slice(0, 64)}'`);
-      return unitView(deps, relink(deps, unit, { groupId: null }));
+      return unitView(deps, await relink(deps, unit, { groupId: null }));
     },
   });
 
@@ -174,14 +173,14 @@ export const unitLinksArea: RouteArea = (app, deps) => {
     response: objectSchema({ uid: { type: 'string' }, removed: { type: 'boolean' } }, ['uid', 'removed']),
     handler: async (request) => {
       const gid = idOf(request, 'gid');
-      const unit = visibleUnit(deps, request, idOf(request));
+      const unit = await visibleUnit(deps, request, idOf(request));
       if (unit.groupId !== gid) throw notFound(`Unit '${unit.uid}' not found`);
       const kind = unitTypeGroup(unit.type);
       if (kind !== 'smartUnits' && kind !== 'liteUnits') throw new HttpError(409, NOT_ADHOC_MESSAGE);
-      deps.store.units.delete(unit.uid);
+      await deps.store.units.delete(unit.uid);
       const runtime = unitRuntime(deps.store);
       runtime?.fleet.removeUnit(unit.uid);
-      runtime?.authority.refreshUnit(unit.uid);
+      await runtime?.authority.refreshUnit(unit.uid);
       return { uid: unit.uid, removed: true };
     },
   });

@@ -10,7 +10,7 @@ import { isMultiCamera } from '../../domain/units/productTypes.ts';
 import { OPERATING_MODES } from '../../domain/units/interface.ts';
 import { SWITCHER_INPUT_GUARD_MS } from '../../domain/constants.ts';
 import { HttpError } from '../http/errors.ts';
-import type { StoredUnit } from '../store/units.ts';
+import type { StoredUnit } from '../areas/units/repo.ts';
 import type { RouteArea, RouteDeps } from './area.ts';
 import { ACCEPTED_RESPONSE, accepted, ID, idOf, objectSchema, runCommand, saveSetting, throwIfInvalid, unitRoute, visibleUnit } from './unitKit.ts';
 import { checkChannelOfUnit } from './unitStreaming.ts';
@@ -47,14 +47,14 @@ function configOf(unit: StoredUnit): StoredMultiCamera {
   };
 }
 
-function multiCameraUnit(deps: RouteDeps, request: FastifyRequest): StoredUnit {
-  const unit = visibleUnit(deps, request, idOf(request));
+async function multiCameraUnit(deps: RouteDeps, request: FastifyRequest): Promise<StoredUnit> {
+  const unit = await visibleUnit(deps, request, idOf(request));
   if (!isMultiCamera(unit.type)) throw new HttpError(409, NOT_MULTI_CAMERA_MESSAGE);
   return unit;
 }
 
 /** Validates a configuration with the domain rules (unique channels, HQ ≠ proxy, priority 1-9, 4 cameras in Multi-HQ) and the group's channels. */
-function checkConfig(deps: RouteDeps, unit: StoredUnit, config: StoredMultiCamera): void {
+async function checkConfig(deps: RouteDeps, unit: StoredUnit, config: StoredMultiCamera): Promise<void> {
   const domain: MultiCameraConfig = {
     mode: config.mode,
     cameras: config.cameras.map((c) => ({ channelId: c.channelId, priority: c.priority })),
@@ -62,9 +62,9 @@ function checkConfig(deps: RouteDeps, unit: StoredUnit, config: StoredMultiCamer
     proxyChannelId: config.proxyChannelId,
   };
   throwIfInvalid(multiCameraErrors(domain));
-  config.cameras.forEach((c, i) => c.channelId !== null && checkChannelOfUnit(deps, unit, c.channelId, `cameras.${i}.channel`));
-  if (config.highQualityChannelId !== null) checkChannelOfUnit(deps, unit, config.highQualityChannelId, 'highQualityChannel');
-  if (config.proxyChannelId !== null) checkChannelOfUnit(deps, unit, config.proxyChannelId, 'proxyChannel');
+  for (const [i, c] of config.cameras.entries()) if (c.channelId !== null) await checkChannelOfUnit(deps, unit, c.channelId, `cameras.${i}.channel`);
+  if (config.highQualityChannelId !== null) await checkChannelOfUnit(deps, unit, config.highQualityChannelId, 'highQualityChannel');
+  if (config.proxyChannelId !== null) await checkChannelOfUnit(deps, unit, config.proxyChannelId, 'proxyChannel');
 }
 
 const CONFIG_RESPONSE = objectSchema({ uid: { type: 'string' }, multiCamera: { type: 'object', additionalProperties: true } }, ['uid', 'multiCamera']);
@@ -85,10 +85,10 @@ export const unitMultiCameraArea: RouteArea = (app, deps) => {
       body: objectSchema(body, required),
       response: CONFIG_RESPONSE,
       handler: async (request) => {
-        const unit = multiCameraUnit(deps, request);
+        const unit = await multiCameraUnit(deps, request);
         const next = apply(configOf(unit), request.body as Record<string, unknown>, unit);
-        if (validate) checkConfig(deps, unit, next);
-        saveSetting(deps, unit.uid, 'multiCamera', next);
+        if (validate) await checkConfig(deps, unit, next);
+        await saveSetting(deps, unit.uid, 'multiCamera', next);
         return { uid: unit.uid, multiCamera: next };
       },
     });
@@ -135,13 +135,13 @@ export const unitMultiCameraArea: RouteArea = (app, deps) => {
     body: objectSchema({ input: { type: 'integer', enum: SDI_INPUTS } }, ['input']),
     response: CONFIG_RESPONSE,
     handler: async (request) => {
-      const unit = multiCameraUnit(deps, request);
+      const unit = await multiCameraUnit(deps, request);
       const now = deps.now();
       const last = lastSdiChange.get(unit.uid);
       if (last !== undefined && now - last < SWITCHER_INPUT_GUARD_MS) throw new HttpError(429, SWITCHER_INPUT_GUARD_MESSAGE, { retryAfterMs: SWITCHER_INPUT_GUARD_MS - (now - last) });
       lastSdiChange.set(unit.uid, now);
       const next = { ...configOf(unit), sdiInput: (request.body as { input: number }).input };
-      saveSetting(deps, unit.uid, 'multiCamera', next);
+      await saveSetting(deps, unit.uid, 'multiCamera', next);
       return { uid: unit.uid, multiCamera: next };
     },
   });
@@ -155,10 +155,10 @@ export const unitMultiCameraArea: RouteArea = (app, deps) => {
       access: 'operate',
       response: ACCEPTED_RESPONSE,
       handler: async (request) => {
-        const unit = multiCameraUnit(deps, request);
+        const unit = await multiCameraUnit(deps, request);
         const config = configOf(unit);
         const mode: MultiCameraMode = switcher && config.mode === 'highQuality' ? 'switcher' : config.mode;
-        checkConfig(deps, unit, { ...config, mode });
+        await checkConfig(deps, unit, { ...config, mode });
         runCommand(deps, unit.uid, { type: 'startMultiCamera', mode });
         return accepted(unit.uid, `start:${mode}`);
       },
@@ -171,7 +171,7 @@ export const unitMultiCameraArea: RouteArea = (app, deps) => {
       access: 'operate',
       response: ACCEPTED_RESPONSE,
       handler: async (request) => {
-        const unit = multiCameraUnit(deps, request);
+        const unit = await multiCameraUnit(deps, request);
         runCommand(deps, unit.uid, { type: 'stopMultiCamera' });
         return accepted(unit.uid, 'stopMultiCamera');
       },

@@ -62,8 +62,8 @@ describe('preview route', () => {
   beforeAll(async () => {
     server = await startUnitServer(join(tmp.dir, 'luc.db'), 40);
     cookie = await signIn(server, 'luc_regular');
-    own = idleUnit(server);
-    foreign = addForeignUnit(server);
+    own = await idleUnit(server);
+    foreign = await addForeignUnit(server);
   });
   afterAll(async () => {
     await server.close();
@@ -75,7 +75,7 @@ describe('preview route', () => {
     expect(result.status).toBe(200);
     expect(result.headers.get('content-type')).toMatch(/^image\/svg\+xml/);
     expect(result.headers.get('cache-control')).toBe('no-store');
-    expect(result.text).toContain(escapeXml(server.store.units.get(own)?.name ?? '?'));
+    expect(result.text).toContain(escapeXml((await server.store.units.get(own))?.name ?? '?'));
   });
 
   it('answers 404 for a unit of another group', async () => {

@@ -96,7 +96,7 @@ export const unitPreviewArea: RouteArea = (app, deps) => {
     access: 'read',
     querystring: { t: { type: 'string', maxLength: 32, description: 'cache-buster, ignored' } },
     handler: async (request, reply) => {
-      const view = unitView(deps, visibleUnit(deps, request, idOf(request)));
+      const view = unitView(deps, await visibleUnit(deps, request, idOf(request)));
       const svg = renderTestCard({ name: String(view['name']), status: view['status'] as UnitStatus, now: deps.now() });
       void reply.header('Cache-Control', 'no-store').type('image/svg+xml; charset=utf-8');
       return svg;

@@ -13,9 +13,8 @@ import { OWNED_BY } from '../../domain/units/productTypes.ts';
 import { ALERT_SEVERITIES, ALERT_TYPES } from '../../domain/units/interface.ts';
 import { badRequest, notFound } from '../http/errors.ts';
 import { authOf } from '../http/requestAuth.ts';
-import type { StoredUnit } from '../store/units.ts';
+import type { StoredUnit } from '../areas/units/repo.ts';
 import type { RouteArea, RouteDeps } from './area.ts';
-import { otherUnitNames } from './unitQueries.ts';
 import { checkChannelOfUnit } from './unitStreaming.ts';
 import {
   ID,
@@ -38,12 +37,12 @@ export type PairingCodeMode = (typeof PAIRING_CODE_MODES)[number];
 export const PAIRING_CODE_DIGITS = 6;
 
 /**
- * Renames a unit (spec 000 §5, §8): the domain's name rule against every other unit's name; a
+ * Renames a unit (spec 000 §5, §8): the domain's name rule against the other units' names; a
  * duplicate the database catches (a race) answers the same message. Throws the 400.
  */
-export function renameUnit(deps: RouteDeps, unit: StoredUnit, name: string): StoredUnit {
-  throwIfInvalid({ name: unitNameErrors(name, otherUnitNames(deps.store.db, unit.uid)) ?? undefined });
-  const result = deps.store.units.update(unit.uid, { name }, deps.now());
+export async function renameUnit(deps: RouteDeps, unit: StoredUnit, name: string): Promise<StoredUnit> {
+  throwIfInvalid({ name: unitNameErrors(name, await deps.store.units.takenNames(name, unit.uid)) ?? undefined });
+  const result = await deps.store.units.update(unit.uid, { name }, deps.now());
   if (!result.ok) {
     if (result.reason === 'name-taken') throwIfInvalid({ name: UNIT_NAME_IN_USE });
     throw notFound(`Unit '${unit.uid}' not found`);
@@ -58,17 +57,17 @@ export interface UnitBody {
 }
 
 /** Validates and applies a unit edit (name, comment max 100, metadata fields); all or nothing. */
-export function updateUnit(deps: RouteDeps, unit: StoredUnit, body: UnitBody): StoredUnit {
+export async function updateUnit(deps: RouteDeps, unit: StoredUnit, body: UnitBody): Promise<StoredUnit> {
   const errors: Record<string, string | undefined> = {};
   if (body.name !== undefined && body.name !== unit.name) {
-    errors['name'] = unitNameErrors(body.name, otherUnitNames(deps.store.db, unit.uid)) ?? undefined;
+    errors['name'] = unitNameErrors(body.name, await deps.store.units.takenNames(body.name, unit.uid)) ?? undefined;
   }
   if (body.comment !== undefined) errors['comment'] = unitComment(body.comment) ?? undefined;
   if (body.metadata !== undefined) {
     for (const [field, message] of Object.entries(metadataErrors(body.metadata))) errors[`metadata.${field}`] = message as string;
   }
   throwIfInvalid(errors);
-  const result = deps.store.units.update(
+  const result = await deps.store.units.update(
     unit.uid,
     {
       ...(body.name !== undefined ? { name: body.name } : {}),
@@ -113,9 +112,9 @@ const PAIRING_RESPONSE = objectSchema(
   ['uid', 'mode', 'code'],
 );
 
-function groupUnits(deps: RouteDeps, request: FastifyRequest): StoredUnit[] {
+async function groupUnits(deps: RouteDeps, request: FastifyRequest): Promise<StoredUnit[]> {
   const groupId = request.groupId ?? '';
-  return deps.store.units.listByGroup(groupId, Number.MAX_SAFE_INTEGER, 0).units;
+  return (await deps.store.units.listByGroup(groupId, Number.MAX_SAFE_INTEGER, 0)).units;
 }
 
 export const unitSettingsArea: RouteArea = (app, deps) => {
@@ -127,7 +126,7 @@ export const unitSettingsArea: RouteArea = (app, deps) => {
     access: 'read',
     response: UNIT_VIEW_SCHEMA,
     handler: async (request) => {
-      const unit = visibleUnit(deps, request, idOf(request));
+      const unit = await visibleUnit(deps, request, idOf(request));
       return { ...unitView(deps, unit), settings: unit.settings, metadata: unit.metadata };
     },
   });
@@ -141,8 +140,8 @@ export const unitSettingsArea: RouteArea = (app, deps) => {
     body: UNIT_BODY,
     response: UNIT_VIEW_SCHEMA,
     handler: async (request) => {
-      const unit = visibleUnit(deps, request, idOf(request));
-      const updated = updateUnit(deps, unit, request.body as UnitBody);
+      const unit = await visibleUnit(deps, request, idOf(request));
+      const updated = await updateUnit(deps, unit, request.body as UnitBody);
       return { ...unitView(deps, updated), settings: updated.settings, metadata: updated.metadata };
     },
   });
@@ -157,22 +156,28 @@ export const unitSettingsArea: RouteArea = (app, deps) => {
     response: UNIT_VIEW_SCHEMA,
     handler: async (request) => {
       const body = request.body as { uid: string; name: string };
-      const unit = visibleUnit(deps, request, body.uid);
-      return unitView(deps, unit.name === body.name ? unit : renameUnit(deps, unit, body.name));
+      const unit = await visibleUnit(deps, request, body.uid);
+      return unitView(deps, unit.name === body.name ? unit : await renameUnit(deps, unit, body.name));
     },
   });
 
-  const detailsOf = (u: StoredUnit) => ({
-    uid: u.uid,
-    name: u.name,
-    serial: u.serial,
-    type: u.type,
-    groupId: u.groupId,
-    inventoryId: u.inventoryId,
-    inventoryName: u.inventoryId === null ? null : (deps.store.inventories.get(u.inventoryId)?.name ?? null),
-    ownedBy: typeof u.settings['ownedBy'] === 'string' ? u.settings['ownedBy'] : u.ownedBy,
-    comment: u.comment,
-  });
+  /** `inventoryNames` keeps each inventory's name for one answer (a group's units share a few inventories). */
+  const detailsOf = async (u: StoredUnit, inventoryNames = new Map<string, string | null>()) => {
+    if (u.inventoryId !== null && !inventoryNames.has(u.inventoryId)) {
+      inventoryNames.set(u.inventoryId, (await deps.store.inventories.get(u.inventoryId))?.name ?? null);
+    }
+    return {
+      uid: u.uid,
+      name: u.name,
+      serial: u.serial,
+      type: u.type,
+      groupId: u.groupId,
+      inventoryId: u.inventoryId,
+      inventoryName: u.inventoryId === null ? null : (inventoryNames.get(u.inventoryId) ?? null),
+      ownedBy: typeof u.settings['ownedBy'] === 'string' ? u.settings['ownedBy'] : u.ownedBy,
+      comment: u.comment,
+    };
+  };
 
   unitRoute(app, deps, {
     method: 'GET',
@@ -184,7 +189,12 @@ export const unitSettingsArea: RouteArea = (app, deps) => {
     querystring: { groupId: ID },
     requiredQuery: ['groupId'],
     response: { type: 'array', items: { type: 'object', additionalProperties: true } },
-    handler: async (request) => groupUnits(deps, request).map(detailsOf),
+    handler: async (request) => {
+      const inventoryNames = new Map<string, string | null>();
+      const details = [];
+      for (const unit of await groupUnits(deps, request)) details.push(await detailsOf(unit, inventoryNames));
+      return details;
+    },
   });
 
   unitRoute(app, deps, {
@@ -200,12 +210,12 @@ export const unitSettingsArea: RouteArea = (app, deps) => {
     response: { type: 'object', additionalProperties: true },
     handler: async (request) => {
       const body = request.body as { uid: string; ownedBy?: string; comment?: string };
-      const unit = visibleUnit(deps, request, body.uid);
+      const unit = await visibleUnit(deps, request, body.uid);
       if (unit.groupId !== request.groupId) throw notFound(`Unit '${body.uid}' not found`);
       if (body.comment !== undefined) throwIfInvalid({ comment: unitComment(body.comment) ?? undefined });
       let next = unit;
-      if (body.comment !== undefined) next = updateUnit(deps, next, { comment: body.comment });
-      if (body.ownedBy !== undefined) next = saveSetting(deps, unit.uid, 'ownedBy', body.ownedBy);
+      if (body.comment !== undefined) next = await updateUnit(deps, next, { comment: body.comment });
+      if (body.ownedBy !== undefined) next = await saveSetting(deps, unit.uid, 'ownedBy', body.ownedBy);
       return detailsOf(next);
     },
   });
@@ -222,7 +232,7 @@ export const unitSettingsArea: RouteArea = (app, deps) => {
     access: 'read',
     response: SERVICES_RESPONSE,
     handler: async (request) => {
-      const unit = visibleUnit(deps, request, idOf(request));
+      const unit = await visibleUnit(deps, request, idOf(request));
       return { uid: unit.uid, services: servicesOf(unit) };
     },
   });
@@ -236,11 +246,11 @@ export const unitSettingsArea: RouteArea = (app, deps) => {
     body: objectSchema({ name: { type: 'string', enum: SERVICE_NAMES } }, ['name']),
     response: SERVICES_RESPONSE,
     handler: async (request) => {
-      const unit = visibleUnit(deps, request, idOf(request));
+      const unit = await visibleUnit(deps, request, idOf(request));
       const name = (request.body as { name: string }).name;
       const services = servicesOf(unit).filter((s) => s.name !== name);
       services.push({ name, enabled: true, addedAt: deps.now() });
-      saveSetting(deps, unit.uid, 'services', services);
+      await saveSetting(deps, unit.uid, 'services', services);
       return { uid: unit.uid, services };
     },
   });
@@ -253,12 +263,12 @@ export const unitSettingsArea: RouteArea = (app, deps) => {
     access: 'operate',
     response: SERVICES_RESPONSE,
     handler: async (request) => {
-      const unit = visibleUnit(deps, request, idOf(request));
+      const unit = await visibleUnit(deps, request, idOf(request));
       const svc = idOf(request, 'svc');
       const before = servicesOf(unit);
       if (!before.some((s) => s.name === svc)) throw notFound(`Service '${svc.slice(0, 64)}' not found on this unit`);
       const services = before.filter((s) => s.name !== svc);
-      saveSetting(deps, unit.uid, 'services', services);
+      await saveSetting(deps, unit.uid, 'services', services);
       return { uid: unit.uid, services };
     },
   });
@@ -275,7 +285,7 @@ export const unitSettingsArea: RouteArea = (app, deps) => {
     requiredQuery: ['machineUid'],
     response: SETTINGS_CONFIGURATION_RESPONSE,
     handler: async (request) => {
-      const unit = visibleUnit(deps, request, String((request.query as Record<string, unknown>)['machineUid']));
+      const unit = await visibleUnit(deps, request, String((request.query as Record<string, unknown>)['machineUid']));
       return { machineUid: unit.uid, settingsConfiguration: (unit.settings['settingsConfiguration'] as object | undefined) ?? {} };
     },
   });
@@ -290,11 +300,11 @@ export const unitSettingsArea: RouteArea = (app, deps) => {
     response: SETTINGS_CONFIGURATION_RESPONSE,
     handler: async (request) => {
       const body = request.body as { machineUid: string; outputChannel?: string | null; multiChannel?: string[] };
-      const unit = visibleUnit(deps, request, body.machineUid);
-      if (typeof body.outputChannel === 'string') checkChannelOfUnit(deps, unit, body.outputChannel, 'outputChannel');
-      for (const id of body.multiChannel ?? []) checkChannelOfUnit(deps, unit, id, 'multiChannel');
+      const unit = await visibleUnit(deps, request, body.machineUid);
+      if (typeof body.outputChannel === 'string') await checkChannelOfUnit(deps, unit, body.outputChannel, 'outputChannel');
+      for (const id of body.multiChannel ?? []) await checkChannelOfUnit(deps, unit, id, 'multiChannel');
       const { machineUid: _uid, ...configuration } = body;
-      saveSetting(deps, unit.uid, 'settingsConfiguration', configuration);
+      await saveSetting(deps, unit.uid, 'settingsConfiguration', configuration);
       return { machineUid: unit.uid, settingsConfiguration: configuration };
     },
   });
@@ -309,7 +319,7 @@ export const unitSettingsArea: RouteArea = (app, deps) => {
     querystring: { groupId: ID },
     requiredQuery: ['groupId'],
     response: { type: 'array', items: objectSchema({ uid: { type: 'string' }, settings: { type: 'object', additionalProperties: true } }, ['uid', 'settings'], true) },
-    handler: async (request) => groupUnits(deps, request).map((u) => ({ uid: u.uid, name: u.name, settings: u.settings })),
+    handler: async (request) => (await groupUnits(deps, request)).map((u) => ({ uid: u.uid, name: u.name, settings: u.settings })),
   });
 
   const ALERTS_RESPONSE = objectSchema({ uid: { type: 'string' }, configuration: { type: 'object', additionalProperties: true } }, ['uid', 'configuration']);
@@ -322,7 +332,7 @@ export const unitSettingsArea: RouteArea = (app, deps) => {
     access: 'read',
     response: ALERTS_RESPONSE,
     handler: async (request) => {
-      const unit = visibleUnit(deps, request, idOf(request));
+      const unit = await visibleUnit(deps, request, idOf(request));
       return { uid: unit.uid, configuration: unit.alertsConfiguration };
     },
   });
@@ -336,13 +346,13 @@ export const unitSettingsArea: RouteArea = (app, deps) => {
     body: ALERTS_CONFIGURATION,
     response: ALERTS_RESPONSE,
     handler: async (request) => {
-      const unit = visibleUnit(deps, request, idOf(request));
+      const unit = await visibleUnit(deps, request, idOf(request));
       const body = request.body as { emails?: string[] };
       const errors: Record<string, string | undefined> = {};
       (body.emails ?? []).forEach((address, i) => (errors[`emails.${i}`] = email(address) ?? undefined));
       throwIfInvalid(errors);
       const configuration = { ...unit.alertsConfiguration, ...(request.body as object) };
-      deps.store.units.update(unit.uid, { alertsConfiguration: configuration }, deps.now());
+      await deps.store.units.update(unit.uid, { alertsConfiguration: configuration }, deps.now());
       return { uid: unit.uid, configuration };
     },
   });
@@ -362,7 +372,7 @@ export const unitSettingsArea: RouteArea = (app, deps) => {
       if (query.groupId !== undefined && !authOf(request).principal.groupIds.includes(query.groupId)) {
         throw notFound(`Group '${query.groupId.slice(0, 64)}' not found`);
       }
-      const unit = visibleUnit(deps, request, idOf(request));
+      const unit = await visibleUnit(deps, request, idOf(request));
       return { uid: unit.uid, mode: query.mode, types: ALERT_TYPES, severities: ALERT_SEVERITIES, batteryThresholdPct: { min: 1, max: 100 } };
     },
   });
@@ -375,9 +385,9 @@ export const unitSettingsArea: RouteArea = (app, deps) => {
     access: 'operate',
     response: PAIRING_RESPONSE,
     handler: async (request) => {
-      const unit = visibleUnit(deps, request, idOf(request));
+      const unit = await visibleUnit(deps, request, idOf(request));
       const next = { ...pairingOf(unit), code: null, createdAt: null };
-      saveSetting(deps, unit.uid, 'pairing', next);
+      await saveSetting(deps, unit.uid, 'pairing', next);
       return { uid: unit.uid, ...next };
     },
   });
@@ -390,7 +400,7 @@ export const unitSettingsArea: RouteArea = (app, deps) => {
     access: 'read',
     response: PAIRING_RESPONSE,
     handler: async (request) => {
-      const unit = visibleUnit(deps, request, idOf(request));
+      const unit = await visibleUnit(deps, request, idOf(request));
       return { uid: unit.uid, ...pairingOf(unit) };
     },
   });
@@ -404,9 +414,9 @@ export const unitSettingsArea: RouteArea = (app, deps) => {
     body: objectSchema({ mode: { type: 'string', enum: PAIRING_CODE_MODES } }, ['mode']),
     response: PAIRING_RESPONSE,
     handler: async (request) => {
-      const unit = visibleUnit(deps, request, idOf(request));
+      const unit = await visibleUnit(deps, request, idOf(request));
       const next = { ...pairingOf(unit), mode: (request.body as { mode: PairingCodeMode }).mode };
-      saveSetting(deps, unit.uid, 'pairing', next);
+      await saveSetting(deps, unit.uid, 'pairing', next);
       return { uid: unit.uid, ...next };
     },
   });
@@ -420,10 +430,10 @@ export const unitSettingsArea: RouteArea = (app, deps) => {
     body: objectSchema({ mode: { type: 'string', enum: PAIRING_CODE_MODES } }),
     response: PAIRING_RESPONSE,
     handler: async (request) => {
-      const unit = visibleUnit(deps, request, idOf(request));
+      const unit = await visibleUnit(deps, request, idOf(request));
       const mode = (request.body as { mode?: PairingCodeMode } | undefined)?.mode ?? pairingOf(unit).mode;
       const next = { mode, code: newPairingCode(), createdAt: deps.now() };
-      saveSetting(deps, unit.uid, 'pairing', next);
+      await saveSetting(deps, unit.uid, 'pairing', next);
       return { uid: unit.uid, ...next };
     },
   });

@@ -22,24 +22,24 @@ const cdnKey = (name: string): string => `cdn:${name}`;
 export const unitSocialArea: RouteArea = (app, deps) => {
   const start = (kind: 'social' | 'cdn') => async (request: import('fastify').FastifyRequest) => {
     const uid = idOf(request);
-    const unit = visibleUnit(deps, request, uid);
+    const unit = await visibleUnit(deps, request, uid);
     const body = request.body as { provider?: string; name?: string; streamUrl?: string; title?: string };
     const provider = kind === 'social' ? String(body.provider) : cdnKey(String(body.name ?? 'default'));
     const live = simUnitOf(deps, uid);
     if (provider === 'facebook' && !hasFeature(live.swVersion, 'facebook')) throw new HttpError(409, FACEBOOK_VERSION_MESSAGE);
     runCommand(deps, uid, { type: 'startSocial', provider });
     const streams = { ...((unit.settings['socialStreams'] as Record<string, unknown> | undefined) ?? {}), [provider]: { ...body, startedAt: deps.now() } };
-    saveSetting(deps, uid, 'socialStreams', streams);
+    await saveSetting(deps, uid, 'socialStreams', streams);
     return accepted(uid, `start:${provider}`);
   };
   const stop = (kind: 'social' | 'cdn') => async (request: import('fastify').FastifyRequest) => {
     const uid = idOf(request);
-    const unit = visibleUnit(deps, request, uid);
+    const unit = await visibleUnit(deps, request, uid);
     const query = request.query as { provider?: string; name?: string };
     const provider = kind === 'social' ? String(query.provider) : cdnKey(String(query.name ?? 'default'));
     runCommand(deps, uid, { type: 'stopSocial', provider });
     const { [provider]: _gone, ...streams } = (unit.settings['socialStreams'] as Record<string, unknown> | undefined) ?? {};
-    saveSetting(deps, uid, 'socialStreams', streams);
+    await saveSetting(deps, uid, 'socialStreams', streams);
     return accepted(uid, `stop:${provider}`);
   };
 
@@ -96,8 +96,7 @@ export const unitSocialArea: RouteArea = (app, deps) => {
     handler: async (request) => {
       const gid = idOf(request, 'gid');
       const fleet = liveOf(deps).fleet;
-      return deps.store.units
-        .listByGroup(gid, Number.MAX_SAFE_INTEGER, 0)
+      return (await deps.store.units.listByGroup(gid, Number.MAX_SAFE_INTEGER, 0))
         .units.map((u) => ({ uid: u.uid, providers: fleet.socialProviders(u.uid) }))
         .filter((entry) => entry.providers.length > 0);
     },

@@ -13,7 +13,7 @@ import { supportCaseErrors } from '../../domain/validation/supportCase.ts';
 import { isBusy, isOfflineState } from '../../domain/units/status.ts';
 import type { UnitId } from '../../domain/brand.ts';
 import { HttpError, notFound } from '../http/errors.ts';
-import type { StoredUnit } from '../store/units.ts';
+import type { StoredUnit } from '../areas/units/repo.ts';
 import type { RouteArea, RouteDeps } from './area.ts';
 import {
   ACCEPTED_RESPONSE,
@@ -75,7 +75,7 @@ export const unitStorageArea: RouteArea = (app, deps) => {
     access: 'read',
     response: objectSchema({ uid: { type: 'string' }, storages: { type: 'array', items: { type: 'object', additionalProperties: true } } }, ['uid', 'storages']),
     handler: async (request) => {
-      const unit = visibleUnit(deps, request, idOf(request));
+      const unit = await visibleUnit(deps, request, idOf(request));
       const files = filesOf(deps, unit);
       return {
         uid: unit.uid,
@@ -100,7 +100,7 @@ export const unitStorageArea: RouteArea = (app, deps) => {
       ['uid', 'path', 'files'],
     ),
     handler: async (request) => {
-      const unit = visibleUnit(deps, request, idOf(request));
+      const unit = await visibleUnit(deps, request, idOf(request));
       const path = String((request.query as Record<string, unknown>)['path']).replace(/\/+$/, '') || '/';
       const files = filesOf(deps, unit).filter((f) => path === '/' || f.path.startsWith(`${path}/`));
       return { uid: unit.uid, path, files, uploads: uploadsOf(unit) };
@@ -116,14 +116,14 @@ export const unitStorageArea: RouteArea = (app, deps) => {
     body: PATHS_BODY,
     response: objectSchema({ uid: { type: 'string' }, uploads: { type: 'array', items: { type: 'object', additionalProperties: true } } }, ['uid', 'uploads']),
     handler: async (request) => {
-      const unit = visibleUnit(deps, request, idOf(request));
+      const unit = await visibleUnit(deps, request, idOf(request));
       const paths = (request.body as { paths: string[] }).paths;
       const known = new Set(filesOf(deps, unit).map((f) => f.path));
       const missing = paths.find((p) => !known.has(p));
       if (missing !== undefined) throw notFound(`File '${missing.slice(0, 128)}' not found on the unit`);
       let uploads = uploadsOf(unit);
       for (const path of paths) uploads = recordUpload(uploads, { unitId: unit.uid as UnitId, path, status: 'pending' });
-      saveSetting(deps, unit.uid, 'uploads', uploads);
+      await saveSetting(deps, unit.uid, 'uploads', uploads);
       return { uid: unit.uid, uploads };
     },
   });
@@ -137,12 +137,12 @@ export const unitStorageArea: RouteArea = (app, deps) => {
     body: PATHS_BODY,
     response: objectSchema({ uid: { type: 'string' }, deleted: { type: 'array', items: { type: 'string' } } }, ['uid', 'deleted']),
     handler: async (request) => {
-      const unit = visibleUnit(deps, request, idOf(request));
+      const unit = await visibleUnit(deps, request, idOf(request));
       const paths = new Set((request.body as { paths: string[] }).paths);
       const files = filesOf(deps, unit);
       const missing = [...paths].find((p) => !files.some((f) => f.path === p));
       if (missing !== undefined) throw notFound(`File '${missing.slice(0, 128)}' not found on the unit`);
-      saveSetting(deps, unit.uid, 'files', files.filter((f) => !paths.has(f.path)));
+      await saveSetting(deps, unit.uid, 'files', files.filter((f) => !paths.has(f.path)));
       return { uid: unit.uid, deleted: [...paths] };
     },
   });
@@ -157,7 +157,7 @@ export const unitStorageArea: RouteArea = (app, deps) => {
     response: ACCEPTED_RESPONSE,
     handler: async (request) => {
       const uid = idOf(request);
-      visibleUnit(deps, request, uid);
+      await visibleUnit(deps, request, uid);
       const body = (request.body ?? {}) as { openSupportCase?: boolean; description?: string };
       if (body.openSupportCase === true) throwIfInvalid(supportCaseErrors({ description: body.description }));
       const live = simUnitOf(deps, uid);
@@ -175,7 +175,7 @@ export const unitStorageArea: RouteArea = (app, deps) => {
       });
       if (refusal !== null) throw new HttpError(409, refusal.message, { reason: refusal.reason });
       runCommand(deps, uid, { type: 'fetchLogs' });
-      if (body.openSupportCase === true) saveSetting(deps, uid, 'supportCase', { description: body.description, openedAt: deps.now() });
+      if (body.openSupportCase === true) await saveSetting(deps, uid, 'supportCase', { description: body.description, openedAt: deps.now() });
       return accepted(uid, 'fetchLogs');
     },
   });
@@ -189,7 +189,7 @@ export const unitStorageArea: RouteArea = (app, deps) => {
     response: ACCEPTED_RESPONSE,
     handler: async (request) => {
       const uid = idOf(request);
-      visibleUnit(deps, request, uid);
+      await visibleUnit(deps, request, uid);
       runCommand(deps, uid, { type: 'cancelFetchLogs' });
       return accepted(uid, 'cancelFetchLogs');
     },

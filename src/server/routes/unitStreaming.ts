@@ -22,7 +22,7 @@ import { NETWORK_MODES } from '../../domain/constants.ts';
 import { SRT_MODES, VR_INPUT_TYPES } from '../../domain/videoReturn.ts';
 import { badRequest, HttpError, notFound } from '../http/errors.ts';
 import type { RouteArea, RouteDeps } from './area.ts';
-import type { StoredUnit } from '../store/units.ts';
+import type { StoredUnit } from '../areas/units/repo.ts';
 import type { SimUnit } from '../sim/fleet.ts';
 import {
   ACCEPTED_RESPONSE,
@@ -66,8 +66,8 @@ export function checkDelay(unit: StoredUnit, live: SimUnit | undefined, delay: n
 }
 
 /** A channel id named by a call must belong to the unit's group (400 otherwise). */
-export function checkChannelOfUnit(deps: RouteDeps, unit: StoredUnit, channelId: string, field = 'channelId'): void {
-  if (deps.store.channels.groupOf(channelId) !== unit.groupId || unit.groupId === null) {
+export async function checkChannelOfUnit(deps: RouteDeps, unit: StoredUnit, channelId: string, field = 'channelId'): Promise<void> {
+  if ((await deps.store.channels.groupOf(channelId)) !== unit.groupId || unit.groupId === null) {
     throw badRequest(FOREIGN_CHANNEL_MESSAGE, { fields: { [field]: FOREIGN_CHANNEL_MESSAGE } });
   }
 }
@@ -123,7 +123,7 @@ export const unitStreamingArea: RouteArea = (app, deps) => {
     handler: async (request) => {
       const uid = idOf(request);
       const body = request.body as { delay: number | string; subSecond?: boolean };
-      const unit = visibleUnit(deps, request, uid);
+      const unit = await visibleUnit(deps, request, uid);
       const live = simUnitOf(deps, uid);
       checkDelay(unit, live, Number(body.delay), body.subSecond === true);
       runCommand(deps, uid, { type: 'setDelay', delayMs: Number(body.delay) });
@@ -142,12 +142,12 @@ export const unitStreamingArea: RouteArea = (app, deps) => {
     handler: async (request) => {
       const uid = idOf(request);
       const body = (request.body ?? {}) as { channelId?: string; action?: 'start' | 'stop' };
-      const unit = visibleUnit(deps, request, uid);
+      const unit = await visibleUnit(deps, request, uid);
       if (body.action === 'stop') {
         runCommand(deps, uid, { type: 'stopStream' });
         return accepted(uid, 'stopStream');
       }
-      if (body.channelId !== undefined) checkChannelOfUnit(deps, unit, body.channelId);
+      if (body.channelId !== undefined) await checkChannelOfUnit(deps, unit, body.channelId);
       runCommand(deps, uid, { type: 'startStream', ...(body.channelId !== undefined ? { channelId: body.channelId } : {}) });
       return accepted(uid, 'startStream');
     },
@@ -163,9 +163,9 @@ export const unitStreamingArea: RouteArea = (app, deps) => {
     response: objectSchema({ uid: { type: 'string' }, databridge: { type: 'object', additionalProperties: true } }, ['uid', 'databridge']),
     handler: async (request) => {
       const uid = idOf(request);
-      const unit = visibleUnit(deps, request, uid);
+      const unit = await visibleUnit(deps, request, uid);
       const next = { ...((unit.settings['databridge'] as object | undefined) ?? {}), ...(request.body as object) };
-      saveSetting(deps, uid, 'databridge', next);
+      await saveSetting(deps, uid, 'databridge', next);
       return { uid, databridge: next };
     },
   });
@@ -187,10 +187,10 @@ export const unitStreamingArea: RouteArea = (app, deps) => {
     handler: async (request) => {
       const uid = idOf(request);
       const body = request.body as { port?: number | string | null; channelId?: string | null };
-      const unit = visibleUnit(deps, request, uid);
+      const unit = await visibleUnit(deps, request, uid);
       if (body.port !== undefined && body.port !== null) throwIfInvalid({ port: videoReturnPort(body.port) ?? undefined });
       const next = { ...((unit.settings['videoReturn'] as object | undefined) ?? {}), ...(request.body as object) };
-      saveSetting(deps, uid, 'videoReturn', next);
+      await saveSetting(deps, uid, 'videoReturn', next);
       return { uid, videoReturn: next };
     },
   });
@@ -205,7 +205,7 @@ export const unitStreamingArea: RouteArea = (app, deps) => {
     handler: async (request) => {
       const uid = idOf(request);
       const port = idOf(request, 'port');
-      const unit = visibleUnit(deps, request, uid);
+      const unit = await visibleUnit(deps, request, uid);
       const live = simUnitOf(deps, uid);
       const link = live.links.find((l) => l.port === port);
       if (link === undefined) throw notFound(`Interface '${port.slice(0, 64)}' not found`);
@@ -233,7 +233,7 @@ export const unitStreamingArea: RouteArea = (app, deps) => {
       const uid = idOf(request);
       const port = idOf(request, 'port');
       const body = request.body as { enabled?: boolean; limitKbps?: number | string | null; confirmed?: boolean };
-      const unit = visibleUnit(deps, request, uid);
+      const unit = await visibleUnit(deps, request, uid);
       const live = simUnitOf(deps, uid);
       if (!live.links.some((l) => l.port === port)) throw notFound(`Interface '${port.slice(0, 64)}' not found`);
       if (body.limitKbps !== undefined && body.limitKbps !== null) throwIfInvalid({ limitKbps: bandwidthLimit(body.limitKbps) ?? undefined });
@@ -249,7 +249,7 @@ export const unitStreamingArea: RouteArea = (app, deps) => {
       const modems = { ...((unit.settings['modems'] as Record<string, object> | undefined) ?? {}) };
       const { confirmed: _confirmed, ...config } = request.body as Record<string, unknown>;
       modems[port] = { ...(modems[port] ?? {}), ...config };
-      saveSetting(deps, uid, 'modems', modems);
+      await saveSetting(deps, uid, 'modems', modems);
       if (body.enabled !== undefined) runCommand(deps, uid, { type: 'setLinkEnabled', port, enabled: body.enabled });
       return { uid, port, config: modems[port], ...(warning !== undefined ? { warning } : {}) };
     },
@@ -280,7 +280,7 @@ export const unitStreamingArea: RouteArea = (app, deps) => {
         interfaces?: { port: string; limitKbps?: number | string | null }[];
         priorities?: Record<string, number | string | null>;
       };
-      visibleUnit(deps, request, uid);
+      await visibleUnit(deps, request, uid);
       const live = simUnitOf(deps, uid);
       const interfaces = (body.interfaces ?? []).map((i) => {
         const type = linkTypeOf(live, i.port);
@@ -295,7 +295,7 @@ export const unitStreamingArea: RouteArea = (app, deps) => {
           ...(body.priorities !== undefined ? { priorities: body.priorities } : {}),
         }),
       );
-      saveSetting(deps, uid, 'network', body);
+      await saveSetting(deps, uid, 'network', body);
       return { uid, network: body };
     },
   });
@@ -310,8 +310,8 @@ export const unitStreamingArea: RouteArea = (app, deps) => {
     response: objectSchema({ uid: { type: 'string' }, storeAndForwardQuality: { type: 'object', additionalProperties: true } }, ['uid', 'storeAndForwardQuality']),
     handler: async (request) => {
       const uid = idOf(request);
-      visibleUnit(deps, request, uid);
-      saveSetting(deps, uid, 'storeAndForwardQuality', request.body);
+      await visibleUnit(deps, request, uid);
+      await saveSetting(deps, uid, 'storeAndForwardQuality', request.body);
       return { uid, storeAndForwardQuality: request.body };
     },
   });
@@ -327,7 +327,7 @@ export const unitStreamingArea: RouteArea = (app, deps) => {
     handler: async (request) => {
       const uid = idOf(request);
       const body = request.body as { total: CappingBodyChoice; cellular: CappingBodyChoice };
-      visibleUnit(deps, request, uid);
+      await visibleUnit(deps, request, uid);
       const live = simUnitOf(deps, uid);
       const total = cappingChoice('total', body.total);
       const cellular = cappingChoice('cellular', body.cellular);
@@ -336,14 +336,14 @@ export const unitStreamingArea: RouteArea = (app, deps) => {
       throwIfInvalid(errors);
       const capping = { totalKbps: kbpsOf(cappingMbps(total)), cellularKbps: kbpsOf(cappingMbps(cellular)) };
       runCommand(deps, uid, { type: 'setCapping', ...capping });
-      saveSetting(deps, uid, 'capping', { total, cellular });
+      await saveSetting(deps, uid, 'capping', { total, cellular });
       return { uid, capping: { total, cellular, ...capping } };
     },
   });
 };
 
 /** Exposed for the commands area: the caller's request unit and its live state. */
-export function unitAndLive(deps: RouteDeps, request: FastifyRequest): { unit: StoredUnit; live: SimUnit } {
+export async function unitAndLive(deps: RouteDeps, request: FastifyRequest): Promise<{ unit: StoredUnit; live: SimUnit }> {
   const uid = idOf(request);
-  return { unit: visibleUnit(deps, request, uid), live: simUnitOf(deps, uid) };
+  return { unit: await visibleUnit(deps, request, uid), live: simUnitOf(deps, uid) };
 }

@@ -21,10 +21,10 @@ export const unitVideoReturnArea: RouteArea = (app, deps) => {
     response: objectSchema({ uid: { type: 'string' }, channelId: { type: ['string', 'null'] } }, ['uid', 'channelId']),
     handler: async (request) => {
       const uid = idOf(request);
-      const unit = visibleUnit(deps, request, uid);
+      const unit = await visibleUnit(deps, request, uid);
       const { channelId } = request.body as { channelId: string | null };
-      if (channelId !== null) checkChannelOfUnit(deps, unit, channelId);
-      saveSetting(deps, uid, 'vrChannelSelected', channelId);
+      if (channelId !== null) await checkChannelOfUnit(deps, unit, channelId);
+      await saveSetting(deps, uid, 'vrChannelSelected', channelId);
       return { uid, channelId };
     },
   });

@@ -22,7 +22,7 @@ import {
   unitView,
   visibleUnit,
 } from './unitKit.ts';
-import { listUnits, SORT_DIRECTIONS, UNIT_LIST_FIELD_NAMES, type SortDirection, type UnitListField } from './unitQueries.ts';
+import { SORT_DIRECTIONS, UNIT_LIST_FIELD_NAMES, type SortDirection, type UnitListField } from '../areas/units/repo.ts';
 
 /** Largest page a listing answers (our bound; the spec's page size is 50). */
 export const MAX_PAGE_SIZE = 500;
@@ -116,10 +116,10 @@ function sortOf(query: ListQuery): { sortBy: UnitListField; sortDir: SortDirecti
   return { sortBy: sortBy ?? query.searchKey, sortDir: sortDir ?? 'asc' };
 }
 
-function listPage(deps: RouteDeps, request: FastifyRequest, inventoryId?: string) {
+async function listPage(deps: RouteDeps, request: FastifyRequest, inventoryId?: string) {
   const query = request.query as ListQuery;
   const groupIds = authOf(request).principal.groupIds;
-  const result = listUnits(deps.store.db, {
+  const result = await deps.store.units.list({
     groupIds,
     ...(inventoryId !== undefined ? { inventoryId } : {}),
     searchKey: query.searchKey,
@@ -190,23 +190,27 @@ export const unitsArea: RouteArea = (app, deps) => {
       const runtime = unitRuntime(deps.store);
       // Taken BEFORE the state is read: an event published meanwhile is above it and gets applied.
       const watermark = runtime?.bus.lastSeq() ?? 0;
-      const stored = deps.store.units.listByGroup(groupId, Number.MAX_SAFE_INTEGER, 0).units;
+      const stored = (await deps.store.units.listByGroup(groupId, Number.MAX_SAFE_INTEGER, 0)).units;
       const units = stored.map((u) => {
         const live = runtime?.fleet.snapshot(u.uid);
         const unit = live ?? { uid: u.uid, name: u.name, type: u.type, status: { state: 'offline', applications: {} }, lat: u.lat, lng: u.lng };
         return { rev: runtime?.bus.revOf(u.uid) ?? 0, unit: { ...unit, name: u.name, comment: u.comment } };
       });
-      const channels = deps.store.channels.listByGroup(groupId).map((c) => {
+      // A group's channels share a few servers: each server's version is read once per answer.
+      const serverVersions = new Map<string, string | undefined>();
+      const channels = [];
+      for (const c of await deps.store.channels.listByGroup(groupId)) {
         const status = runtime?.fleet.channelStatus?.(c.id);
-        const version = c.serverId === null ? undefined : deps.store.servers.get(c.serverId)?.swVersion;
-        return {
+        if (c.serverId !== null && !serverVersions.has(c.serverId)) serverVersions.set(c.serverId, (await deps.store.servers.get(c.serverId))?.swVersion);
+        const version = c.serverId === null ? undefined : serverVersions.get(c.serverId);
+        channels.push({
           id: c.id,
           rev: runtime?.bus.revOf(c.id) ?? 0,
           name: c.name,
           ...(version ? { version } : {}),
           ...(status !== undefined ? { status } : {}),
-        };
-      });
+        });
+      }
       return { watermark, units, channels, servers: [] };
     },
   });
@@ -232,7 +236,7 @@ export const unitsArea: RouteArea = (app, deps) => {
     response: LIST_RESPONSE,
     handler: async (request) => {
       const inv = idOf(request, 'inv');
-      if (!inventoriesOf(deps, request).has(inv)) throw notFound(`Inventory '${inv.slice(0, 64)}' not found`);
+      if (!(await inventoriesOf(deps, request)).has(inv)) throw notFound(`Inventory '${inv.slice(0, 64)}' not found`);
       return listPage(deps, request, inv);
     },
   });
@@ -244,7 +248,7 @@ export const unitsArea: RouteArea = (app, deps) => {
     tags: TAGS,
     access: 'read',
     response: UNIT_VIEW_SCHEMA,
-    handler: async (request) => unitView(deps, visibleUnit(deps, request, idOf(request))),
+    handler: async (request) => unitView(deps, await visibleUnit(deps, request, idOf(request))),
   });
 
   unitRoute(app, deps, {
@@ -255,7 +259,7 @@ export const unitsArea: RouteArea = (app, deps) => {
     access: 'read',
     response: objectSchema({ uid: { type: 'string' }, lat: { type: ['number', 'null'] }, lng: { type: ['number', 'null'] }, address: { type: 'string' } }, ['uid', 'lat', 'lng'], true),
     handler: async (request) => {
-      const unit = visibleUnit(deps, request, idOf(request));
+      const unit = await visibleUnit(deps, request, idOf(request));
       const address = unit.settings['address'];
       return { uid: unit.uid, lat: unit.lat, lng: unit.lng, ...(typeof address === 'string' ? { address } : {}) };
     },
@@ -285,7 +289,7 @@ export const unitsArea: RouteArea = (app, deps) => {
     requiredQuery: ['uid'],
     response: objectSchema({ uid: { type: 'string' }, lat: { type: ['number', 'null'] }, lng: { type: ['number', 'null'] } }, ['uid', 'lat', 'lng']),
     handler: async (request) => {
-      const unit = visibleUnit(deps, request, String((request.query as Record<string, unknown>)['uid']));
+      const unit = await visibleUnit(deps, request, String((request.query as Record<string, unknown>)['uid']));
       return { uid: unit.uid, lat: unit.lat, lng: unit.lng };
     },
   });
@@ -298,7 +302,7 @@ export const unitsArea: RouteArea = (app, deps) => {
     access: 'read',
     response: objectSchema({ uid: { type: 'string' }, typeGroup: { type: ['string', 'null'] }, versionGates: { type: 'object', additionalProperties: { type: 'boolean' } } }, ['uid'], true),
     handler: async (request) => {
-      const unit = visibleUnit(deps, request, idOf(request));
+      const unit = await visibleUnit(deps, request, idOf(request));
       const version = unitRuntime(deps.store)?.fleet.unit(unit.uid)?.swVersion ?? unit.swVersion;
       return { uid: unit.uid, ...capabilitiesOf(unit.type, version) };
     },
@@ -312,7 +316,7 @@ export const unitsArea: RouteArea = (app, deps) => {
     access: 'read',
     response: UNIT_VIEW_SCHEMA,
     handler: async (request) => {
-      const unit = visibleUnit(deps, request, idOf(request));
+      const unit = await visibleUnit(deps, request, idOf(request));
       const live = unitRuntime(deps.store)?.fleet.unit(unit.uid);
       return {
         ...unitView(deps, unit),
@@ -335,7 +339,7 @@ export const unitsArea: RouteArea = (app, deps) => {
     access: 'read',
     response: objectSchema({ uid: { type: 'string' }, swVersion: { type: 'string' }, targetVersion: { type: ['string', 'null'] }, lastUpgrade: { type: ['object', 'null'], additionalProperties: true } }, ['uid', 'swVersion', 'targetVersion'], true),
     handler: async (request) => {
-      const unit = visibleUnit(deps, request, idOf(request));
+      const unit = await visibleUnit(deps, request, idOf(request));
       const live = unitRuntime(deps.store)?.fleet.unit(unit.uid);
       const target = unit.settings['targetSwVersion'];
       return {

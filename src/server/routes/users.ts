@@ -5,12 +5,12 @@ import { NAME_MAX_CHARS } from '../../domain/constants.ts';
 import { badRequest, conflict, forbidden, notFound } from '../http/errors.ts';
 import { authOf } from '../http/requestAuth.ts';
 import type { Store } from '../store/store.ts';
-import type { User } from '../store/users.ts';
+import type { User } from '../areas/users/repo.ts';
 import type { RouteArea } from './area.ts';
 
 /** The current user as the console reads it (spec 002 §3 "User"). */
-export function userDetails(store: Store, user: User, now: number): Record<string, unknown> {
-  const groups = store.groups.forUser(user.id);
+export async function userDetails(store: Store, user: User, now: number): Promise<Record<string, unknown>> {
+  const groups = await store.groups.forUser(user.id);
   const inventories = new Map<string, string>();
   for (const g of groups) inventories.set(g.inventoryId, g.inventoryName);
   return {
@@ -99,7 +99,7 @@ export const usersArea: RouteArea = (app, deps) => {
       if (body.userLabel !== undefined) check('userLabel', userLabelCheck(body.userLabel));
       const firstField = Object.keys(errors)[0];
       if (firstField !== undefined) throw badRequest(`body.${firstField}: ${errors[firstField]}`, { errors });
-      const result = deps.store.users.updateProfile(user.id, {
+      const result = await deps.store.users.updateProfile(user.id, {
         ...(body.firstName !== undefined ? { firstName: body.firstName } : {}),
         ...(body.lastName !== undefined ? { lastName: body.lastName } : {}),
         ...(body.email !== undefined ? { email: body.email === '' ? null : body.email } : {}),

@@ -1,19 +1,24 @@
-import type Database from 'better-sqlite3';
-import { openDatabase } from './db.ts';
-import { InventoryRepo } from './inventories.ts';
-import { GroupRepo } from './groups.ts';
-import { UserRepo } from './users.ts';
-import { SessionRepo } from './sessions.ts';
-import { PreferencesRepo } from './preferences.ts';
-import { UnitRepo } from './units.ts';
-import { ChannelRepo, ServerRepo } from './servers.ts';
-import { NotificationRepo } from './notifications.ts';
-import { ClientApplicationRepo } from './clientApplications.ts';
-
 /**
- * The SQLite store: one connection, one repository per table family, every statement prepared
- * once. Multi-row writes run in transactions inside the repositories.
+ * The store: one registry of every repository over one Kysely instance, on SQLite or PostgreSQL
+ * (open it with `openStore` of database.ts). Repositories are asynchronous and written once in
+ * Kysely's query builder; a multi-row write runs in one transaction inside its repository.
  */
+import type { Kysely } from 'kysely';
+import type { Database, StoreDialect } from './schema.ts';
+import { InventoryRepo } from '../areas/inventories/repo.ts';
+import { GroupRepo } from '../areas/groups/repo.ts';
+import { UserRepo } from '../areas/users/repo.ts';
+import { SessionRepo } from '../areas/auth/repo.ts';
+import { PreferencesRepo } from '../areas/preferences/repo.ts';
+import { UnitRepo } from '../areas/units/repo.ts';
+import { ServerRepo } from '../areas/servers/repo.ts';
+import { ChannelRepo } from '../areas/channels/repo.ts';
+import { NotificationRepo } from '../areas/notifications/repo.ts';
+import { ClientApplicationRepo } from '../areas/clientApplications/repo.ts';
+import { AdhocRepo } from '../areas/adhoc/repo.ts';
+import { ShareRepo } from '../areas/shares/repo.ts';
+import { StoryRepo } from '../areas/stories/repo.ts';
+
 export class Store {
   readonly inventories: InventoryRepo;
   readonly groups: GroupRepo;
@@ -25,8 +30,16 @@ export class Store {
   readonly channels: ChannelRepo;
   readonly notifications: NotificationRepo;
   readonly clientApplications: ClientApplicationRepo;
+  readonly adhoc: AdhocRepo;
+  readonly shares: ShareRepo;
+  readonly stories: StoryRepo;
+  private closing: Promise<void> | undefined;
 
-  constructor(readonly db: Database.Database) {
+  /** `db` is the root Kysely instance, or a transaction (see `transaction`). */
+  constructor(
+    readonly db: Kysely<Database>,
+    readonly dialect: StoreDialect,
+  ) {
     this.inventories = new InventoryRepo(db);
     this.groups = new GroupRepo(db);
     this.users = new UserRepo(db);
@@ -37,24 +50,31 @@ export class Store {
     this.channels = new ChannelRepo(db);
     this.notifications = new NotificationRepo(db);
     this.clientApplications = new ClientApplicationRepo(db);
+    this.adhoc = new AdhocRepo(db);
+    this.shares = new ShareRepo(db);
+    this.stories = new StoryRepo(db);
   }
 
-  /** Runs `fn` in one transaction: all its writes are stored, or none (an exception rolls back). */
-  transaction<T>(fn: () => T): T {
-    return this.db.transaction(fn)();
+  /**
+   * Runs `work` in one transaction: its writes through `tx` (a Store whose repositories are bound
+   * to that transaction) are all stored, or none when it throws. Use `tx`, not this store, inside:
+   * on SQLite the one connection is held by the transaction until it ends. Called on a transaction's
+   * store, `work` joins that transaction.
+   */
+  async transaction<T>(work: (tx: Store) => Promise<T>): Promise<T> {
+    if (this.db.isTransaction) return work(this);
+    return this.db.transaction().execute((trx) => work(new Store(trx, this.dialect)));
   }
 
   /** True when nothing has been created yet (first start): no inventories and no users. */
-  isEmpty(): boolean {
-    return this.inventories.count() === 0 && this.users.count() === 0;
+  async isEmpty(): Promise<boolean> {
+    return (await this.inventories.count()) === 0 && (await this.users.count()) === 0;
   }
 
-  close(): void {
-    if (this.db.open) this.db.close();
+  /** Closes the connection (SQLite) or the pool (PostgreSQL); once, whatever the number of calls. A transaction's store does nothing. */
+  async close(): Promise<void> {
+    if (this.db.isTransaction) return;
+    this.closing ??= this.db.destroy();
+    await this.closing;
   }
-}
-
-/** Opens (creating and migrating on first start) the store at `file`. */
-export function openStore(file: string): Store {
-  return new Store(openDatabase(file));
 }

@@ -4,21 +4,28 @@ import type { Store } from './store.ts';
 /**
  * Which group owns a unit, channel or server, for the websocket's per-topic authorization. Asked
  * for every published event (up to 100,000/s), so answers come from in-memory maps loaded from the
- * store at start; routes that move a unit or channel to another group call `refreshUnit` /
- * `refreshChannel` after writing.
+ * store once at start (`load`); routes that move a unit or channel to another group await
+ * `refreshUnit` / `refreshChannel` after writing.
  */
 export class StoreTopicAuthority implements TopicAuthority {
-  private readonly units: Map<string, string>;
-  private readonly channels = new Map<string, string>();
-  private readonly servers = new Map<string, string>();
+  private constructor(
+    private readonly store: Store,
+    private readonly units: Map<string, string>,
+    private readonly channels: Map<string, string>,
+    private readonly servers: Map<string, string>,
+  ) {}
 
-  constructor(private readonly store: Store) {
-    this.units = store.units.groupIndex();
-    for (const c of store.channels.list()) if (c.groupId !== null) this.channels.set(c.id, c.groupId);
-    for (const s of store.servers.list()) {
-      const g = store.servers.groupOf(s.id);
-      if (g !== undefined) this.servers.set(s.id, g);
+  /** Reads every unit's, channel's and server's group from the store. */
+  static async load(store: Store): Promise<StoreTopicAuthority> {
+    const units = await store.units.groupIndex();
+    const channels = new Map<string, string>();
+    for (const c of await store.channels.list()) if (c.groupId !== null) channels.set(c.id, c.groupId);
+    const servers = new Map<string, string>();
+    for (const s of await store.servers.list()) {
+      const g = await store.servers.groupOf(s.id);
+      if (g !== undefined) servers.set(s.id, g);
     }
+    return new StoreTopicAuthority(store, units, channels, servers);
   }
 
   groupOfUnit(uid: string): string | undefined {
@@ -33,14 +40,14 @@ export class StoreTopicAuthority implements TopicAuthority {
     return this.servers.get(id);
   }
 
-  refreshUnit(uid: string): void {
-    const g = this.store.units.groupOf(uid);
+  async refreshUnit(uid: string): Promise<void> {
+    const g = await this.store.units.groupOf(uid);
     if (g === undefined) this.units.delete(uid);
     else this.units.set(uid, g);
   }
 
-  refreshChannel(id: string): void {
-    const g = this.store.channels.groupOf(id);
+  async refreshChannel(id: string): Promise<void> {
+    const g = await this.store.channels.groupOf(id);
     if (g === undefined) this.channels.delete(id);
     else this.channels.set(id, g);
   }

@@ -1,22 +1,21 @@
 import type Database from 'better-sqlite3';
 
 /**
- * Numbered schema migrations, applied in order inside one transaction each. Never edit a shipped
- * migration: add the next number. `schema_version` holds one row per applied migration.
+ * FROZEN. The SQLite schema as it was shipped before the store moved to Kysely migrations
+ * (src/server/store/migrations/): raw SQL per `schema_version` version 1..3, exactly as the
+ * numbered migrations of the former src/server/store/migrations.ts wrote it. Never edit it.
  *
- * Conventions: ids are text (the vendor's uids), times are integers in ms since epoch, JSON columns
- * end in `_json` and are checked with json_valid so a bad write can never store unreadable text.
+ * Only tests use it, to build a database the way an older build left it and check that the store
+ * adopts it (migrations/index.ts `adoptLegacySchema`) without losing a row, and that Kysely's
+ * migrations produce the same tables, columns, indexes and constraints on SQLite.
  */
-export interface Migration {
+export interface LegacyMigration {
   readonly version: number;
   readonly name: string;
   readonly sql: string;
 }
 
-/** The console's own client application id; every REST call carries it as `Application-Id`. */
-export const CONSOLE_APPLICATION_ID = 'luc-console';
-
-export const MIGRATIONS: readonly Migration[] = [
+export const LEGACY_MIGRATIONS: readonly LegacyMigration[] = [
   {
     version: 1,
     name: 'initial schema',
@@ -136,7 +135,7 @@ export const MIGRATIONS: readonly Migration[] = [
         created_at INTEGER NOT NULL
       );
       INSERT INTO client_applications (application_id, name, active, created_at)
-        VALUES ('${CONSOLE_APPLICATION_ID}', 'LUC console', 1, 0);
+        VALUES ('luc-console', 'LUC console', 1, 0);
     `,
   },
   {
@@ -241,27 +240,22 @@ export const MIGRATIONS: readonly Migration[] = [
   },
 ];
 
-/** Applies every migration above the stored version; returns the versions it applied. */
-export function migrate(db: Database.Database, migrations: readonly Migration[] = MIGRATIONS): number[] {
+/**
+ * Writes a database as an older build did: the `schema_version` table and the legacy migrations
+ * up to `upTo` (1-3), each in its own transaction.
+ */
+export function writeLegacySchema(db: Database.Database, upTo = 3): void {
   db.exec(`CREATE TABLE IF NOT EXISTS schema_version (
     version INTEGER PRIMARY KEY,
     name TEXT NOT NULL,
     applied_at INTEGER NOT NULL
   )`);
-  const current = (db.prepare('SELECT COALESCE(MAX(version), 0) AS v FROM schema_version').get() as { v: number }).v;
-  const known = migrations.reduce((max, m) => Math.max(max, m.version), 0);
-  if (current > known) {
-    throw new Error(`database schema version ${current} is newer than this server knows (${known}); use a newer build`);
-  }
-  const applied: number[] = [];
   const record = db.prepare('INSERT INTO schema_version (version, name, applied_at) VALUES (?, ?, ?)');
-  for (const m of [...migrations].sort((a, b) => a.version - b.version)) {
-    if (m.version <= current) continue;
+  for (const m of LEGACY_MIGRATIONS) {
+    if (m.version > upTo) continue;
     db.transaction(() => {
       db.exec(m.sql);
-      record.run(m.version, m.name, Date.now());
+      record.run(m.version, m.name, 0);
     })();
-    applied.push(m.version);
   }
-  return applied;
 }

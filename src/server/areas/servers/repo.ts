@@ -1,0 +1,79 @@
+import type { Selectable } from 'kysely';
+import type { ServerType } from '../../../domain/servers.ts';
+import type { ServersTable } from '../../store/schema.ts';
+import { parseJsonColumn, type Db } from '../../store/queries.ts';
+
+/** A media server (spec 001 §3): MMH, video return, transceiver or ingest. */
+export interface StoredServer {
+  id: string;
+  name: string;
+  type: ServerType;
+  serial: string;
+  swVersion: string;
+  alias: string;
+  inventoryId: string | null;
+  maxChannels: number;
+  cloudRegion: string;
+  config: Record<string, unknown>;
+  createdAt: number;
+}
+
+const toServer = (r: Selectable<ServersTable>): StoredServer => ({
+  id: r.id,
+  name: r.name,
+  type: r.type as ServerType, // the CHECK admits SERVER_TYPES only
+  serial: r.serial,
+  swVersion: r.sw_version,
+  alias: r.alias,
+  inventoryId: r.inventory_id,
+  maxChannels: r.max_channels,
+  cloudRegion: r.cloud_region,
+  config: parseJsonColumn<Record<string, unknown>>(r.config_json, {}),
+  createdAt: r.created_at,
+});
+
+export class ServerRepo {
+  constructor(private readonly db: Db) {}
+
+  async insert(server: StoredServer): Promise<void> {
+    await this.db
+      .insertInto('servers')
+      .values({
+        id: server.id,
+        name: server.name,
+        type: server.type,
+        serial: server.serial,
+        sw_version: server.swVersion,
+        alias: server.alias,
+        inventory_id: server.inventoryId,
+        max_channels: server.maxChannels,
+        cloud_region: server.cloudRegion,
+        config_json: JSON.stringify(server.config),
+        created_at: server.createdAt,
+      })
+      .execute();
+  }
+
+  async get(id: string): Promise<StoredServer | undefined> {
+    const row = await this.db.selectFrom('servers').selectAll().where('id', '=', id).executeTakeFirst();
+    return row && toServer(row);
+  }
+
+  async list(): Promise<StoredServer[]> {
+    const rows = await this.db.selectFrom('servers').selectAll().orderBy('name').execute();
+    return rows.map(toServer);
+  }
+
+  /** A server is shown to the groups of its channels; the first by id answers for the websocket topic. */
+  async groupOf(id: string): Promise<string | undefined> {
+    const row = await this.db
+      .selectFrom('channels')
+      .select('group_id')
+      .where('server_id', '=', id)
+      .where('group_id', 'is not', null)
+      .orderBy('group_id')
+      .limit(1)
+      .executeTakeFirst();
+    return row?.group_id ?? undefined;
+  }
+}

@@ -1,0 +1,104 @@
+/**
+ * Opens the store on either engine: a SQLite file (or ':memory:') through better-sqlite3, or a
+ * PostgreSQL database named by a postgres:// or postgresql:// URL through a pg pool. Both get the
+ * same Kysely<Database>, the same migrations and the same repositories.
+ */
+import { mkdirSync } from 'node:fs';
+import { dirname } from 'node:path';
+import BetterSqlite from 'better-sqlite3';
+import pg from 'pg';
+import { Kysely, PostgresDialect, SqliteAdapter, SqliteDialect, type DialectAdapter } from 'kysely';
+import type { Database, StoreDialect } from './schema.ts';
+import { migrateToLatest } from './migrations/index.ts';
+import { Store } from './store.ts';
+
+export { constraintKind, type ConstraintKind } from './queries.ts';
+export type { StoreDialect } from './schema.ts';
+
+/** PostgreSQL's type id of bigint (int8). */
+const PG_BIGINT_OID = 20;
+/** Connections per PostgreSQL pool. */
+const PG_POOL_SIZE = 10;
+/** A new PostgreSQL connection gives up after this long (ms). */
+const PG_CONNECT_TIMEOUT_MS = 10_000;
+
+/** 'postgres' for a postgres:// or postgresql:// URL, else 'sqlite' (a file path or ':memory:'). */
+export function dialectOf(target: string): StoreDialect {
+  return /^postgres(ql)?:\/\//i.test(target) ? 'postgres' : 'sqlite';
+}
+
+/** A database URL with its password replaced by ***, for logs and messages. */
+export function redactTarget(target: string): string {
+  if (dialectOf(target) === 'sqlite') return target;
+  try {
+    const url = new URL(target);
+    if (url.password !== '') url.password = '***';
+    return url.toString();
+  } catch {
+    return 'postgres://(unreadable URL)';
+  }
+}
+
+/**
+ * SQLite runs DDL inside transactions; Kysely's adapter says it does not, which would run
+ * migrations outside one. This one says it does, so pending migrations are all or nothing.
+ */
+class TransactionalDdlSqliteAdapter extends SqliteAdapter {
+  override get supportsTransactionalDdl(): boolean {
+    return true;
+  }
+}
+
+class StoreSqliteDialect extends SqliteDialect {
+  override createAdapter(): DialectAdapter {
+    return new TransactionalDdlSqliteAdapter();
+  }
+}
+
+/**
+ * Opens (and creates on first start) the SQLite file: WAL journal so readers never wait for the
+ * writer, synchronous NORMAL, foreign keys enforced, a 5 s busy timeout.
+ */
+function openSqlite(file: string): Kysely<Database> {
+  if (file !== ':memory:') mkdirSync(dirname(file), { recursive: true });
+  const connection = new BetterSqlite(file);
+  try {
+    connection.pragma('journal_mode = WAL');
+    connection.pragma('synchronous = NORMAL'); // WAL + NORMAL: durable at each checkpoint, no fsync per commit
+    connection.pragma('foreign_keys = ON');
+    connection.pragma('busy_timeout = 5000'); // ms
+  } catch (error) {
+    connection.close();
+    throw error;
+  }
+  return new Kysely<Database>({ dialect: new StoreSqliteDialect({ database: connection }) });
+}
+
+/** A pool on the URL's database; bigint columns (times in ms, counts) read as JS numbers (they stay below 2^53). */
+function openPostgres(url: string): Kysely<Database> {
+  const types = new pg.TypeOverrides();
+  types.setTypeParser(PG_BIGINT_OID, (text: string) => Number(text));
+  const pool = new pg.Pool({ connectionString: url, types, max: PG_POOL_SIZE, connectionTimeoutMillis: PG_CONNECT_TIMEOUT_MS });
+  return new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+}
+
+/** The Kysely instance for `target` (see dialectOf), not yet migrated. */
+export function openDatabase(target: string): { db: Kysely<Database>; dialect: StoreDialect } {
+  const dialect = dialectOf(target);
+  return { db: dialect === 'postgres' ? openPostgres(target) : openSqlite(target), dialect };
+}
+
+/**
+ * Opens the store at `target` (a SQLite file path or ':memory:', or a postgres:// URL), creating
+ * and migrating the schema on first start and adopting a legacy SQLite file (migrations/index.ts).
+ */
+export async function openStore(target: string): Promise<Store> {
+  const { db, dialect } = openDatabase(target);
+  try {
+    await migrateToLatest(db, dialect);
+  } catch (error) {
+    await db.destroy();
+    throw error;
+  }
+  return new Store(db, dialect);
+}

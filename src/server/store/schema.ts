@@ -1,0 +1,231 @@
+/**
+ * The store's tables as Kysely sees them (column names as stored, snake_case). One description
+ * for both engines: times are ms since the epoch (INTEGER on SQLite, bigint on PostgreSQL, read as
+ * JS numbers), flags are integers 0/1, JSON documents are text columns ending in `_json`.
+ *
+ * `Generated<T>` marks a column the database fills when an insert leaves it out (a DEFAULT).
+ */
+import type { Generated } from 'kysely';
+
+/** The two engines the store runs on. */
+export type StoreDialect = 'sqlite' | 'postgres';
+
+/** 0 or 1 (no boolean column type on SQLite). */
+export type Flag = number;
+
+export interface InventoriesTable {
+  id: string;
+  name: string;
+  region: Generated<string>;
+  customer: Generated<string>;
+  parent_id: string | null;
+  features_json: Generated<string>;
+  created_at: number;
+}
+
+export interface GroupsTable {
+  id: string;
+  name: string;
+  inventory_id: string;
+  auto_association: Generated<Flag>;
+  unit_auto_association: Generated<Flag>;
+  alerts_config_json: Generated<string>;
+  created_at: number;
+}
+
+export interface UsersTable {
+  id: string;
+  /** Unique without case. */
+  username: string;
+  first_name: Generated<string>;
+  last_name: Generated<string>;
+  /** Unique without case; several users may have none. */
+  email: string | null;
+  user_label: Generated<string>;
+  user_type: string;
+  active: Generated<Flag>;
+  sso: Generated<Flag>;
+  is_demo: Generated<Flag>;
+  password_hash: string;
+  password_salt: string;
+  password_params_json: string;
+  password_changed_at: number;
+  password_expires_at: number | null;
+  force_password_change: Generated<Flag>;
+  created_at: number;
+}
+
+export interface UserGroupsTable {
+  user_id: string;
+  group_id: string;
+}
+
+export interface UserPreferencesTable {
+  user_id: string;
+  prefs_json: string;
+  updated_at: number;
+}
+
+export interface SessionsTable {
+  /** sha256 of the cookie token, hex; the token itself is never stored. */
+  id: string;
+  user_id: string;
+  created_at: number;
+  last_seen_at: number;
+  /** Idle expiry, pushed forward on use. */
+  expires_at: number;
+  absolute_expires_at: number;
+}
+
+export interface UnitsTable {
+  uid: string;
+  name: string;
+  type: string;
+  serial: Generated<string>;
+  /** At most 100 characters (a CHECK). */
+  comment: Generated<string>;
+  group_id: string | null;
+  inventory_id: string | null;
+  sw_version: Generated<string>;
+  lat: number | null;
+  lng: number | null;
+  owned_by: Generated<string>;
+  settings_json: Generated<string>;
+  alerts_config_json: Generated<string>;
+  metadata_json: Generated<string>;
+  created_at: number;
+  updated_at: number;
+}
+
+export interface ServersTable {
+  id: string;
+  name: string;
+  /** SERVER_TYPES of src/domain/servers.ts (a CHECK). */
+  type: string;
+  serial: Generated<string>;
+  sw_version: Generated<string>;
+  alias: Generated<string>;
+  inventory_id: string | null;
+  max_channels: Generated<number>;
+  cloud_region: Generated<string>;
+  config_json: Generated<string>;
+  created_at: number;
+}
+
+export interface ChannelsTable {
+  id: string;
+  name: string;
+  /** CHANNEL_TYPES of src/domain/channels.ts (a CHECK). */
+  type: string;
+  server_id: string | null;
+  group_id: string | null;
+  inventory_id: string | null;
+  config_json: Generated<string>;
+  created_at: number;
+}
+
+export interface NotificationsTable {
+  id: string;
+  global_notification: string;
+  expire_date: number;
+  created_at: number;
+}
+
+export interface ClientApplicationsTable {
+  application_id: string;
+  name: string;
+  active: Generated<Flag>;
+  created_at: number;
+}
+
+export interface AdhocRegistrationsTable {
+  group_id: string;
+  kind: string;
+  period: string;
+  code: string;
+  expires_at: number;
+  updated_at: number;
+}
+
+export interface PermanentRegistrationsTable {
+  group_id: string;
+  kind: string;
+  reg_key: string;
+  regeneration: string;
+  usage_reset: string;
+  usage_reset_since: number;
+  regenerated_at: number;
+  updated_at: number;
+}
+
+export interface InvitationsTable {
+  id: string;
+  group_id: string;
+  channel: string;
+  recipients_json: string;
+  device_name: string;
+  kind: string;
+  guest: Generated<Flag>;
+  period: string | null;
+  link: string;
+  created_by: string | null;
+  created_at: number;
+}
+
+export interface StoriesTable {
+  id: string;
+  inventory_id: string;
+  slugline: string;
+  crew_name: Generated<string>;
+  usage_terms: Generated<string>;
+  provider: Generated<string>;
+  reporter: Generated<string>;
+  keywords: Generated<string>;
+  comments: Generated<string>;
+  last_modified: number;
+}
+
+export interface UnitStoriesTable {
+  unit_uid: string;
+  story_id: string;
+  selected_at: number;
+}
+
+/** Publishers and subscribers have the same columns. */
+export interface SharePartiesTable {
+  id: string;
+  inventory_id: string;
+  name: string;
+  share_key: string;
+  description: Generated<string>;
+  group_id: string | null;
+  created_on: number;
+  created_by: Generated<string>;
+}
+
+export interface UnitSharesTable {
+  unit_uid: string;
+  subscriber_id: string;
+}
+
+export interface Database {
+  inventories: InventoriesTable;
+  groups: GroupsTable;
+  users: UsersTable;
+  user_groups: UserGroupsTable;
+  user_preferences: UserPreferencesTable;
+  sessions: SessionsTable;
+  units: UnitsTable;
+  servers: ServersTable;
+  channels: ChannelsTable;
+  notifications: NotificationsTable;
+  client_applications: ClientApplicationsTable;
+  adhoc_registrations: AdhocRegistrationsTable;
+  permanent_registrations: PermanentRegistrationsTable;
+  invitations: InvitationsTable;
+  stories: StoriesTable;
+  unit_stories: UnitStoriesTable;
+  share_publishers: SharePartiesTable;
+  share_subscribers: SharePartiesTable;
+  unit_shares: UnitSharesTable;
+}
