@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { CONFIG_LIMITS, ConfigError, parseConfig } from './config.ts';
+import { CONFIG_LIMITS, ConfigError, parseConfig, storeTargetOf } from './config.ts';
 
 const fixedPassword = (): string => 'generated-pass';
 
@@ -20,6 +20,7 @@ describe('parseConfig', () => {
       port: 8080,
       host: '127.0.0.1',
       dbFile: './data/luc.db',
+      databaseUrl: null,
       demo: true,
       demoPassword: 'generated-pass',
       demoPasswordGenerated: true,
@@ -92,6 +93,8 @@ describe('parseConfig', () => {
     ['LUC_ALLOWED_ORIGINS', 'https://a.example.com/path', 'LUC_ALLOWED_ORIGINS must be a comma-separated list of origins like https://console.example.com (got "https://a.example.com/path")'],
     ['LUC_LOG_LEVEL', 'loud', 'LUC_LOG_LEVEL must be one of fatal, error, warn, info, debug, trace, silent (got "loud")'],
     ['HOST', 'a b', 'HOST must be a host name or IP address (got "a b")'],
+    ['LUC_DATABASE_URL', 'mysql://db/luc', 'LUC_DATABASE_URL must be a PostgreSQL URL like postgres://user:password@host:5432/luc (got "mysql://db/luc")'],
+    ['LUC_DATABASE_URL', './data/luc.db', 'LUC_DATABASE_URL must be a PostgreSQL URL like postgres://user:password@host:5432/luc (got "./data/luc.db")'],
   ])('stops the start naming %s when it is %s', (name, value, message) => {
     const error = errorOf({ [name]: value });
     expect(error.variable).toBe(name);
@@ -101,6 +104,23 @@ describe('parseConfig', () => {
 
   it('never echoes a refused demo password', () => {
     expect(errorOf({ LUC_DEMO_PASSWORD: 'abc1234' }).message).not.toContain('abc1234');
+  });
+
+  it('reads LUC_DATABASE_URL (postgres:// or postgresql://), which wins over LUC_DB', () => {
+    for (const url of ['postgres://luc:pw@db.example.com:5432/luc', 'postgresql://luc@localhost/luc?sslmode=disable', 'postgres:///luc?host=/var/run/postgresql']) {
+      const config = parseConfig({ LUC_DATABASE_URL: url, LUC_DB: '/tmp/x.db' }, fixedPassword);
+      expect(config).toMatchObject({ databaseUrl: url, dbFile: '/tmp/x.db' });
+      expect(storeTargetOf(config)).toBe(url);
+    }
+    const unset = parseConfig({ LUC_DATABASE_URL: ' ', LUC_DB: '/tmp/x.db' }, fixedPassword);
+    expect(unset.databaseUrl).toBeNull();
+    expect(storeTargetOf(unset)).toBe('/tmp/x.db');
+  });
+
+  it('never echoes the password of a refused LUC_DATABASE_URL', () => {
+    const error = errorOf({ LUC_DATABASE_URL: 'mysql://luc:s3cret@db/luc' });
+    expect(error.message).not.toContain('s3cret');
+    expect(error.message).toContain('mysql://luc:***@db/luc');
   });
 
   it('treats an empty value as unset', () => {

@@ -8,8 +8,10 @@ import { randomBytes } from 'node:crypto';
 export interface ServerConfig {
   readonly port: number;
   readonly host: string;
-  /** SQLite file; ':memory:' is accepted for throw-away runs. */
+  /** SQLite file; ':memory:' is accepted for throw-away runs. Unused when databaseUrl is set. */
   readonly dbFile: string;
+  /** PostgreSQL database (LUC_DATABASE_URL, postgres:// or postgresql://); when set it is used instead of dbFile. */
+  readonly databaseUrl: string | null;
   readonly demo: boolean;
   readonly demoPassword: string;
   /** True when LUC_DEMO_PASSWORD was not set and the password was drawn at random (printed at start). */
@@ -107,6 +109,27 @@ function origins(env: Env, name: string): string[] {
     });
 }
 
+/** Where the store lives: the PostgreSQL URL when LUC_DATABASE_URL is set, else the SQLite file. */
+export function storeTargetOf(config: Pick<ServerConfig, 'dbFile' | 'databaseUrl'>): string {
+  return config.databaseUrl ?? config.dbFile;
+}
+
+/** A postgres:// or postgresql:// URL (host, or a socket folder as ?host=/path); a refusal shows the value with its password as ***. */
+function postgresUrl(env: Env, name: string): string | null {
+  const raw = read(env, name);
+  if (raw === undefined) return null;
+  let url: URL | null = null;
+  try {
+    url = new URL(raw);
+  } catch {
+    url = null;
+  }
+  if (url === null || (url.protocol !== 'postgres:' && url.protocol !== 'postgresql:')) {
+    fail(name, 'a PostgreSQL URL like postgres://user:password@host:5432/luc', raw.replace(/\/\/([^:@/]*):[^@/]*@/, '//$1:***@'));
+  }
+  return raw;
+}
+
 /** A random demo password: 18 characters from base64url, never printed anywhere but the start banner. */
 export function randomPassword(): string {
   return randomBytes(14).toString('base64url').slice(0, 18);
@@ -122,6 +145,7 @@ export function parseConfig(env: Env, makePassword: () => string = randomPasswor
   const host = read(env, 'HOST') ?? CONFIG_LIMITS.defaultHost;
   if (!/^[A-Za-z0-9.:\-[\]]+$/.test(host)) fail('HOST', 'a host name or IP address', host);
   const dbFile = read(env, 'LUC_DB') ?? CONFIG_LIMITS.defaultDb;
+  const databaseUrl = postgresUrl(env, 'LUC_DATABASE_URL');
   const demo = flag(env, 'LUC_DEMO', true);
   const givenPassword = env['LUC_DEMO_PASSWORD'];
   if (givenPassword !== undefined && givenPassword !== '' && givenPassword.length < CONFIG_LIMITS.minDemoPasswordLength) {
@@ -146,6 +170,7 @@ export function parseConfig(env: Env, makePassword: () => string = randomPasswor
     port,
     host,
     dbFile,
+    databaseUrl,
     demo,
     demoPassword,
     demoPasswordGenerated,

@@ -1,12 +1,12 @@
 /**
  * The server's entry point (issue 3): `tsx src/server/main.ts`.
- * Reads the environment, opens (creating/migrating) the SQLite store, seeds the demo on first start,
- * builds the HTTP app, starts the fleet simulator, the event bus, the websocket gateway and the
+ * Reads the environment, opens (creating/migrating) the store (SQLite, or PostgreSQL when
+ * LUC_DATABASE_URL is set), seeds the demo on first start, builds the HTTP app, starts the fleet simulator, the event bus, the websocket gateway and the
  * recorder, listens on HOST:PORT and prints how to sign in. SIGINT/SIGTERM shut it down cleanly.
  */
-import { ConfigError, parseConfig, type ServerConfig } from './config.ts';
+import { ConfigError, parseConfig, storeTargetOf, type ServerConfig } from './config.ts';
 import type { Store } from './store/store.ts';
-import { openStore } from './store/database.ts';
+import { openStore, redactTarget } from './store/database.ts';
 import { resetDemoPasswords, seedDemo } from './demo.ts';
 import { buildApp, type BuiltApp } from './app.ts';
 import { EventBus } from './live/bus.ts';
@@ -44,7 +44,7 @@ async function startEventLog(config: ServerConfig, bus: EventBus, log: (line: st
 }
 
 export async function startServer(config: ServerConfig, log: (line: string) => void = console.log): Promise<{ stop(): Promise<void>; url: string }> {
-  const store: Store = await openStore(config.dbFile);
+  const store: Store = await openStore(storeTargetOf(config));
   let built: BuiltApp | undefined;
   let fleet: FleetSimulator | undefined;
   let stopRecorder: () => Promise<void> = async () => undefined;
@@ -91,7 +91,7 @@ export async function startServer(config: ServerConfig, log: (line: string) => v
     log('');
     log(`LUC console: ${url}/`);
     log(`REST API:    ${url}${API_PREFIX}  (Application-Id: ${CONSOLE_APPLICATION_ID}; OpenAPI at ${API_PREFIX}/openapi.json)`);
-    log(`Database:    ${config.dbFile}   Simulated units: ${units.length}, churn ${config.simRate} events/s, seed ${config.simSeed}`);
+    log(`Database:    ${redactTarget(storeTargetOf(config))}   Simulated units: ${units.length}, churn ${config.simRate} events/s, seed ${config.simSeed}`);
     if (config.demo) {
       log(`Sign in as one of: ${demoUsers.join(', ')}`);
       log(`Password:    ${config.demoPassword}${config.demoPasswordGenerated ? '   (random for this start; set LUC_DEMO_PASSWORD to choose it)' : ''}`);
