@@ -16,4 +16,5 @@ export const SCREENS: Partial<Record<RouteName, () => Promise<ScreenModule>>> = 
   Unit: () => import('../features/unit/UnitScreen.tsx'),
   FileUpload: () => import('../features/fileUpload/FileUploadScreen.tsx'),
   Replay: () => import('../features/replay/ReplayScreen.tsx'),
+  Groups: () => import('../features/groups/GroupsScreen.tsx'),
 };

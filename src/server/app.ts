@@ -16,7 +16,10 @@ import { registerSecurity, GLOBAL_RATE_PER_MINUTE, LOGIN_RATE_PER_MINUTE } from 
 import { registerConsoleStatic } from './http/consoleStatic.ts';
 import { makeOriginCheck } from './http/originCheck.ts';
 import { API_PREFIX, WS_PATH } from './http/paths.ts';
-import type { AppSettings, LiveQueries, RouteArea, RouteDeps } from './routes/area.ts';
+import { FleetSlot, type AppSettings, type LiveQueries, type RouteArea, type RouteDeps } from './routes/area.ts';
+import { OwnershipEvents } from './ownership.ts';
+import { registerRoutes } from './http/route.ts';
+import { CONTRACT_AREAS } from './areas/index.ts';
 import { usersArea } from './routes/users.ts';
 import { clientArea } from './routes/client.ts';
 import { preferencesArea } from './routes/preferences.ts';
@@ -40,8 +43,8 @@ export interface AppDeps {
   /** When given, the websocket gateway of protocol.md is mounted at /luc/luc-core-web/ws. */
   bus?: EventBus;
   gatewayOptions?: GatewayOptions;
-  /** Live facts from the simulator; without it, no alerts are active. */
-  live?: LiveQueries;
+  /** Live facts from the simulator; without it, no alerts are active and channels read from the attached fleet. */
+  live?: Partial<LiveQueries>;
   /** Extra route areas, mounted under the REST prefix after the core ones. */
   areas?: readonly RouteArea[];
   now?: () => number;
@@ -105,17 +108,29 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
   const authority = await StoreTopicAuthority.load(deps.store);
 
   let gateway: GatewayHandle | null = null;
+  const fleet = new FleetSlot();
+  const ownership = new OwnershipEvents();
   const routeDeps: RouteDeps = {
     store: deps.store,
     sessions,
     settings,
-    live: deps.live ?? { activeAlerts: () => [] },
+    live: {
+      activeAlerts: deps.live?.activeAlerts ?? (() => []),
+      channelStatus: deps.live?.channelStatus ?? ((id) => fleet.get()?.fleet.channelStatus(id)),
+    },
+    fleet,
+    ownership,
     closeSessionSockets: (sessionId) => gateway?.closeSessionSockets(sessionId),
     now,
   };
+  // The websocket's topic authority follows ownership changes: no route refreshes it by hand.
+  ownership.on((change) => authority.apply(change));
 
   for (const area of [...CORE_AREAS, ...(deps.areas ?? [])]) {
     await app.register(async (scope) => area(scope, routeDeps), { prefix: API_PREFIX });
+  }
+  for (const area of CONTRACT_AREAS) {
+    await app.register(async (scope) => registerRoutes(scope, routeDeps, area.routes(routeDeps)), { prefix: API_PREFIX });
   }
 
   app.get(

@@ -11,7 +11,6 @@ import { resetDemoPasswords, seedDemo } from './demo.ts';
 import { buildApp, type BuiltApp } from './app.ts';
 import { EventBus } from './live/bus.ts';
 import { FleetSimulator, makeUnitSeeds } from './sim/fleet.ts';
-import { attachUnitRuntime } from './routes/unitAreas.ts';
 import type { LiveQueries } from './routes/area.ts';
 import type { StoreTopicAuthority } from './store/topicAuthority.ts';
 import { CONSOLE_APPLICATION_ID } from './areas/clientApplications/repo.ts';
@@ -19,7 +18,7 @@ import { API_PREFIX } from './http/paths.ts';
 import { startRecorder } from './recording/recorder.ts';
 
 /** Active alerts of a group's units, read from the simulator's live state. */
-function activeAlertsOf(fleet: FleetSimulator, authority: StoreTopicAuthority): LiveQueries {
+function activeAlertsOf(fleet: FleetSimulator, authority: StoreTopicAuthority): Pick<LiveQueries, 'activeAlerts'> {
   return {
     activeAlerts(groupId) {
       const alerts: unknown[] = [];
@@ -65,7 +64,7 @@ export async function startServer(config: ServerConfig, log: (line: string) => v
 
     // seq keeps increasing across restarts (µs since the epoch), so an old resume point never looks new.
     const bus = new EventBus({ startSeq: now * 1000 });
-    let queries: LiveQueries = { activeAlerts: () => [] };
+    let queries: Pick<LiveQueries, 'activeAlerts'> = { activeAlerts: () => [] };
     built = await buildApp({
       store,
       logLevel: config.logLevel,
@@ -81,7 +80,7 @@ export async function startServer(config: ServerConfig, log: (line: string) => v
     );
     const channels = (await store.channels.list()).flatMap((c) => (c.groupId !== null ? [{ id: c.id, groupId: c.groupId }] : []));
     fleet = new FleetSimulator({ bus, seed: config.simSeed, rate: config.simRate, units, channels });
-    attachUnitRuntime(store, { fleet, bus, authority: built.authority });
+    built.routeDeps.fleet.attach({ fleet, bus });
     queries = activeAlertsOf(fleet, built.authority);
     stopRecorder = await startEventLog(config, bus, log);
     fleet.start();

@@ -7,7 +7,6 @@ import WebSocket from 'ws';
 import { EventBus } from '../../src/server/live/bus.ts';
 import { FleetSimulator } from '../../src/server/sim/fleet.ts';
 import { ManualClock } from '../../src/server/sim/clock.ts';
-import { attachUnitRuntime } from '../../src/server/routes/unitAreas.ts';
 import type { LiveEvent } from '../../src/server/live/types.ts';
 import { call, startServer, type TestServer } from './server-harness.ts';
 
@@ -29,7 +28,7 @@ export async function startUnitServer(dbFile: string, units = 200): Promise<Unit
   const channels = (await server.store.channels.list()).flatMap((c) => (c.groupId !== null ? [{ id: c.id, groupId: c.groupId }] : []));
   const fleet = new FleetSimulator({ bus, seed: 7, rate: 0, units: seeds, channels, clock, usagePeriodMs: 0 });
   fleet.start();
-  attachUnitRuntime(server.store, { fleet, bus, authority: server.built.authority });
+  server.built.routeDeps.fleet.attach({ fleet, bus });
   const close = server.close;
   return {
     ...server,

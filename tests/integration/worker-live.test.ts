@@ -10,7 +10,6 @@ import WebSocket from 'ws';
 import { EventBus } from '../../src/server/live/bus.ts';
 import { CLOSE_SESSION_ENDED } from '../../src/server/live/gateway.ts';
 import { FleetSimulator } from '../../src/server/sim/fleet.ts';
-import { attachUnitRuntime } from '../../src/server/routes/unitKit.ts';
 import { createFleetService } from '../../workers/fleetService.ts';
 import type { LiveSource } from '../../workers/sources/liveSource.ts';
 import { systemClock, systemTimers } from '../../workers/sources/clock.ts';
@@ -37,7 +36,7 @@ async function boot(): Promise<Running> {
       : [],
   );
   const fleet = new FleetSimulator({ bus, seed: 7, rate: 20, units });
-  attachUnitRuntime(server.store, { fleet, bus, authority: server.built.authority });
+  server.built.routeDeps.fleet.attach({ fleet, bus });
   fleet.start();
   return {
     server,

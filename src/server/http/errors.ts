@@ -1,12 +1,15 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 
 /**
- * The error body of every 4xx/5xx answer: `{ "error": "<HTTP reason>", "message": "<what is wrong>" }`.
+ * The error body of every 4xx/5xx answer (src/protocol/rest/common.ts ErrorBody):
+ * `{ "error": "<HTTP reason>", "message": "<what is wrong>", "fields"?: { "<field>": "<message>" } }`;
+ * `fields` comes with a refused form (schema or domain rule), one spec 002 §5 message per field.
  * Never a stack trace; a 5xx says "Internal Error" (spec 000 §8: HTTP 500 shows "Internal Error").
  */
 export interface ErrorBody {
   error: string;
   message: string;
+  fields?: Record<string, string>;
 }
 
 export const REASONS: Record<number, string> = {
@@ -43,6 +46,22 @@ export const unauthorized = (message = 'Sign in first'): HttpError => new HttpEr
 export const forbidden = (message: string): HttpError => new HttpError(403, message);
 export const notFound = (message: string): HttpError => new HttpError(404, message);
 export const conflict = (message: string, extra?: Record<string, unknown>): HttpError => new HttpError(409, message, extra);
+
+/**
+ * A refused form: 400 (or the given status, e.g. 409 for a name taken) whose `message` is the first
+ * field's message and whose `fields` holds every failing field's message. Null when none fails.
+ */
+export function fieldErrors(fields: Readonly<Record<string, string | null | undefined>>, status = 400): HttpError | null {
+  const failing = Object.entries(fields).filter((entry): entry is [string, string] => typeof entry[1] === 'string');
+  const first = failing[0];
+  return first === undefined ? null : new HttpError(status, first[1], { fields: Object.fromEntries(failing) });
+}
+
+/** Throws fieldErrors(fields) when a field fails. */
+export function refuseFields(fields: Readonly<Record<string, string | null | undefined>>, status = 400): void {
+  const error = fieldErrors(fields, status);
+  if (error !== null) throw error;
+}
 
 export function errorBody(statusCode: number, message: string): ErrorBody {
   return { error: REASONS[statusCode] ?? (statusCode >= 500 ? 'Internal Server Error' : 'Bad Request'), message };

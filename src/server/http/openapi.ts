@@ -1,12 +1,17 @@
 import type { FastifyInstance, RouteOptions } from 'fastify';
 import { SESSION_COOKIE } from '../auth/sessions.ts';
 import { API_PREFIX } from './paths.ts';
+import { jsonSchemaOf } from '../../protocol/rest/jsonSchema.ts';
+import { ErrorBody } from '../../protocol/rest/common.ts';
+import type { ContractFacts } from './route.ts';
+import { accessText } from './route.ts';
 
 /**
- * OpenAPI 3.1 generated from the route schemas: an onRoute hook records every route registered
- * under the REST prefix (with its params, querystring, body and response schemas, and the
- * optional `summary`, `description` and `tags` schema keys), and `document()` renders them.
- * Register the collector before any route so it sees them all.
+ * OpenAPI 3.1 generated from the routes: an onRoute hook records every route registered under the
+ * REST prefix. A contract route (defineRoute, route.ts) is documented from its endpoint: the JSON
+ * Schemas derived from its effect Schemas, its 2xx answer, the error answers, and its access
+ * (`x-access`: the action and the user types granted it) and scope (`x-scope`). Register the
+ * collector before any route so it sees them all.
  */
 interface Recorded {
   method: string;
@@ -14,6 +19,7 @@ interface Recorded {
   schema: Record<string, unknown>;
   isPublic: boolean;
   noApplicationId: boolean;
+  contract: ContractFacts | null;
 }
 
 type JsonSchema = Record<string, unknown>;
@@ -70,6 +76,7 @@ export class OpenApiCollector {
         schema: (route.schema ?? {}) as Record<string, unknown>,
         isPublic: route.config?.public === true,
         noApplicationId: route.config?.noApplicationId === true,
+        contract: route.config?.contract ?? null,
       });
     }
   }
@@ -79,13 +86,47 @@ export class OpenApiCollector {
     return this.routes.map((r) => `${r.method.toUpperCase()} ${r.url}`);
   }
 
+  /** Every contract route with its access and scope (the authorization tests derive their matrix from it). */
+  contracts(): ContractFacts[] {
+    return this.routes.flatMap((r) => (r.contract === null ? [] : [r.contract]));
+  }
+
+  private contractOperation(r: Recorded, facts: ContractFacts, operationId: string): JsonSchema {
+    const { endpoint, schemas } = facts;
+    const error = { $ref: '#/components/schemas/Error' };
+    const errorResponse = (description: string): JsonSchema => ({ description, content: { 'application/json': { schema: error } } });
+    const success = String(endpoint.successStatus ?? 200);
+    return {
+      operationId,
+      summary: endpoint.summary,
+      ...(endpoint.description !== undefined ? { description: endpoint.description } : {}),
+      tags: endpoint.tags,
+      parameters: [...parametersOf(schemas.params, 'path'), ...parametersOf(schemas.query, 'query')],
+      ...(schemas.body !== undefined ? { requestBody: { required: true, content: { 'application/json': { schema: schemas.body } } } } : {}),
+      responses: {
+        [success]: { description: 'OK', content: { [endpoint.produces ?? 'application/json']: { schema: schemas.response } } },
+        '400': errorResponse('Invalid input: the message names the field, `fields` gives each field’s message; missing or unknown Application-Id'),
+        ...(r.isPublic ? {} : { '401': errorResponse('No valid session'), '403': errorResponse('Not allowed for this user type, or a group that is not the caller’s') }),
+        ...(facts.scope.from.length > 0 ? { '404': errorResponse('Unknown, or of another tenant (the same answer)') } : {}),
+      },
+      security: r.noApplicationId ? [] : r.isPublic ? [{ applicationId: [] }] : [{ applicationId: [], session: [] }],
+      'x-access': accessText(facts.access),
+      'x-scope': facts.scope.from.length > 0 ? `${facts.scope.kind} (${facts.scope.from.join(', ')})` : facts.scope.kind,
+    };
+  }
+
   document(info: { title: string; version: string }): JsonSchema {
     const paths: Record<string, Record<string, JsonSchema>> = {};
     for (const r of this.routes) {
       const path = openApiPath(r.url);
       const s = r.schema;
+      const operationId = `${r.method}${path.replace(/[^A-Za-z0-9]+(.)?/g, (_m, c: string | undefined) => (c ? c.toUpperCase() : ''))}`;
+      if (r.contract !== null) {
+        (paths[path] ??= {})[r.method] = this.contractOperation(r, r.contract, operationId);
+        continue;
+      }
       const operation: JsonSchema = {
-        operationId: `${r.method}${path.replace(/[^A-Za-z0-9]+(.)?/g, (_m, c: string | undefined) => (c ? c.toUpperCase() : ''))}`,
+        operationId,
         ...(typeof s['summary'] === 'string' ? { summary: s['summary'] } : {}),
         ...(typeof s['description'] === 'string' ? { description: s['description'] } : {}),
         ...(Array.isArray(s['tags']) ? { tags: s['tags'] } : {}),
@@ -105,7 +146,8 @@ export class OpenApiCollector {
         ...info,
         description:
           'LUC console back end. Every call carries the Application-Id header (the console uses "luc-console") and, ' +
-          'except sign-in, the session cookie set by POST auth/login. Errors answer {"error","message"}.',
+          'except sign-in, the session cookie set by POST auth/login. Errors answer {"error","message"} and, for a ' +
+          'refused form, "fields" with each field’s message.',
       },
       servers: [{ url: '/' }],
       paths,
@@ -115,11 +157,7 @@ export class OpenApiCollector {
           session: { type: 'apiKey', in: 'cookie', name: SESSION_COOKIE },
         },
         schemas: {
-          Error: {
-            type: 'object',
-            required: ['error', 'message'],
-            properties: { error: { type: 'string' }, message: { type: 'string' } },
-          },
+          Error: jsonSchemaOf(ErrorBody),
         },
       },
     };

@@ -1,6 +1,9 @@
-import { Ajv, type AnySchema, type ErrorObject, type Options } from 'ajv';
+import { type AnySchema, type ErrorObject, type Options } from 'ajv';
+import { Ajv2020 } from 'ajv/dist/2020.js';
 import addFormatsModule from 'ajv-formats';
 import type { FastifySchemaCompiler, FastifySchemaValidationError } from 'fastify';
+import { formatMessage, MESSAGES } from '../../domain/validation/messages.ts';
+import { HttpError } from './errors.ts';
 
 /**
  * JSON-schema validation for every route part.
@@ -8,11 +11,12 @@ import type { FastifySchemaCompiler, FastifySchemaValidationError } from 'fastif
  * Two Ajv instances: query strings, params and headers arrive as text, so they are coerced
  * ("50" → 50); bodies are JSON and must carry the right types ({"delay": "50"} is refused, not
  * coerced). Additional properties are refused where a schema says so, never silently dropped.
- * Ajv is the same version Fastify itself uses (pinned in package.json).
+ * Ajv is the same version Fastify itself uses (pinned in package.json); the draft 2020-12 flavour,
+ * the dialect effect derives the contract's JSON Schemas in (src/protocol/rest/jsonSchema.ts).
  */
-type AjvInstance = Ajv;
+type AjvInstance = Ajv2020;
 // ajv-formats is CommonJS: its default export arrives wrapped when loaded from ESM.
-const addFormats = ((addFormatsModule as unknown as { default?: typeof addFormatsModule }).default ?? addFormatsModule) as unknown as (ajv: Ajv) => void;
+const addFormats = ((addFormatsModule as unknown as { default?: typeof addFormatsModule }).default ?? addFormatsModule) as unknown as (ajv: Ajv2020) => void;
 
 const BASE: Options = {
   useDefaults: true,
@@ -23,7 +27,7 @@ const BASE: Options = {
 };
 
 function makeAjv(coerce: boolean): AjvInstance {
-  const ajv = new Ajv({ ...BASE, coerceTypes: coerce ? 'array' : false });
+  const ajv = new Ajv2020({ ...BASE, coerceTypes: coerce ? 'array' : false });
   addFormats(ajv);
   return ajv;
 }
@@ -68,8 +72,55 @@ export function describeValidationError(error: FastifySchemaValidationError | Er
   }
 }
 
-/** Fastify's schemaErrorFormatter: the Error's message becomes the 400 answer's `message`. */
+/**
+ * The field a validation error is about, as a form names it (`name`, `links[0].port`; a missing
+ * field is named by itself), and the shared message of spec 002 §5 for the broken rule.
+ */
+export function fieldOfValidationError(error: FastifySchemaValidationError | ErrorObject): { field: string; message: string } | null {
+  const params = (error.params ?? {}) as Record<string, unknown>;
+  let path = jsonPointerToPath(error.instancePath ?? '').replace(/^\./, '');
+  const number = (key: string): number => Number(params[key]);
+  let message: string;
+  switch (error.keyword) {
+    case 'required':
+      path = `${path === '' ? '' : `${path}.`}${String(params['missingProperty'])}`;
+      message = MESSAGES.required;
+      break;
+    case 'minLength':
+      message = number('limit') === 1 ? MESSAGES.required : formatMessage(MESSAGES.minLength, { 1: number('limit') });
+      break;
+    case 'maxLength':
+      message = formatMessage(MESSAGES.maxLength, { 1: number('limit') });
+      break;
+    case 'minimum':
+      message = formatMessage(MESSAGES.minValue, { 1: number('limit') });
+      break;
+    case 'maximum':
+      message = formatMessage(MESSAGES.maxValue, { 1: number('limit') });
+      break;
+    case 'pattern':
+      message = formatMessage(MESSAGES.pattern, { 1: String(params['pattern']) });
+      break;
+    case 'type':
+      message = params['type'] === 'integer' ? MESSAGES.integer : params['type'] === 'number' ? MESSAGES.number : MESSAGES.invalidField;
+      break;
+    case 'additionalProperties':
+      path = `${path === '' ? '' : `${path}.`}${String(params['additionalProperty'])}`;
+      message = MESSAGES.invalidField;
+      break;
+    default:
+      message = MESSAGES.invalidField;
+  }
+  return path === '' ? null : { field: path, message };
+}
+
+/**
+ * Fastify's schemaErrorFormatter: a 400 whose `message` names the field (`body.name must NOT have
+ * more than 32 characters`) and whose `fields` gives a form the spec's message for it.
+ */
 export function formatSchemaErrors(errors: FastifySchemaValidationError[], dataVar: string): Error {
   const first = errors[0];
-  return new Error(first ? describeValidationError(first, dataVar) : `${PART_NAMES[dataVar] ?? dataVar} is invalid`);
+  const message = first ? describeValidationError(first, dataVar) : `${PART_NAMES[dataVar] ?? dataVar} is invalid`;
+  const field = first ? fieldOfValidationError(first) : null;
+  return new HttpError(400, message, field === null ? {} : { fields: { [field.field]: field.message } });
 }

@@ -1,6 +1,10 @@
 import type { FastifyInstance } from 'fastify';
 import type { Store } from '../store/store.ts';
 import type { SessionService } from '../auth/sessions.ts';
+import type { OwnershipEvents } from '../ownership.ts';
+import type { FleetSimulator } from '../sim/fleet.ts';
+import type { EventBus } from '../live/bus.ts';
+import { HttpError } from '../http/errors.ts';
 
 /** Settings route code may read (a subset of ServerConfig plus build facts). */
 export interface AppSettings {
@@ -19,6 +23,38 @@ export interface AppSettings {
 export interface LiveQueries {
   /** The active alerts of the units of a group (spec 000 §3 alerts; v2/alerts/active). */
   activeAlerts(groupId: string): unknown[];
+  /** A channel's live status (channel.status data), undefined when the fleet does not know it. */
+  channelStatus(id: string): { status: string; unitIds: readonly string[] } | undefined;
+}
+
+/** The running fleet: the simulator and the event bus it publishes on. */
+export interface FleetRuntime {
+  fleet: FleetSimulator;
+  bus: EventBus;
+}
+
+export const SIMULATOR_NOT_RUNNING = 'The unit fleet is not running; try again in a moment';
+
+/**
+ * Where routes find the running fleet. The app is built before the simulator starts (the
+ * simulator needs the app's topic authority), so main.ts and the test harnesses attach it once it
+ * runs; until then `get()` is undefined (reads show units offline) and `require()` answers 503.
+ */
+export class FleetSlot {
+  private runtime: FleetRuntime | undefined;
+
+  attach(runtime: FleetRuntime): void {
+    this.runtime = runtime;
+  }
+
+  get(): FleetRuntime | undefined {
+    return this.runtime;
+  }
+
+  require(): FleetRuntime {
+    if (this.runtime === undefined) throw new HttpError(503, SIMULATOR_NOT_RUNNING);
+    return this.runtime;
+  }
 }
 
 /** What every route area receives. */
@@ -27,6 +63,10 @@ export interface RouteDeps {
   sessions: SessionService;
   settings: AppSettings;
   live: LiveQueries;
+  /** The running fleet simulator and bus (attached after start, see FleetSlot). */
+  fleet: FleetSlot;
+  /** Ownership changes (a unit, channel or user moving): services emit them after their commit. */
+  ownership: OwnershipEvents;
   /** Ends the websockets of a session (the gateway's closeSessionSockets). */
   closeSessionSockets(sessionId: string): void;
   now(): number;

@@ -50,7 +50,7 @@ import type { AdhocRegistration, PermanentRegistration } from '../areas/adhoc/re
 import { constraintKind } from '../store/database.ts';
 import type { StoredUnit } from '../areas/units/repo.ts';
 import type { RouteArea, RouteDeps } from './area.ts';
-import { canOperateUnits, idOf, objectSchema, throwIfInvalid, UNIT_VIEW_SCHEMA, unitRoute, unitRuntime, unitView, visibleUnit } from './unitKit.ts';
+import { canOperateUnits, idOf, objectSchema, throwIfInvalid, UNIT_VIEW_SCHEMA, unitRoute, unitView, visibleUnit, announceUnitOwnership } from './unitKit.ts';
 
 const TAGS = ['groups', 'adhoc'] as const;
 
@@ -199,8 +199,8 @@ async function registerDevice(deps: RouteDeps, group: { id: string; inventoryId:
     if (constraintKind(error) === 'unique') throwIfInvalid({ deviceName: deviceNameError(name, [name]) ?? undefined });
     throw error;
   }
-  const runtime = unitRuntime(deps.store);
-  await runtime?.authority.refreshUnit(uid);
+  const runtime = deps.fleet.get();
+  await announceUnitOwnership(deps, uid);
   runtime?.fleet.addUnit(seed);
   const stored = await deps.store.units.get(uid);
   if (stored === undefined) throw notFound(`Unit '${uid}' not found`);

@@ -3,7 +3,7 @@ import { requireGroup } from '../http/guards.ts';
 import { authOf } from '../http/requestAuth.ts';
 import type { RouteArea } from './area.ts';
 
-/** spec 002 §7: client_notifications/fetch, groups/fetch; spec 000 §7: v2/alerts/active. */
+/** spec 002 §7: client_notifications/fetch; spec 000 §7: v2/alerts/active (groups/fetch is the groups area's). */
 export const startupArea: RouteArea = (app, deps) => {
   app.get(
     '/client_notifications/fetch',
@@ -41,31 +41,6 @@ export const startupArea: RouteArea = (app, deps) => {
         };
       });
     },
-  );
-
-  app.get(
-    '/groups/fetch',
-    {
-      schema: {
-        summary: 'The groups of the signed-in user',
-        tags: ['groups'],
-        response: {
-          200: {
-            type: 'array',
-            items: {
-              type: 'object',
-              properties: {
-                uid: { type: 'string' },
-                name: { type: 'string' },
-                inventoryId: { type: 'string' },
-                inventoryName: { type: 'string' },
-              },
-            },
-          },
-        },
-      },
-    },
-    async (request) => await deps.store.groups.forUser(authOf(request).user.id),
   );
 
   app.get<{ Querystring: { groupId: string } }>(

@@ -29,10 +29,8 @@ import {
   throwIfInvalid,
   UNIT_VIEW_SCHEMA,
   unitRoute,
-  unitRuntime,
   unitView,
-  visibleUnit,
-} from './unitKit.ts';
+  visibleUnit, announceUnitOwnership } from './unitKit.ts';
 
 const TAGS = ['units', 'admin'] as const;
 
@@ -116,8 +114,8 @@ export const unitAdminArea: RouteArea = (app, deps) => {
       const seed = { uid, name: body.name, type: body.type, serial: body.serial, groupId: group.id, inventoryId: group.inventoryId, lat: body.lat ?? 0, lng: body.lng ?? 0, swVersion };
       await deps.store.units.insertMany([seed], deps.now());
       if (body.comment !== undefined) await deps.store.units.update(uid, { comment: body.comment }, deps.now());
-      const runtime = unitRuntime(deps.store);
-      await runtime?.authority.refreshUnit(uid);
+      const runtime = deps.fleet.get();
+      await announceUnitOwnership(deps, uid);
       runtime?.fleet.addUnit(seed);
       reply.code(201);
       const stored = await deps.store.units.get(uid);
@@ -177,9 +175,9 @@ export const unitAdminArea: RouteArea = (app, deps) => {
     handler: async (request) => {
       const unit = await visibleUnit(deps, request, idOf(request));
       await deps.store.units.delete(unit.uid);
-      const runtime = unitRuntime(deps.store);
+      const runtime = deps.fleet.get();
       runtime?.fleet.removeUnit(unit.uid);
-      await runtime?.authority.refreshUnit(unit.uid);
+      await announceUnitOwnership(deps, unit.uid);
       return { uid: unit.uid, deleted: true };
     },
   });
@@ -267,7 +265,7 @@ export const unitAdminArea: RouteArea = (app, deps) => {
       const uid = idOf(request);
       const target = idOf(request, 'v');
       const unit = await visibleUnit(deps, request, uid);
-      const live = unitRuntime(deps.store)?.fleet.unit(uid);
+      const live = deps.fleet.get()?.fleet.unit(uid);
       const decision = checkUpgrade({
         device: 'unit',
         productType: unit.type,
@@ -307,7 +305,7 @@ export const unitAdminArea: RouteArea = (app, deps) => {
     handler: async (request) => {
       const unit = await visibleUnit(deps, request, idOf(request));
       await saveSetting(deps, unit.uid, 'deregisteredAt', deps.now());
-      unitRuntime(deps.store)?.fleet.removeUnit(unit.uid);
+      deps.fleet.get()?.fleet.removeUnit(unit.uid);
       return unitView(deps, await relink(deps, (await deps.store.units.get(unit.uid)) ?? unit, { groupId: null, inventoryId: null }));
     },
   });

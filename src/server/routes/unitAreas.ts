@@ -22,7 +22,7 @@ import { storiesArea } from './stories.ts';
 import { sharesArea } from './shares.ts';
 import { groupAdhocArea } from './groupAdhoc.ts';
 
-export { attachUnitRuntime, type UnitRuntime } from './unitKit.ts';
+export { type UnitRuntime } from './unitKit.ts';
 
 export const UNIT_AREAS: readonly RouteArea[] = [
   unitsArea,

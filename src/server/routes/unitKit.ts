@@ -17,36 +17,26 @@ import { hasConsoleAccess, isReadOnly, type Roles } from '../../domain/roles/rol
 import { ACCESS_REFUSED, requireGroup, requireRole, requireUnit } from '../http/guards.ts';
 import { badRequest, forbidden, HttpError, notFound, unauthorized } from '../http/errors.ts';
 import { authOf } from '../http/requestAuth.ts';
-import type { RouteDeps } from './area.ts';
+import type { FleetRuntime, RouteDeps } from './area.ts';
 
 // ------------------------------------------------------------------------------------------------
 // Live runtime
 
-export interface UnitRuntime {
-  fleet: FleetSimulator;
-  bus: EventBus;
-  /** The websocket's topic authority; told when a unit changes group. */
-  authority: { refreshUnit(uid: string): Promise<void> };
+export type { FleetRuntime as UnitRuntime } from './area.ts';
+export { SIMULATOR_NOT_RUNNING } from './area.ts';
+
+/** The running fleet, or 503 when the simulator is not attached (yet). */
+export function liveOf(deps: RouteDeps): FleetRuntime {
+  return deps.fleet.require();
 }
 
-const runtimes = new WeakMap<Store, UnitRuntime>();
-
-/** Binds the running simulator to a store, so the unit routes of that store's app drive it. */
-export function attachUnitRuntime(store: Store, runtime: UnitRuntime): void {
-  runtimes.set(store, runtime);
-}
-
-export function unitRuntime(store: Store): UnitRuntime | undefined {
-  return runtimes.get(store);
-}
-
-export const SIMULATOR_NOT_RUNNING = 'The unit fleet is not running; try again in a moment';
-
-/** The runtime, or 503 when the simulator is not attached (yet). */
-export function liveOf(deps: RouteDeps): UnitRuntime {
-  const runtime = runtimes.get(deps.store);
-  if (runtime === undefined) throw new HttpError(503, SIMULATOR_NOT_RUNNING);
-  return runtime;
+/**
+ * Tells whoever follows ownership (the websocket's topic authority) where a unit is now, after a
+ * write that may have moved it: its stored group and inventory, or removed.
+ */
+export async function announceUnitOwnership(deps: RouteDeps, uid: string): Promise<void> {
+  const unit = await deps.store.units.get(uid);
+  deps.ownership.emit(unit === undefined ? { kind: 'unit', uid, groupId: null, inventoryId: null, removed: true } : { kind: 'unit', uid, groupId: unit.groupId, inventoryId: unit.inventoryId });
 }
 
 /** Runs a simulator command; a refusal becomes the simulator's status and spec message. */
@@ -302,7 +292,7 @@ export const accepted = (uid: string, action?: string): { uid: string; accepted:
 
 /** The unit as read calls answer it: stored identity and settings plus the live status (offline without a simulator). */
 export function unitView(deps: RouteDeps, unit: StoredUnit): Record<string, unknown> {
-  const runtime = runtimes.get(deps.store);
+  const runtime = deps.fleet.get();
   const live = runtime?.fleet.unit(unit.uid);
   const raw = live === undefined ? undefined : { state: live.state, applications: live.applications };
   return {

@@ -10,7 +10,7 @@ import { HttpError, notFound } from '../http/errors.ts';
 import { authOf } from '../http/requestAuth.ts';
 import type { StoredUnit, UnitPatch } from '../areas/units/repo.ts';
 import type { RouteArea, RouteDeps } from './area.ts';
-import { idOf, inventoriesOf, objectSchema, unitRoute, unitRuntime, unitView, UNIT_VIEW_SCHEMA, visibleUnit } from './unitKit.ts';
+import { idOf, inventoriesOf, objectSchema, unitRoute, unitView, UNIT_VIEW_SCHEMA, visibleUnit, announceUnitOwnership } from './unitKit.ts';
 
 const TAGS = ['units', 'links'] as const;
 
@@ -26,7 +26,7 @@ const PAGE_QUERY = {
 export async function relink(deps: RouteDeps, unit: StoredUnit, patch: UnitPatch): Promise<StoredUnit> {
   const result = await deps.store.units.update(unit.uid, patch, deps.now());
   if (!result.ok) throw notFound(`Unit '${unit.uid}' not found`);
-  await unitRuntime(deps.store)?.authority.refreshUnit(unit.uid);
+  await announceUnitOwnership(deps, unit.uid);
   return result.unit;
 }
 
@@ -178,9 +178,9 @@ export const unitLinksArea: RouteArea = (app, deps) => {
       const kind = unitTypeGroup(unit.type);
       if (kind !== 'smartUnits' && kind !== 'liteUnits') throw new HttpError(409, NOT_ADHOC_MESSAGE);
       await deps.store.units.delete(unit.uid);
-      const runtime = unitRuntime(deps.store);
+      const runtime = deps.fleet.get();
       runtime?.fleet.removeUnit(unit.uid);
-      await runtime?.authority.refreshUnit(unit.uid);
+      await announceUnitOwnership(deps, unit.uid);
       return { uid: unit.uid, removed: true };
     },
   });

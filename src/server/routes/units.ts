@@ -18,7 +18,6 @@ import {
   objectSchema,
   UNIT_VIEW_SCHEMA,
   unitRoute,
-  unitRuntime,
   unitView,
   visibleUnit,
 } from './unitKit.ts';
@@ -137,7 +136,7 @@ async function listPage(deps: RouteDeps, request: FastifyRequest, inventoryId?: 
 }
 
 function statusOf(deps: RouteDeps, uid: string) {
-  const runtime = unitRuntime(deps.store);
+  const runtime = deps.fleet.get();
   const live = runtime?.fleet.unit(uid);
   const raw = live === undefined ? undefined : { state: live.state, applications: live.applications };
   return {
@@ -187,7 +186,7 @@ export const unitsArea: RouteArea = (app, deps) => {
     response: SNAPSHOT_RESPONSE,
     handler: async (request) => {
       const groupId = String((request.query as Record<string, unknown>)['crnt_vcg_uid']);
-      const runtime = unitRuntime(deps.store);
+      const runtime = deps.fleet.get();
       // Taken BEFORE the state is read: an event published meanwhile is above it and gets applied.
       const watermark = runtime?.bus.lastSeq() ?? 0;
       const stored = (await deps.store.units.listByGroup(groupId, Number.MAX_SAFE_INTEGER, 0)).units;
@@ -274,7 +273,7 @@ export const unitsArea: RouteArea = (app, deps) => {
     response: objectSchema({ uid: { type: 'string' }, modems: { type: 'array', items: { type: 'object', additionalProperties: true } } }, ['uid', 'modems'], true),
     handler: async (request) => {
       const uid = idOf(request);
-      const live = unitRuntime(deps.store)?.fleet.unit(uid);
+      const live = deps.fleet.get()?.fleet.unit(uid);
       return { uid, modems: live === undefined ? [] : live.links.map((l) => ({ ...l })) };
     },
   });
@@ -303,7 +302,7 @@ export const unitsArea: RouteArea = (app, deps) => {
     response: objectSchema({ uid: { type: 'string' }, typeGroup: { type: ['string', 'null'] }, versionGates: { type: 'object', additionalProperties: { type: 'boolean' } } }, ['uid'], true),
     handler: async (request) => {
       const unit = await visibleUnit(deps, request, idOf(request));
-      const version = unitRuntime(deps.store)?.fleet.unit(unit.uid)?.swVersion ?? unit.swVersion;
+      const version = deps.fleet.get()?.fleet.unit(unit.uid)?.swVersion ?? unit.swVersion;
       return { uid: unit.uid, ...capabilitiesOf(unit.type, version) };
     },
   });
@@ -317,7 +316,7 @@ export const unitsArea: RouteArea = (app, deps) => {
     response: UNIT_VIEW_SCHEMA,
     handler: async (request) => {
       const unit = await visibleUnit(deps, request, idOf(request));
-      const live = unitRuntime(deps.store)?.fleet.unit(unit.uid);
+      const live = deps.fleet.get()?.fleet.unit(unit.uid);
       return {
         ...unitView(deps, unit),
         settings: unit.settings,
@@ -340,7 +339,7 @@ export const unitsArea: RouteArea = (app, deps) => {
     response: objectSchema({ uid: { type: 'string' }, swVersion: { type: 'string' }, targetVersion: { type: ['string', 'null'] }, lastUpgrade: { type: ['object', 'null'], additionalProperties: true } }, ['uid', 'swVersion', 'targetVersion'], true),
     handler: async (request) => {
       const unit = await visibleUnit(deps, request, idOf(request));
-      const live = unitRuntime(deps.store)?.fleet.unit(unit.uid);
+      const live = deps.fleet.get()?.fleet.unit(unit.uid);
       const target = unit.settings['targetSwVersion'];
       return {
         uid: unit.uid,

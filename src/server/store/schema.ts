@@ -21,6 +21,12 @@ export interface InventoriesTable {
   parent_id: string | null;
   features_json: Generated<string>;
   created_at: number;
+  /** 0/1: a group named after the inventory was created with it (migration 0004). */
+  auto_group: Generated<Flag>;
+  sip_server: Generated<string>;
+  properties_json: Generated<string>;
+  /** Product type group → dotted version. */
+  default_sw_versions_json: Generated<string>;
 }
 
 export interface GroupsTable {
@@ -31,6 +37,9 @@ export interface GroupsTable {
   unit_auto_association: Generated<Flag>;
   alerts_config_json: Generated<string>;
   created_at: number;
+  /** The default unit configuration; null until one is set (migration 0004). */
+  default_config_json: string | null;
+  default_config_updated_at: number | null;
 }
 
 export interface UsersTable {
@@ -58,6 +67,24 @@ export interface UsersTable {
 export interface UserGroupsTable {
   user_id: string;
   group_id: string;
+}
+
+export interface UserInventoriesTable {
+  user_id: string;
+  inventory_id: string;
+}
+
+export interface VrChannelsTable {
+  id: string;
+  name: string;
+  inventory_id: string;
+  description: Generated<string>;
+  created_at: number;
+}
+
+export interface GroupVrChannelsTable {
+  group_id: string;
+  vr_channel_id: string;
 }
 
 export interface UserPreferencesTable {
@@ -213,6 +240,9 @@ export interface Database {
   groups: GroupsTable;
   users: UsersTable;
   user_groups: UserGroupsTable;
+  user_inventories: UserInventoriesTable;
+  vr_channels: VrChannelsTable;
+  group_vr_channels: GroupVrChannelsTable;
   user_preferences: UserPreferencesTable;
   sessions: SessionsTable;
   units: UnitsTable;

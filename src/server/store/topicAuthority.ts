@@ -1,5 +1,6 @@
 import type { TopicAuthority } from '../live/types.ts';
 import type { Store } from './store.ts';
+import type { OwnershipChange } from '../ownership.ts';
 
 /**
  * Which group owns a unit, channel or server, for the websocket's per-topic authorization. Asked
@@ -38,6 +39,27 @@ export class StoreTopicAuthority implements TopicAuthority {
 
   groupOfServer(id: string): string | undefined {
     return this.servers.get(id);
+  }
+
+  /** Follows an ownership change (app.ts subscribes it to the routes' OwnershipEvents). */
+  apply(change: OwnershipChange): void {
+    switch (change.kind) {
+      case 'unit':
+        if (change.removed === true || change.groupId === null) this.units.delete(change.uid);
+        else this.units.set(change.uid, change.groupId);
+        return;
+      case 'channel':
+        if (change.removed === true || change.groupId === null) this.channels.delete(change.id);
+        else this.channels.set(change.id, change.groupId);
+        return;
+      case 'user':
+      case 'group-removed':
+        return; // which groups a session may see is read from the store on each subscribe
+      default: {
+        const never: never = change;
+        throw new Error(`unknown ownership change ${JSON.stringify(never)}`);
+      }
+    }
   }
 
   async refreshUnit(uid: string): Promise<void> {

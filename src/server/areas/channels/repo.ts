@@ -1,7 +1,16 @@
 import type { Selectable } from 'kysely';
 import type { ChannelType } from '../../../domain/channels.ts';
 import type { ChannelsTable } from '../../store/schema.ts';
-import { parseJsonColumn, type Db } from '../../store/queries.ts';
+import { containsText, lowerOf, parseJsonColumn, type Db } from '../../store/queries.ts';
+
+/** A channel as association lists show it (src/protocol/rest/channels.ts ChannelRef). */
+export interface ChannelRef {
+  id: string;
+  name: string;
+  type: string;
+  groupId: string | null;
+  groupName: string | null;
+}
 
 /** A server-side channel (spec 001 §3). */
 export interface StoredChannel {
@@ -58,6 +67,28 @@ export class ChannelRepo {
   async listByGroup(groupId: string): Promise<StoredChannel[]> {
     const rows = await this.db.selectFrom('channels').selectAll().where('group_id', '=', groupId).orderBy('name').execute();
     return rows.map(toChannel);
+  }
+
+  /** Moves the channel into a group, or out of any (null). */
+  async setGroup(id: string, groupId: string | null): Promise<void> {
+    await this.db.updateTable('channels').set({ group_id: groupId }).where('id', '=', id).execute();
+  }
+
+  /** Channels of an inventory whose name contains `search` (without case), by name, one page, with their group's name. */
+  async pageOfInventory(inventoryId: string, search: string, limit: number, offset: number): Promise<{ total: number; items: ChannelRef[] }> {
+    let base = this.db.selectFrom('channels as c').leftJoin('groups as g', 'g.id', 'c.group_id').where('c.inventory_id', '=', inventoryId);
+    if (search !== '') base = base.where(containsText('c.name', search));
+    const [count, rows] = await Promise.all([
+      base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirst(),
+      base
+        .select(['c.id as id', 'c.name as name', 'c.type as type', 'c.group_id as groupId', 'g.name as groupName'])
+        .orderBy(lowerOf('c.name'))
+        .orderBy('c.id')
+        .limit(limit)
+        .offset(offset)
+        .execute(),
+    ]);
+    return { total: Number(count?.n ?? 0), items: rows };
   }
 
   async groupOf(id: string): Promise<string | undefined> {

@@ -123,17 +123,30 @@ export class UserRepo {
     return rows.map((r) => r.group_id);
   }
 
-  /** The inventories of the user's groups, each once (users have no inventory of their own in this store). */
+  /**
+   * The user's inventories (spec 002 §3 User "inventories"), each once: the ones the user belongs to
+   * and those of their groups (joining a group puts the user in its inventory too, see addGroups).
+   */
   async inventoryIdsOfUser(userId: string): Promise<string[]> {
     const rows = await this.db
-      .selectFrom('user_groups as ug')
-      .innerJoin('groups as g', 'g.id', 'ug.group_id')
-      .select('g.inventory_id')
-      .distinct()
-      .where('ug.user_id', '=', userId)
-      .orderBy('g.inventory_id')
+      .selectFrom('user_inventories')
+      .select('inventory_id')
+      .where('user_id', '=', userId)
+      .union(
+        this.db
+          .selectFrom('user_groups as ug')
+          .innerJoin('groups as g', 'g.id', 'ug.group_id')
+          .select('g.inventory_id')
+          .where('ug.user_id', '=', userId),
+      )
+      .orderBy('inventory_id')
       .execute();
     return rows.map((r) => r.inventory_id);
+  }
+
+  /** Takes the user out of one group (their inventories stay). */
+  async removeFromGroup(userId: string, groupId: string): Promise<void> {
+    await this.db.deleteFrom('user_groups').where('user_id', '=', userId).where('group_id', '=', groupId).execute();
   }
 
   /** Adds memberships in one transaction; memberships the user already has are kept as they are. */
@@ -192,11 +205,18 @@ export class UserRepo {
   }
 }
 
+/** Memberships, and the groups' inventories as the user's inventories (a member of a group belongs to its inventory). */
 async function addGroups(db: Db, userId: string, groupIds: readonly string[]): Promise<void> {
   if (groupIds.length === 0) return;
   await db
     .insertInto('user_groups')
     .values(groupIds.map((groupId) => ({ user_id: userId, group_id: groupId })))
     .onConflict((oc) => oc.columns(['user_id', 'group_id']).doNothing())
+    .execute();
+  await db
+    .insertInto('user_inventories')
+    .columns(['user_id', 'inventory_id'])
+    .expression((eb) => eb.selectFrom('groups').select([eb.val(userId).as('user_id'), 'inventory_id']).where('id', 'in', [...groupIds]).distinct())
+    .onConflict((oc) => oc.columns(['user_id', 'inventory_id']).doNothing())
     .execute();
 }

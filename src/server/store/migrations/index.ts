@@ -17,6 +17,7 @@ import type { StoreDialect } from '../schema.ts';
 import { initial } from './0001_initial.ts';
 import { adhoc } from './0002_adhoc.ts';
 import { storiesShares } from './0003_stories_shares.ts';
+import { administration } from './0004_administration.ts';
 
 /** Every migration by name, in the order they run (names sort in that order). */
 export function storeMigrations(dialect: StoreDialect): Record<string, Migration> {
@@ -24,6 +25,7 @@ export function storeMigrations(dialect: StoreDialect): Record<string, Migration
     '0001_initial': initial(dialect),
     '0002_adhoc': adhoc(dialect),
     '0003_stories_shares': storiesShares(dialect),
+    '0004_administration': administration(dialect),
   };
 }
 

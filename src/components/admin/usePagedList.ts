@@ -1,0 +1,87 @@
+/**
+ * The state of a server-paged listing: page, search (key and text) and sort, and the query that
+ * fetches the page for them (TanStack Query). The text is sent 250 ms after the last keystroke, so
+ * the list follows typing without a request per key; a new search or sort goes back to page 1.
+ * While the next page loads, the last one stays on screen (no flash of an empty table).
+ */
+import { useMemo, useState } from 'react';
+import { keepPreviousData, useQuery, type UseQueryResult } from '@tanstack/react-query';
+import { useDebouncedValue } from '@mantine/hooks';
+import { GRID_PAGE_SIZE } from '../../domain/constants.ts';
+import type { PageRequest, SortDirection } from '../../protocol/rest/common.ts';
+import type { SearchState } from './TableSearch.tsx';
+
+/** Quiet time after the last keystroke before the search goes to the server (ms). */
+export const SEARCH_DEBOUNCE_MS = 250;
+
+export interface PageAnswer<T> {
+  readonly total: number;
+  readonly limit: number;
+  readonly offset: number;
+  readonly items: readonly T[];
+}
+
+export interface SortState<K extends string> {
+  readonly by: K;
+  readonly dir: SortDirection;
+}
+
+export interface PagedListOptions<K extends string, S extends string, T> {
+  /** The query key of this listing; the page request is appended. Invalidate it after a write. */
+  readonly queryKey: readonly unknown[];
+  /** The default search key (spec: name). */
+  readonly defaultKey: K;
+  /** The default sort key (name). */
+  readonly defaultSort: S;
+  readonly fetchPage: (request: PageRequest<K, S>, signal: AbortSignal) => Promise<PageAnswer<T>>;
+  readonly pageSize?: number;
+  readonly enabled?: boolean;
+}
+
+export interface PagedList<K extends string, S extends string, T> {
+  readonly page: number;
+  readonly pageSize: number;
+  readonly search: SearchState<K>;
+  readonly sort: SortState<S>;
+  setPage(page: number): void;
+  setSearch(search: SearchState<K>): void;
+  setSort(sort: SortState<S>): void;
+  readonly query: UseQueryResult<PageAnswer<T>>;
+}
+
+export function usePagedList<K extends string, S extends string, T>(options: PagedListOptions<K, S, T>): PagedList<K, S, T> {
+  const pageSize = options.pageSize ?? GRID_PAGE_SIZE;
+  const [page, setPage] = useState(1);
+  const [search, setSearchState] = useState<SearchState<K>>({ key: options.defaultKey, value: '' });
+  const [sort, setSortState] = useState<SortState<S>>({ by: options.defaultSort, dir: 'asc' });
+  const [sentText] = useDebouncedValue(search.value.trim(), SEARCH_DEBOUNCE_MS);
+
+  const request = useMemo<PageRequest<K, S>>(
+    () => ({ limit: pageSize, offset: (page - 1) * pageSize, searchKey: search.key, searchValue: sentText, sortBy: sort.by, sortDir: sort.dir }),
+    [pageSize, page, search.key, sentText, sort.by, sort.dir],
+  );
+
+  const query = useQuery({
+    queryKey: [...options.queryKey, request],
+    queryFn: ({ signal }) => options.fetchPage(request, signal),
+    placeholderData: keepPreviousData,
+    enabled: options.enabled ?? true,
+  });
+
+  return {
+    page,
+    pageSize,
+    search,
+    sort,
+    setPage,
+    setSearch: (next) => {
+      setSearchState(next);
+      setPage(1);
+    },
+    setSort: (next) => {
+      setSortState(next);
+      setPage(1);
+    },
+    query,
+  };
+}
