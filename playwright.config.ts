@@ -14,6 +14,8 @@ export const E2E_PASSWORD = 'e2e-Pass-1';
 // and the port is taken by one run at a time anyway.
 const dbDir = join(tmpdir(), `luc-e2e-${E2E_PORT}`);
 const dbFile = join(dbDir, 'luc.db');
+// The built console of this run, beside its database, so runs on other ports never share a build.
+const distDir = join(dbDir, 'dist');
 
 // Browser tests run in Debian's Chromium (/usr/bin/chromium); Playwright never downloads a browser here.
 export default defineConfig({
@@ -24,7 +26,7 @@ export default defineConfig({
   timeout: 60_000,
   globalSetup: './tests/e2e/global-setup.ts',
   webServer: {
-    command: `rm -rf '${dbDir}' && mkdir -p '${dbDir}' && npx vite build --logLevel warn && npx tsx src/server/main.ts`,
+    command: `rm -rf '${dbDir}' && mkdir -p '${dbDir}' && npx vite build --logLevel warn --outDir '${distDir}' --emptyOutDir && npx tsx src/server/main.ts`,
     url: `${E2E_BASE_URL}/luc/luc-core-web/rest/openapi.json`,
     reuseExistingServer: false,
     timeout: 180_000,
@@ -32,6 +34,9 @@ export default defineConfig({
     stderr: 'pipe',
     env: {
       LUC_DB: dbFile,
+      LUC_DIST_DIR: distDir,
+      // Every answer is checked against its contract (src/server/http/route.ts): a drift is a 500 here.
+      LUC_CHECK_ANSWERS: '1',
       PORT: String(E2E_PORT),
       HOST: '127.0.0.1',
       LUC_DEMO_PASSWORD: E2E_PASSWORD,

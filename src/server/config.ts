@@ -28,6 +28,8 @@ export interface ServerConfig {
   readonly allowedOrigins: readonly string[];
   /** Optional map tile URL template handed to the console (client configuration `mapTileUrl`). */
   readonly mapTileUrl: string | null;
+  /** The built console to serve (LUC_DIST_DIR, default dist). */
+  readonly distDir: string;
   readonly logLevel: LogLevel;
 }
 
@@ -181,6 +183,7 @@ export function parseConfig(env: Env, makePassword: () => string = randomPasswor
     logDir,
     allowedOrigins,
     mapTileUrl,
+    distDir: read(env, 'LUC_DIST_DIR') ?? 'dist',
     logLevel,
   };
 }

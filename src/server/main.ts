@@ -68,7 +68,7 @@ export async function startServer(config: ServerConfig, log: (line: string) => v
     built = await buildApp({
       store,
       logLevel: config.logLevel,
-      settings: { mapTileUrl: config.mapTileUrl, allowedOrigins: config.allowedOrigins },
+      settings: { mapTileUrl: config.mapTileUrl, allowedOrigins: config.allowedOrigins, distDir: config.distDir },
       bus,
       live: { activeAlerts: (groupId) => queries.activeAlerts(groupId) },
     });
