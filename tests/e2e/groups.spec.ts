@@ -1,5 +1,6 @@
 import { test, expect, type Page } from '@playwright/test';
-import { screenshot, signInFresh } from './fixtures.ts';
+import { UNIT_ALERT_FLAGS, type UnitAlertSettings } from '../../src/domain/units/alertSettings.ts';
+import { screenshot, signInFresh, type DemoUser } from './fixtures.ts';
 
 // The Groups screen as a new administrator meets it (spec 002 §2 /groups, §5 group rules): real
 // Chromium against the real server and its demo inventories. The test creates its own group with
@@ -11,12 +12,15 @@ const HEADERS = { 'Application-Id': 'luc-console' };
 const GENERIC_NAME = 'Should contain only letters, numbers, underscores and hyphens';
 const NAME_TAKEN = 'Name is already taken. Please select a different name';
 
+/** Signs in as a new user whose unit status toasts are off (they would sit over the drawer's buttons). */
+const start = (page: Page, user: DemoUser) => signInFresh(page, user, { unitAlertsSettings: Object.fromEntries(UNIT_ALERT_FLAGS.map((flag) => [flag, false])) as UnitAlertSettings });
+
 const table = (page: Page) => page.getByRole('table', { name: 'Groups' });
 const rowOf = (page: Page, name: string) => table(page).getByRole('row').filter({ hasText: name });
 
 test('a super user creates, finds, sorts, edits, is refused and deletes a group', async ({ page }) => {
   const name = `E2E-Group-${Date.now().toString(36)}`;
-  await signInFresh(page, 'super_user');
+  await start(page, 'super_user');
   await page.goto('/groups');
   await expect(page.getByRole('heading', { name: 'Groups' })).toBeVisible();
   await expect(table(page).getByRole('row').nth(1)).toBeVisible();
@@ -29,7 +33,7 @@ test('a super user creates, finds, sorts, edits, is refused and deletes a group'
   await expect(drawer.getByText(GENERIC_NAME)).toBeVisible();
   await drawer.getByLabel('Name').fill(name);
   await expect(drawer.getByText(GENERIC_NAME)).toBeHidden();
-  await drawer.getByRole('textbox', { name: 'Inventory' }).click();
+  await drawer.getByLabel('Inventory').click();
   await page.getByRole('option', { name: 'Newsroom' }).click();
   await drawer.getByText('Global auto association').click();
   await screenshot(page, 'groups-new');
@@ -80,7 +84,7 @@ test('a super user creates, finds, sorts, edits, is refused and deletes a group'
 });
 
 test('a group that holds units cannot be deleted, and the dialog says why', async ({ page }) => {
-  await signInFresh(page, 'luc_admin');
+  await start(page, 'luc_admin');
   await page.goto('/groups');
   await page.getByRole('searchbox', { name: 'Search' }).fill('News-National');
   await rowOf(page, 'News-National').click();
