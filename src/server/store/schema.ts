@@ -27,6 +27,10 @@ export interface InventoriesTable {
   properties_json: Generated<string>;
   /** Product type group → dotted version. */
   default_sw_versions_json: Generated<string>;
+  /** '' = the console's own sign-in; else the external identity provider's name (migration 0005). */
+  identity_provider: Generated<string>;
+  /** How many users the inventory may hold; null = no limit (migration 0005). */
+  user_licences: number | null;
 }
 
 export interface GroupsTable {

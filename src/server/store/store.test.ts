@@ -152,14 +152,14 @@ describe('migrations (SQLite)', () => {
       await migrateToLatest(db, dialect);
       const broken = {
         ...storeMigrations('sqlite'),
-        '0004_broken': {
+        '9000_broken': {
           async up(trx: Kysely<any>) {
             await trx.schema.createTable('t2').addColumn('x', 'integer').execute();
             await sql`select * from no_such_table`.execute(trx);
           },
         },
       };
-      await expect(migrateToLatest(db, dialect, broken)).rejects.toThrow(/database migration 0004_broken failed: no such table: no_such_table/);
+      await expect(migrateToLatest(db, dialect, broken)).rejects.toThrow(/database migration 9000_broken failed: no such table: no_such_table/);
       expect((await db.introspection.getTables()).map((t) => t.name)).not.toContain('t2');
       expect(await executedMigrations(db)).toEqual(MIGRATION_NAMES);
     } finally {

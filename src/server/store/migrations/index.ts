@@ -18,6 +18,7 @@ import { initial } from './0001_initial.ts';
 import { adhoc } from './0002_adhoc.ts';
 import { storiesShares } from './0003_stories_shares.ts';
 import { administration } from './0004_administration.ts';
+import { inventoryIdentity } from './0005_inventory_identity.ts';
 
 /** Every migration by name, in the order they run (names sort in that order). */
 export function storeMigrations(dialect: StoreDialect): Record<string, Migration> {
@@ -26,6 +27,7 @@ export function storeMigrations(dialect: StoreDialect): Record<string, Migration
     '0002_adhoc': adhoc(dialect),
     '0003_stories_shares': storiesShares(dialect),
     '0004_administration': administration(dialect),
+    '0005_inventory_identity': inventoryIdentity(dialect),
   };
 }
 
