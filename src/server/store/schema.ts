@@ -78,6 +78,15 @@ export interface UserInventoriesTable {
   inventory_id: string;
 }
 
+/** A user's contact details (migration 0006); texts are '' when not given. */
+export interface UserContactsTable {
+  user_id: string;
+  phone: Generated<string>;
+  company: Generated<string>;
+  address: Generated<string>;
+  updated_at: number;
+}
+
 export interface VrChannelsTable {
   id: string;
   name: string;
@@ -245,6 +254,7 @@ export interface Database {
   users: UsersTable;
   user_groups: UserGroupsTable;
   user_inventories: UserInventoriesTable;
+  user_contacts: UserContactsTable;
   vr_channels: VrChannelsTable;
   group_vr_channels: GroupVrChannelsTable;
   user_preferences: UserPreferencesTable;

@@ -19,6 +19,7 @@ import { adhoc } from './0002_adhoc.ts';
 import { storiesShares } from './0003_stories_shares.ts';
 import { administration } from './0004_administration.ts';
 import { inventoryIdentity } from './0005_inventory_identity.ts';
+import { userContacts } from './0006_user_contacts.ts';
 
 /** Every migration by name, in the order they run (names sort in that order). */
 export function storeMigrations(dialect: StoreDialect): Record<string, Migration> {
@@ -28,6 +29,7 @@ export function storeMigrations(dialect: StoreDialect): Record<string, Migration
     '0003_stories_shares': storiesShares(dialect),
     '0004_administration': administration(dialect),
     '0005_inventory_identity': inventoryIdentity(dialect),
+    '0006_user_contacts': userContacts(dialect),
   };
 }
 
