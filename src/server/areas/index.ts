@@ -6,7 +6,19 @@
 import type { RouteDefinition } from '../http/route.ts';
 import type { RouteDeps } from '../routes/area.ts';
 import { groupRoutes } from './groups/routes.ts';
+import { authRoutes } from './auth/routes.ts';
+import { accountRoutes } from './account/routes.ts';
+import { userRoutes } from './users/routes.ts';
+import { clientRoutes } from './client/routes.ts';
+import { preferenceRoutes } from './preferences/routes.ts';
+import { notificationRoutes } from './notifications/routes.ts';
+import { aboutRoutes } from './about/routes.ts';
 import { channelRoutes } from './channels/routes.ts';
+import { inventoryRoutes } from './inventories/routes.ts';
+import { adhocRoutes } from './adhoc/routes.ts';
+import { shareRoutes } from './shares/routes.ts';
+import { storyRoutes } from './stories/routes.ts';
+import { replayLogRoutes } from './replayLogs/routes.ts';
 
 export interface ContractArea {
   /** The area's name, as in src/protocol/rest/<name>.ts. */
@@ -16,5 +28,17 @@ export interface ContractArea {
 
 export const CONTRACT_AREAS: readonly ContractArea[] = [
   { name: 'groups', routes: groupRoutes },
+  { name: 'auth', routes: authRoutes },
+  { name: 'account', routes: accountRoutes },
+  { name: 'users', routes: userRoutes },
+  { name: 'client', routes: clientRoutes },
+  { name: 'preferences', routes: preferenceRoutes },
+  { name: 'notifications', routes: notificationRoutes },
+  { name: 'about', routes: aboutRoutes },
   { name: 'channels', routes: channelRoutes },
+  { name: 'inventories', routes: inventoryRoutes },
+  { name: 'adhoc', routes: adhocRoutes },
+  { name: 'shares', routes: shareRoutes },
+  { name: 'stories', routes: storyRoutes },
+  { name: 'replayLogs', routes: replayLogRoutes },
 ];
