@@ -27,11 +27,9 @@ import { UNIT_TYPE_GROUPS, type UnitTypeGroup } from './units/productTypes.ts';
 import { compareVersions, NEWEST_VERSION, OLDEST_VERSION } from './versions.ts';
 import { firstError, type FieldCheck, type FormErrors } from './validation/check.ts';
 import { integer, ipOrDns, matches, maxLength, minValue, maxValue, required, toNumber, type NumberInput } from './validation/fields.ts';
-import { parentInventoryError } from './validation/groups.ts';
+import { PARENT_IS_DESCENDANT, parentInventoryError } from './validation/groups.ts';
 import { MESSAGES, formatMessage } from './validation/messages.ts';
 import { entityNameError, NAME_PATTERN } from './validation/names.ts';
-
-export { PARENT_IS_DESCENDANT } from './validation/groups.ts';
 
 /** Characters (code points). */
 export const REGION_MAX_LENGTH = 64;
@@ -51,6 +49,8 @@ export const DEFAULT_VERSION_PATTERN = /^\d+(\.\d+){1,3}$/;
 
 /** Our wording where the spec has none (see above). */
 export const INVENTORY_MESSAGES = {
+  /** The chosen parent sits below the inventory (src/domain/validation/groups.ts). */
+  parentLoop: PARENT_IS_DESCENDANT,
   notEmpty: 'The inventory still has {groups} groups, {units} units and {users} users: move them to another inventory or delete them first',
   deleteHasOverlays: ERRORS.inventory.deleteHasOverlays, // spec 001 §8, exact
   deleteHasActiveAudioRoom: ERRORS.inventory.deleteHasActiveAudioRoom, // spec 001 §8, exact
