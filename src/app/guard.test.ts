@@ -5,6 +5,9 @@ import type { UserType } from '../domain/roles/userTypes.ts';
 import { API_PREFIX, setUnauthorizedHandler } from '../api/http.ts';
 import { isSafeNext, makeGuardLoader, signInPath, type GuardData } from './guard.ts';
 import { markInitialNavigationDone, markSessionStart, postponePasswordNotice } from './sessionState.ts';
+import { defaultPreferences } from '../domain/preferences.ts';
+import type { CurrentUserDetails } from '../protocol/rest/account.ts';
+import type { ClientConfiguration } from '../protocol/rest/client.ts';
 
 const ORIGIN = 'http://console.test';
 const DAY_S = 86_400;
@@ -21,6 +24,26 @@ interface Backend {
 let backend: Backend;
 const puts: unknown[] = [];
 
+/** The answers the contract describes (src/protocol/rest): the console decodes them whole. */
+function currentUser(): CurrentUserDetails {
+  return {
+    id: 'USR-1', userId: 'USR-1', username: 'someone', firstName: 'Some', lastName: 'One', email: null, userLabel: '', userType: backend.roles[0] ?? '',
+    active: true, sso: false, superuser: backend.roles.includes('super_user'), groups: [], inventories: [],
+    passwordExpirationDate: null, secondsToPwdExpiration: backend.secondsToPwdExpiration, forcePasswordChange: false,
+  };
+}
+
+function configuration(): ClientConfiguration {
+  return {
+    wsLibrary: 'native', wsPath: '/luc/luc-core-web/ws', activeFeatures: [], loggedUserRoles: backend.roles, services: [], userId: 'USR-1', hasInternet: true,
+    secondsToPwdExpiration: backend.secondsToPwdExpiration,
+    googleProperties: { gaTrackingCode: '', googleMapsClientId: '', googleApiVersion: '', hasGoogleGA: false },
+    facebookAppId: '', facebookApiVersion: '', applicationId: 'luc-console', mapTileUrl: null,
+  };
+}
+
+const preferences = () => ({ ...defaultPreferences(), currentRoute: backend.currentRoute });
+
 function json(status: number, body: unknown): Response {
   return new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
 }
@@ -30,19 +53,19 @@ const fakeFetch = vi.fn(async (input: string | URL | Request, init?: RequestInit
   if (!backend.signedIn) return json(401, { error: 'Unauthorized', message: 'Sign in first: no valid session' });
   switch (path) {
     case 'users/fetch_current_user_details':
-      return json(200, { id: 'USR-1', username: 'someone', userType: backend.roles[0] ?? '' });
+      return json(200, currentUser());
     case 'v2/client/configuration':
       return backend.configurationStatus === 200
-        ? json(200, { loggedUserRoles: backend.roles, secondsToPwdExpiration: backend.secondsToPwdExpiration, wsLibrary: 'native', userId: 'USR-1' })
+        ? json(200, configuration())
         : json(backend.configurationStatus, { error: 'Forbidden', message: 'No' });
     case 'userPreferences/vue':
       if (init?.method === 'PUT') {
         const body = JSON.parse(String(init.body)) as { currentRoute?: string };
         puts.push(body);
         backend.currentRoute = body.currentRoute ?? backend.currentRoute;
-        return json(200, { currentRoute: backend.currentRoute });
+        return json(200, preferences());
       }
-      return backend.preferencesStatus === 200 ? json(200, { currentRoute: backend.currentRoute }) : json(backend.preferencesStatus, { error: 'Internal Server Error', message: 'Internal Error' });
+      return backend.preferencesStatus === 200 ? json(200, preferences()) : json(backend.preferencesStatus, { error: 'Internal Server Error', message: 'Internal Error' });
     default:
       return json(404, { error: 'Not Found', message: path });
   }

@@ -7,7 +7,6 @@ import type { Principal } from './live/types.ts';
 import type { Store } from './store/store.ts';
 import { StoreTopicAuthority } from './store/topicAuthority.ts';
 import { SessionService } from './auth/sessions.ts';
-import { authArea } from './auth/routes.ts';
 import { installApiGate, makeAuthenticate } from './http/apiGate.ts';
 import { installErrorHandler } from './http/errors.ts';
 import { makeValidatorCompiler, formatSchemaErrors } from './http/validation.ts';
@@ -20,10 +19,6 @@ import { FleetSlot, type AppSettings, type LiveQueries, type RouteArea, type Rou
 import { OwnershipEvents } from './ownership.ts';
 import { registerRoutes } from './http/route.ts';
 import { CONTRACT_AREAS } from './areas/index.ts';
-import { usersArea } from './routes/users.ts';
-import { clientArea } from './routes/client.ts';
-import { preferencesArea } from './routes/preferences.ts';
-import { startupArea } from './routes/startup.ts';
 import { UNIT_AREAS } from './routes/unitAreas.ts';
 import { replayLogsArea } from './routes/replayLogs.ts';
 import type { LogLevel } from './config.ts';
@@ -34,7 +29,7 @@ export const BODY_LIMIT_BYTES = 1024 * 1024;
 export const SESSION_PURGE_EVERY_MS = 60 * 60_000;
 
 /** The route areas every server has; later areas (units, commands...) are passed as `areas`. */
-export const CORE_AREAS: readonly RouteArea[] = [authArea, usersArea, clientArea, preferencesArea, startupArea, ...UNIT_AREAS, replayLogsArea];
+export const CORE_AREAS: readonly RouteArea[] = [...UNIT_AREAS, replayLogsArea];
 
 export interface AppDeps {
   store: Store;

@@ -25,6 +25,8 @@ interface Tenant {
   group: string;
   inventory: string;
   unit: string;
+  /** A user of the tenant's inventories (the users area's `user` scope). */
+  user: string;
 }
 
 describe('the authorization matrix of every contract route (14 user types × own and foreign tenant)', () => {
@@ -45,8 +47,8 @@ describe('the authorization matrix of every contract route (14 user types × own
       ['G-FOREIGN-DESK'],
     );
     const foreignUnit = await addForeignUnit(server, 'UFOREIGNMATRIX');
-    own = { group: GROUP, inventory: 'INV-NEWS', unit: (await server.store.units.all()).find((u) => u.groupId === GROUP)?.uid ?? '' };
-    foreign = { group: 'G-FOREIGN-DESK', inventory: 'INV-FOREIGN', unit: foreignUnit };
+    own = { group: GROUP, inventory: 'INV-NEWS', unit: (await server.store.units.all()).find((u) => u.groupId === GROUP)?.uid ?? '', user: 'USR-LUC_REGULAR' };
+    foreign = { group: 'G-FOREIGN-DESK', inventory: 'INV-FOREIGN', unit: foreignUnit, user: 'USR-FOREIGN' };
     for (const type of USER_TYPES) cookies.set(type, await signIn(server, type));
     routes = server.built.openapi.contracts().filter((route) => route.access !== 'public');
   });
@@ -60,7 +62,7 @@ describe('the authorization matrix of every contract route (14 user types × own
     const params: Record<string, string> = {};
     const query = new URLSearchParams();
     const body: Record<string, unknown> = {};
-    const value = tenant[route.scope.kind === 'group' ? 'group' : route.scope.kind === 'inventory' ? 'inventory' : 'unit'];
+    const value = tenant[route.scope.kind === 'group' ? 'group' : route.scope.kind === 'inventory' ? 'inventory' : route.scope.kind === 'user' ? 'user' : 'unit'];
     for (const ref of route.scope.from) {
       const [part, name = ''] = ref.split('.');
       if (part === 'params') params[name] = value;

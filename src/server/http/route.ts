@@ -14,7 +14,7 @@
  * Scope and access run before validation: a foreign unit is 404 and a read-only user 403 whatever
  * the body holds, so no validation message reveals anything about another tenant's data.
  */
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyContextConfig, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { Result, Schema } from 'effect';
 import { endpointName, pathParameterNames, type AnyEndpoint, type BodyOf, type ParamsOf, type QueryOf, type ResponseOf, type WireSchema } from '../../protocol/rest/endpoint.ts';
 import { jsonSchemaOf, propertyNames, type JsonSchema } from '../../protocol/rest/jsonSchema.ts';
@@ -47,6 +47,8 @@ export interface RouteSpec<E extends AnyEndpoint, Scoped> {
   readonly access: Action | 'public';
   readonly scope: ScopeRule<Scoped>;
   handler(context: RouteContext<E, Scoped>): Promise<ResponseOf<E>>;
+  /** More Fastify route config, e.g. the sign-in's own rate limit (`rateLimit`). */
+  readonly config?: FastifyContextConfig;
 }
 
 /** A route ready to register: the endpoint and how it is served. */
@@ -55,10 +57,17 @@ export interface RouteDefinition {
   readonly access: Action | 'public';
   readonly scope: ScopeRule<unknown>;
   readonly handler: (context: RouteContext<AnyEndpoint, unknown>) => Promise<unknown>;
+  readonly config?: FastifyContextConfig;
 }
 
 export function defineRoute<E extends AnyEndpoint, Scoped>(endpoint: E, spec: RouteSpec<E, Scoped>): RouteDefinition {
-  return { endpoint, access: spec.access, scope: spec.scope as ScopeRule<unknown>, handler: spec.handler as RouteDefinition['handler'] };
+  return {
+    endpoint,
+    access: spec.access,
+    scope: spec.scope as ScopeRule<unknown>,
+    handler: spec.handler as RouteDefinition['handler'],
+    ...(spec.config !== undefined ? { config: spec.config } : {}),
+  };
 }
 
 /** What the OpenAPI collector and the authorization tests read of a contract route (route config `contract`). */
@@ -142,6 +151,7 @@ export function registerRoutes(app: FastifyInstance, deps: RouteDeps, routes: re
       method: endpoint.method,
       url: fastifyPath(endpoint.path),
       config: {
+        ...route.config,
         contract: facts,
         ...(isPublic ? { public: true } : {}),
         ...(endpoint.noApplicationId === true ? { noApplicationId: true } : {}),

@@ -12,12 +12,15 @@
  * - inventory: the inventory must be one of the caller's (404 otherwise, likewise);
  * - unit: the unit must be visible to the caller (its group is theirs, or it has no group and its
  *   inventory is theirs); 404 otherwise.
+ * - user: the user must belong to one of the caller's inventories (a super user: any user); 404
+ *   otherwise, the same for unknown and foreign users.
  */
 import type { FastifyRequest } from 'fastify';
 import type { RouteDeps } from '../routes/area.ts';
 import type { Group } from '../areas/groups/repo.ts';
 import type { Inventory } from '../areas/inventories/repo.ts';
 import type { StoredUnit } from '../areas/units/repo.ts';
+import type { User } from '../areas/users/repo.ts';
 import { badRequest, forbidden, notFound } from './errors.ts';
 import type { RequestAuth } from './requestAuth.ts';
 import { administersGroup, seesInventory, type Tenancy } from './tenancy.ts';
@@ -33,7 +36,7 @@ export interface ScopeInput {
 }
 
 export interface ScopeRule<Scoped> {
-  readonly kind: 'self' | 'tenant' | 'system' | 'group' | 'inventory' | 'unit';
+  readonly kind: 'self' | 'tenant' | 'system' | 'group' | 'inventory' | 'unit' | 'user';
   /** Where the id comes from, for the OpenAPI document and the authorization tests. */
   readonly from: readonly InputRef[];
   /** Loads the scoped entity or throws the refusal (HttpError). */
@@ -124,6 +127,22 @@ export function visibleUnitScope(from: InputRef = 'params.id'): ScopeRule<{ unit
       const unit = await deps.store.units.get(id);
       if (unit === undefined || !unitVisible(tenancy, unit)) throw notFound(`Unit '${shown(id)}' not found`);
       return { unit };
+    },
+  };
+}
+
+/** The user an administration call is about: a user of one of the caller's inventories (a super user: any). */
+export function administeredUser(from: InputRef): ScopeRule<{ user: User }> {
+  return {
+    kind: 'user',
+    from: [from],
+    async resolve({ request, deps, tenancy }) {
+      const id = inputText(request, from);
+      if (id === undefined) throw badRequest(`${from} is required`);
+      const user = await deps.store.users.get(id);
+      const administered = user !== undefined && (tenancy.all || (await deps.store.users.inventoryIdsOfUser(user.id)).some((inv) => tenancy.inventoryIds.has(inv)));
+      if (user === undefined || !administered) throw notFound(`User '${shown(id)}' not found`);
+      return { user };
     },
   };
 }

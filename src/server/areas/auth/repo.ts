@@ -51,6 +51,19 @@ export class SessionRepo {
     return result.numDeletedRows > 0n;
   }
 
+  /** The ids of the user's sessions (to close their websockets before they end). */
+  async idsOfUser(userId: string): Promise<string[]> {
+    const rows = await this.db.selectFrom('sessions').select('id').where('user_id', '=', userId).orderBy('id').execute();
+    return rows.map((r) => r.id);
+  }
+
+  /** Ends every session of the user but `exceptId` (null: all); returns the ids that ended. */
+  async deleteOfUser(userId: string, exceptId: string | null = null): Promise<string[]> {
+    const ids = (await this.idsOfUser(userId)).filter((id) => id !== exceptId);
+    if (ids.length > 0) await this.db.deleteFrom('sessions').where('id', 'in', ids).execute();
+    return ids;
+  }
+
   /** Removes sessions past their idle or absolute expiry; returns how many. */
   async purgeExpired(now: number): Promise<number> {
     const result = await this.db

@@ -11,7 +11,7 @@ export class PreferencesRepo {
   }
 
   /** Inserts or replaces the user's document. */
-  async put(userId: string, prefs: Record<string, unknown>, now: number): Promise<void> {
+  async put(userId: string, prefs: object, now: number): Promise<void> {
     await this.db
       .insertInto('user_preferences')
       .values({ user_id: userId, prefs_json: JSON.stringify(prefs), updated_at: now })

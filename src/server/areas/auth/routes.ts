@@ -1,0 +1,79 @@
+/**
+ * Sign-in and sign-out (issue 3 item 2): one `defineRoute` per endpoint of
+ * src/protocol/rest/auth.ts. Sign-in is public and has its own rate limit: 10 attempts a minute per
+ * client address and username, counted after the body is parsed so the key can hold the username.
+ */
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { defineRoute, type RouteDefinition } from '../../http/route.ts';
+import { SELF } from '../../http/scope.ts';
+import { unauthorized } from '../../http/errors.ts';
+import * as api from '../../../protocol/rest/auth.ts';
+import { decoyHash, verifyPassword } from '../../auth/password.ts';
+import { SESSION_ABSOLUTE_MS, SESSION_COOKIE } from '../../auth/sessions.ts';
+import type { RouteDeps } from '../../routes/area.ts';
+import { userDetails } from '../account/service.ts';
+
+/** One answer for every failed sign-in, so it tells nothing about which part was wrong. */
+export const SIGN_IN_FAILED = 'Wrong username or password';
+
+/** Rate-limit key of a sign-in: client IP and the username tried (lower case). */
+export function signInKey(request: FastifyRequest): string {
+  const body: unknown = request.body;
+  const username = typeof body === 'object' && body !== null && 'username' in body && typeof body.username === 'string' ? body.username.toLowerCase().slice(0, 255) : '';
+  return `${request.ip}|${username}`;
+}
+
+function setSessionCookie(request: FastifyRequest, reply: FastifyReply, token: string): void {
+  reply.setCookie(SESSION_COOKIE, token, {
+    httpOnly: true,
+    sameSite: 'strict',
+    path: '/',
+    // Secure only over https: the default start is plain http on 127.0.0.1.
+    secure: request.protocol === 'https',
+    maxAge: Math.floor(SESSION_ABSOLUTE_MS / 1000),
+  });
+}
+
+export function authRoutes(deps: RouteDeps): RouteDefinition[] {
+  return [
+    defineRoute(api.login, {
+      access: 'public',
+      scope: SELF,
+      config: {
+        rateLimit: {
+          max: deps.settings.loginRatePerMinute,
+          timeWindow: 60_000,
+          hook: 'preValidation',
+          keyGenerator: signInKey,
+          errorResponseBuilder: (_request, context) => ({
+            statusCode: context.statusCode,
+            error: 'Too Many Requests',
+            message: `Too many sign-in attempts; retry in ${context.after}`,
+          }),
+        },
+      },
+      handler: async ({ body, request, reply }) => {
+        const found = await deps.store.users.credentials(body.username);
+        // Verify against a decoy when the user is unknown: same cost, no enumeration by timing.
+        const ok = await verifyPassword(body.password, found?.password ?? (await decoyHash()));
+        if (!found || !ok || !found.user.active) throw unauthorized(SIGN_IN_FAILED);
+        const { token } = await deps.sessions.create(found.user.id);
+        setSessionCookie(request, reply, token);
+        request.log.info({ userId: found.user.id }, 'signed in');
+        return userDetails(deps.store, found.user, deps.now());
+      },
+    }),
+    defineRoute(api.logout, {
+      access: 'self.read',
+      scope: SELF,
+      handler: async ({ auth, reply }) => {
+        await deps.sessions.end(auth.principal.sessionId);
+        deps.closeSessionSockets(auth.principal.sessionId);
+        reply.clearCookie(SESSION_COOKIE, { path: '/', httpOnly: true, sameSite: 'strict' });
+        // 204 No Content: sent here, the contract's answer is "no body".
+        reply.code(204).send();
+        return undefined;
+      },
+    }),
+  ];
+}
