@@ -66,6 +66,10 @@ export const STORY_SEARCH_KEYS = ['slugline', 'storyId', 'crewName', 'provider',
 export type StorySearchKey = (typeof STORY_SEARCH_KEYS)[number];
 export const DEFAULT_STORY_SEARCH_KEY: StorySearchKey = 'slugline';
 
+/** The orders of a story list (ours): by slugline (without case, the default) or by last change. */
+export const STORY_SORT_KEYS = ['slugline', 'lastModified'] as const;
+export type StorySortKey = (typeof STORY_SORT_KEYS)[number];
+
 /** Ours: a story list page holds 50 stories unless asked otherwise (the unit list's page size, spec 000 §9). */
 export const STORY_PAGE_SIZE = 50;
 

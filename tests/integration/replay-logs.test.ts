@@ -5,7 +5,7 @@
 import { mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { FIXTURES_DIR } from '../../src/server/routes/replayLogs.ts';
+import { FIXTURES_DIR } from '../../src/server/areas/replayLogs/logs.ts';
 import { parseLogText } from '../../src/protocol/logFormat.ts';
 import { call, signIn, startServer, tempDir } from './server-harness.ts';
 import type { TestServer } from './server-harness.ts';

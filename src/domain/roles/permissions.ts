@@ -40,6 +40,11 @@ export const PERMISSIONS = {
   'files.delete': { grant: CONSOLE, deny: READ_ONLY, source: 'spec 000 §6, 001 §6: read-only users cannot delete files' },
   'ai.use': { grant: CONSOLE, deny: READ_ONLY, source: 'spec 000 §6, 001 §6: AI is unavailable to read-only users' },
   'stories.edit': { grant: CONSOLE, deny: ROLE_SETS.storyEditingDenied, source: 'spec 001 §6: some user types cannot add, delete or configure stories (which: ours, roleSets.ts)' },
+  'stories.read': { grant: EVERYONE, source: 'spec 002 §3: the Stories route has no role guard; spec 001 §7 stories and count of the caller’s inventories' },
+  'stories.write': {
+    grant: EVERYONE,
+    source: 'ours: the route gate of story writes; the rule is stories.edit, applied by the stories scope before the body is read so that a refusal says why in its own words (spec 001 §6)',
+  },
 
   // ── Groups (spec 002 §3, §4, §7) ─────────────────────────────────────────────────────────────
   'groups.read': { grant: EVERYONE, source: 'spec 002 §7: groups/fetch, light_fetch, fetch_features of the user’s own groups' },

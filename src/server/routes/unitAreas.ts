@@ -18,9 +18,6 @@ import { unitIntercomArea } from './unitIntercom.ts';
 import { unitDatabridgeArea } from './unitDatabridge.ts';
 import { unitBandwidthArea } from './unitBandwidth.ts';
 import { unitPreviewArea } from './unitPreview.ts';
-import { storiesArea } from './stories.ts';
-import { sharesArea } from './shares.ts';
-import { groupAdhocArea } from './groupAdhoc.ts';
 
 export { type UnitRuntime } from './unitKit.ts';
 
@@ -40,7 +37,4 @@ export const UNIT_AREAS: readonly RouteArea[] = [
   unitDatabridgeArea,
   unitBandwidthArea,
   unitPreviewArea,
-  storiesArea,
-  sharesArea,
-  groupAdhocArea,
 ];

@@ -4,7 +4,7 @@
  * (slugline 1-1024, other fields ≤ 1024 characters) are the last line.
  */
 import type { Selectable } from 'kysely';
-import type { Story, StoryForm, StorySearchKey } from '../../../domain/stories.ts';
+import type { Story, StoryForm, StorySearchKey, StorySortKey } from '../../../domain/stories.ts';
 import type { StoriesTable } from '../../store/schema.ts';
 import { containsText, lowerOf, type Db } from '../../store/queries.ts';
 
@@ -30,9 +30,6 @@ const SEARCH_COLUMNS: Record<StorySearchKey, string> = {
   reporter: 'reporter',
   keywords: 'keywords',
 };
-
-export const STORY_SORT_KEYS = ['slugline', 'lastModified'] as const;
-export type StorySortKey = (typeof STORY_SORT_KEYS)[number];
 
 export interface StoryQuery {
   inventoryId: string;
