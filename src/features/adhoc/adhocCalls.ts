@@ -1,81 +1,50 @@
 /**
- * REST calls of the add-device and guest-interview modals (spec 002 §7 "Groups (legacy)"), each
- * resolving with the server's JSON or rejecting with an ApiError carrying the server's message.
- * Shapes are the server's answers (src/server/routes/groupAdhoc.ts); the current group is sent as
- * crnt_vcg_uid as spec 002 §7 says "many calls carry the current group id".
+ * REST calls of the add-device and guest-interview modals (spec 002 §7 "Groups (legacy)"), through
+ * the contract (src/protocol/rest/adhoc.ts): each resolves with the decoded answer or rejects with
+ * an ApiError carrying the server's message and, for a refused form, its `fields`. The current
+ * group is sent as crnt_vcg_uid as spec 002 §7 says "many calls carry the current group id".
  */
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { apiRequest } from '../../api/http.ts';
-import type { AdhocPeriod, DeviceKind, InviteChannel, KeyRegeneration, UsageReset } from '../../domain/adhoc.ts';
+import { call } from '../../api/call.ts';
+import type { DeviceKind, InviteChannel } from '../../domain/adhoc.ts';
+import {
+  changeAdhocRegistration,
+  changePermanentRegistration,
+  getAdhocRegistration,
+  getPermanentRegistration,
+  INVITATION_ENDPOINTS,
+  type AdhocChange,
+  type AdhocChangeAnswer,
+  type AdhocRegistrationView,
+  type InvitationAnswer,
+  type InvitationRequest,
+  type PermanentChange,
+  type PermanentRegistrationView,
+} from '../../protocol/rest/adhoc.ts';
 
-export interface AdhocRegistrationView {
-  groupId: string;
-  mode: DeviceKind;
-  planKind: string;
-  period: AdhocPeriod;
-  code: string;
-  joinLink: string;
-  /** ms since epoch */
-  expiresAt: number;
-}
-
-export interface PermanentRegistrationView {
-  groupId: string;
-  kind: DeviceKind;
-  planKind: string;
-  key: string;
-  joinLink: string;
-  keyRegeneration: KeyRegeneration;
-  usageReset: UsageReset;
-  regeneratedAt: number;
-  nextRegenerationAt: number | null;
-  nextUsageResetAt: number | null;
-}
-
-export interface RegisteredUnit {
-  uid: string;
-  name: string;
-  type: string;
-}
-
-export interface InvitationAnswer {
-  id: string;
-  channel: InviteChannel;
-  to: string[];
-  deviceName: string;
-  link: string;
-  recorded: boolean;
-  delivered: boolean;
-  transport: string;
-}
-
-export interface InviteRequest {
-  to: string;
-  deviceName: string;
-  mode: DeviceKind;
-  guest?: boolean;
-  period?: AdhocPeriod;
-}
-
-const group = (groupId: string) => `groups/${encodeURIComponent(groupId)}`;
+export type { AdhocRegistrationView, InvitationAnswer, PermanentRegistrationView } from '../../protocol/rest/adhoc.ts';
+export type InviteRequest = InvitationRequest;
 
 export const adhocKey = (groupId: string, mode: DeviceKind) => ['session', 'adhoc', groupId, mode] as const;
 export const permanentKey = (groupId: string) => ['session', 'adhoc', groupId, 'permanent'] as const;
 
-export const fetchAdhoc = (groupId: string, mode: DeviceKind) =>
-  apiRequest(`${group(groupId)}/adhoc`, { query: { crnt_vcg_uid: groupId, mode } }) as Promise<AdhocRegistrationView>;
+const inGroup = (groupId: string) => ({ params: { groupId }, query: { crnt_vcg_uid: groupId } });
 
-export const putAdhoc = (groupId: string, body: { mode: DeviceKind; period?: AdhocPeriod; deviceName?: string }) =>
-  apiRequest(`${group(groupId)}/adhoc`, { method: 'PUT', query: { crnt_vcg_uid: groupId }, body }) as Promise<{ registration: AdhocRegistrationView; unit?: RegisteredUnit }>;
+export const fetchAdhoc = (groupId: string, mode: DeviceKind): Promise<AdhocRegistrationView> =>
+  call(getAdhocRegistration, { params: { groupId }, query: { crnt_vcg_uid: groupId, mode } });
 
-export const fetchPermanent = (groupId: string, regenerate = false) =>
-  apiRequest(`${group(groupId)}/permanent`, { query: { crnt_vcg_uid: groupId, ...(regenerate ? { regenerate: true } : {}) } }) as Promise<PermanentRegistrationView>;
+/** The AdhocChange with the device kind the modal is on (the server's default is smart). */
+export type AdhocPut = AdhocChange & { readonly mode: DeviceKind };
 
-export const putPermanent = (groupId: string, body: { kind?: DeviceKind; keyRegeneration?: KeyRegeneration; usageReset?: UsageReset }) =>
-  apiRequest(`${group(groupId)}/permanent`, { method: 'PUT', query: { crnt_vcg_uid: groupId }, body }) as Promise<PermanentRegistrationView>;
+export const putAdhoc = (groupId: string, body: AdhocPut): Promise<AdhocChangeAnswer> => call(changeAdhocRegistration, { ...inGroup(groupId), body });
 
-export const sendInvitation = (groupId: string, channel: InviteChannel, body: InviteRequest) =>
-  apiRequest(`${group(groupId)}/${channel}`, { method: 'POST', query: { crnt_vcg_uid: groupId }, body }) as Promise<InvitationAnswer>;
+export const fetchPermanent = (groupId: string, regenerate = false): Promise<PermanentRegistrationView> =>
+  call(getPermanentRegistration, { params: { groupId }, query: { crnt_vcg_uid: groupId, ...(regenerate ? { regenerate: true } : {}) } });
+
+export const putPermanent = (groupId: string, body: PermanentChange): Promise<PermanentRegistrationView> => call(changePermanentRegistration, { ...inGroup(groupId), body });
+
+export const sendInvitation = (groupId: string, channel: InviteChannel, body: InviteRequest): Promise<InvitationAnswer> =>
+  call(INVITATION_ENDPOINTS[channel], { ...inGroup(groupId), body });
 
 export const useAdhocRegistration = (groupId: string, mode: DeviceKind) =>
   useQuery({ queryKey: adhocKey(groupId, mode), queryFn: () => fetchAdhoc(groupId, mode), staleTime: 0 });
@@ -87,7 +56,7 @@ export const usePermanentRegistration = (groupId: string) =>
 export function usePutAdhoc(groupId: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (body: { mode: DeviceKind; period?: AdhocPeriod; deviceName?: string }) => putAdhoc(groupId, body),
+    mutationFn: (body: AdhocPut) => putAdhoc(groupId, body),
     onSuccess: (answer) => queryClient.setQueryData(adhocKey(groupId, answer.registration.mode), answer.registration),
     onError: () => undefined, // every caller shows the failure in place (no global toast)
   });
@@ -97,8 +66,7 @@ export function usePutAdhoc(groupId: string) {
 export function usePermanentChange(groupId: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (change: { regenerate: true } | { kind?: DeviceKind; keyRegeneration?: KeyRegeneration; usageReset?: UsageReset }) =>
-      'regenerate' in change ? fetchPermanent(groupId, true) : putPermanent(groupId, change),
+    mutationFn: (change: { regenerate: true } | PermanentChange) => ('regenerate' in change ? fetchPermanent(groupId, true) : putPermanent(groupId, change)),
     onSuccess: (answer) => queryClient.setQueryData(permanentKey(groupId), answer),
     onError: () => undefined, // every caller shows the failure in place (no global toast)
   });

@@ -4,8 +4,8 @@
  * signing out drops them.
  */
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useClientConfiguration } from '../../api/queries.ts';
-import { mayEditStories, type StoryInput } from '../../domain/stories.ts';
+import { useMay } from '../../app/useMay.ts';
+import type { StoryInput } from '../../domain/stories.ts';
 import { createStory, fetchStories, fetchUnitStory, selectUnitStory } from './storyCalls.ts';
 
 /** Stories shown at once in the modal (ours); the search narrows the rest. */
@@ -43,8 +43,7 @@ export function useCreateStory(inventoryId: string | null) {
   });
 }
 
-/** spec 001 §6: some user types cannot add, delete or configure stories (which ones: src/domain/stories.ts). */
+/** spec 001 §6: some user types cannot add, delete or configure stories (the permissions table's 'stories.edit'). */
 export function useMayEditStories(): boolean {
-  const { data } = useClientConfiguration();
-  return mayEditStories(data?.loggedUserRoles ?? []);
+  return useMay('stories.edit');
 }
