@@ -4,14 +4,15 @@
  * → ownership events and ended sessions after the commit. HTTP stays in routes.ts; SQL in repo.ts.
  *
  * Checks run in this order and the first failing step answers (each with every failing field of
- * that step): the form's rules (400), username and e-mail taken (409), the user type the caller may
+ * that step): the form's rules and a known user type (400), username and e-mail taken (409), the user type the caller may
  * give (403), the inventories are the caller's (404, as an unknown one), none takes its users from an
  * external identity provider (400), a free user licence in each (409).
  */
 import { randomUUID } from 'node:crypto';
 import { groupsForNewUser } from '../../../domain/groups.ts';
 import { externalIdentityInventoryError, USER_MESSAGES, userFormErrors, type UserForm } from '../../../domain/validation/users.ts';
-import { accountChangeRefusal, licenceError, mergedInventories, ownAccountRefusal, PASSWORD_LIFETIME_MS, userTypeGrantError } from '../../../domain/users.ts';
+import { accountChangeRefusal, licenceError, mergedInventories, ownAccountRefusal, PASSWORD_LIFETIME_MS, USER_ADMIN_MESSAGES, userTypeGrantError } from '../../../domain/users.ts';
+import { isUserType } from '../../../domain/roles/userTypes.ts';
 import type { PageRequest } from '../../../protocol/rest/common.ts';
 import type { NewUser, UserChanges, UserRow, UserSearchKey, UserSortKey } from '../../../protocol/rest/users.ts';
 import { hashPassword } from '../../auth/password.ts';
@@ -69,7 +70,7 @@ export class UserService {
   /** A new user in some of the caller's inventories; they join those inventories' auto-association groups. */
   async create(auth: RequestAuth, tenancy: Tenancy, input: NewUser): Promise<UserRow> {
     const form = formOf(input);
-    refuseFields(userFormErrors(form, { takenEmails: [], takenUsernames: [], externalIdentityInventoryIds: [], passwordRequired: true }));
+    refuseFields({ ...userFormErrors(form, { takenEmails: [], takenUsernames: [], externalIdentityInventoryIds: [], passwordRequired: true }), ...unknownType(form.userType) });
     refuseFields(
       {
         username: (await this.store.users.usernameTaken(form.username)) ? USER_MESSAGES.usernameExists : null,
@@ -138,7 +139,7 @@ export class UserService {
       password: changes.password ?? '',
       passwordConfirmation: changes.passwordConfirmation ?? '',
     });
-    refuseFields(userFormErrors(form, { takenEmails: [], takenUsernames: [], externalIdentityInventoryIds: [], passwordRequired: false }));
+    refuseFields({ ...userFormErrors(form, { takenEmails: [], takenUsernames: [], externalIdentityInventoryIds: [], passwordRequired: false }), ...unknownType(form.userType) });
     if (changes.email !== undefined) refuseFields({ email: (await this.store.users.emailTaken(form.email, target.id)) ? USER_MESSAGES.emailUsedByAnotherUser : null }, 409);
     if (changes.userType !== undefined && changes.userType !== target.userType) refuseFields({ userType: userTypeGrantError(auth.roles, changes.userType) }, 403);
     const joining = finalInventories.filter((id) => !current.includes(id));
@@ -240,6 +241,11 @@ export class UserService {
       throw error;
     }
   }
+}
+
+/** "Unknown user type" for a type that is none of the 14 (spec 002 §6); empty is the form's "required". */
+function unknownType(userType: string | null): { userType?: string } {
+  return userType === null || isUserType(userType) ? {} : { userType: USER_ADMIN_MESSAGES.unknownUserType };
 }
 
 /** The form the domain's rules read, from a create or a merged update; texts trimmed. */
