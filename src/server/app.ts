@@ -19,7 +19,6 @@ import { FleetSlot, type AppSettings, type LiveQueries, type RouteArea, type Rou
 import { OwnershipEvents } from './ownership.ts';
 import { registerRoutes } from './http/route.ts';
 import { CONTRACT_AREAS } from './areas/index.ts';
-import { UNIT_AREAS } from './routes/unitAreas.ts';
 import type { LogLevel } from './config.ts';
 
 /** Largest accepted request body: 1 MiB (larger answers 413). */
@@ -28,7 +27,7 @@ export const BODY_LIMIT_BYTES = 1024 * 1024;
 export const SESSION_PURGE_EVERY_MS = 60 * 60_000;
 
 /** The route areas every server has; later areas (units, commands...) are passed as `areas`. */
-export const CORE_AREAS: readonly RouteArea[] = [...UNIT_AREAS];
+export const CORE_AREAS: readonly RouteArea[] = [];
 
 export interface AppDeps {
   store: Store;

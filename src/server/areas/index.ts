@@ -19,6 +19,8 @@ import { adhocRoutes } from './adhoc/routes.ts';
 import { shareRoutes } from './shares/routes.ts';
 import { storyRoutes } from './stories/routes.ts';
 import { replayLogRoutes } from './replayLogs/routes.ts';
+import { unitRoutes } from './units/routes.ts';
+import { unitControlRoutes } from './unitControl/routes.ts';
 
 export interface ContractArea {
   /** The area's name, as in src/protocol/rest/<name>.ts. */
@@ -41,4 +43,6 @@ export const CONTRACT_AREAS: readonly ContractArea[] = [
   { name: 'shares', routes: shareRoutes },
   { name: 'stories', routes: storyRoutes },
   { name: 'replayLogs', routes: replayLogRoutes },
+  { name: 'units', routes: unitRoutes },
+  { name: 'unitControl', routes: unitControlRoutes },
 ];

@@ -3,7 +3,7 @@ import fc from 'fast-check';
 import { multiCameraErrors, SAME_HQ_AND_PROXY_MESSAGE, type MultiCameraMode } from '../../../domain/validation/multiCamera.ts';
 import { MESSAGES } from '../../../domain/validation/messages.ts';
 import { SWITCHER_SDI_INPUTS } from '../../../domain/switcher.ts';
-import { SDI_INPUTS } from '../../../server/routes/unitMultiCamera.ts';
+import { SDI_INPUTS } from '../../../protocol/rest/unitApplications.ts';
 import {
   applySwitcherCall,
   decodeSavedSwitcher,

@@ -1,6 +1,8 @@
 import type { OrderByItemBuilder, Selectable } from 'kysely';
 import type { UnitsTable } from '../../store/schema.ts';
 import { asciiLower, constraintKind, containsText, inTransaction, insertBatches, lowerOf, parseJsonColumn, refusable, type Db } from '../../store/queries.ts';
+import type { UnitListKey } from '../../../protocol/rest/units.ts';
+import type { SortDirection } from '../../../protocol/rest/common.ts';
 
 /**
  * What is stored of a unit (spec 000 §3): identity, placement and the settings a user sets.
@@ -36,6 +38,12 @@ export interface StoredUnit {
   metadata: Record<string, unknown>;
   createdAt: number;
   updatedAt: number;
+}
+
+/** One unit an administrator creates: its group may be none (it is then only in its inventory). */
+export interface NewUnitRecord extends Omit<UnitSeedFields, 'groupId'> {
+  groupId: string | null;
+  comment: string;
 }
 
 /** Fields a unit call may change; absent fields stay as stored. */
@@ -81,7 +89,7 @@ export const unitFromRow = (r: UnitRow): StoredUnit => ({
 // database so a 50,000-unit fleet pages without loading every row. Columns come from this list
 // only; values are always bound parameters.
 
-/** Fields a listing may search and sort on (wire name → column). */
+/** Fields a listing may search and sort on (wire name of the contract's UNIT_LIST_KEYS → column). */
 export const UNIT_LIST_FIELDS = {
   name: 'name',
   uid: 'uid',
@@ -92,15 +100,11 @@ export const UNIT_LIST_FIELDS = {
   groupId: 'group_id',
   inventoryId: 'inventory_id',
   createdAt: 'created_at',
-} as const;
-export type UnitListField = keyof typeof UNIT_LIST_FIELDS;
-export const UNIT_LIST_FIELD_NAMES = Object.keys(UNIT_LIST_FIELDS) as UnitListField[];
+} as const satisfies Record<UnitListKey, string>;
+export type UnitListField = UnitListKey;
 
 /** Listing fields that sort as numbers; the others sort as text without case. */
 const NUMERIC_LIST_FIELDS: ReadonlySet<UnitListField> = new Set(['createdAt']);
-
-export const SORT_DIRECTIONS = ['asc', 'desc'] as const;
-export type SortDirection = (typeof SORT_DIRECTIONS)[number];
 
 export interface UnitListQuery {
   /** Units of these groups (none: nothing is listed)... */
@@ -167,6 +171,27 @@ export class UnitRepo {
           .execute();
       }
     });
+  }
+
+  /** Inserts one unit (an administrator's creation): in a group, or only in an inventory (groupId null). */
+  async insert(unit: NewUnitRecord, now: number): Promise<void> {
+    await this.db
+      .insertInto('units')
+      .values({
+        uid: unit.uid,
+        name: unit.name,
+        type: unit.type,
+        serial: unit.serial,
+        comment: unit.comment,
+        group_id: unit.groupId,
+        inventory_id: unit.inventoryId,
+        sw_version: unit.swVersion,
+        lat: unit.lat,
+        lng: unit.lng,
+        created_at: now,
+        updated_at: now,
+      })
+      .execute();
   }
 
   async get(uid: string): Promise<StoredUnit | undefined> {

@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { join } from 'node:path';
-import { call, signIn, tempDir } from '../../../tests/integration/server-harness.ts';
-import { addForeignUnit, GROUP, idleUnit, startUnitServer, type UnitTestServer } from '../../../tests/integration/units-harness.ts';
-import { clockText, COLOUR_BARS, escapeXml, renderTestCard } from './unitPreview.ts';
+import { call, signIn, tempDir } from '../../../../tests/integration/server-harness.ts';
+import { addForeignUnit, GROUP, idleUnit, startUnitServer, type UnitTestServer } from '../../../../tests/integration/units-harness.ts';
+import { clockText, COLOUR_BARS, escapeXml, renderTestCard } from './testCard.ts';
 
 describe('renderTestCard', () => {
   const NOON = Date.UTC(2025, 0, 2, 12, 34, 56);

@@ -1,16 +1,11 @@
 /**
- * The multiview's server side (issue 5 item 4): a preview image per unit. The live facts a tile
- * draws beside it (on-air, delay, links) reach the wall through the fleet worker's diffs.
- *
- * - GET v2/units/{id}/preview.svg: a test card the server renders (SMPTE-style colour bars, the
- *   unit's name, its status and the server's current time, UTC). No fonts or images are fetched:
- *   the SVG names only generic font families. Any query (`t=<ms>`) is the client's cache-buster;
- *   the answer is `no-store`. Same scoping as every unit call: a unit of another group, or an
- *   unknown id, is 404.
+ * The multiview's preview image of a unit (issue 5 item 4; GET v2/units/{id}/preview.svg): a test
+ * card the server renders (SMPTE-style colour bars, the unit's name, its status and the server's
+ * current time, UTC). No fonts or images are fetched: the SVG names only generic font families.
+ * The live facts a tile draws beside it (on-air, delay, links) reach the wall through the fleet
+ * worker's diffs.
  */
-import { unitIconStatus, type UnitIconStatus, type UnitStatus } from '../../domain/units/status.ts';
-import type { RouteArea, RouteDeps } from './area.ts';
-import { idOf, unitRoute, unitView, visibleUnit } from './unitKit.ts';
+import { unitIconStatus, type UnitIconStatus, type UnitStatus } from '../../../domain/units/status.ts';
 
 /** Test-card size in px (16:9). */
 export const CARD_WIDTH = 320;
@@ -86,20 +81,3 @@ export function renderTestCard(input: TestCardInput): string {
   );
   return parts.join('');
 }
-
-export const unitPreviewArea: RouteArea = (app, deps) => {
-  unitRoute(app, deps, {
-    method: 'GET',
-    url: '/v2/units/:id/preview.svg',
-    summary: 'A preview image of the unit: a test card with its name, status and the current time (SVG; add t=<ms> to bust caches)',
-    tags: ['units', 'multiview'],
-    access: 'read',
-    querystring: { t: { type: 'string', maxLength: 32, description: 'cache-buster, ignored' } },
-    handler: async (request, reply) => {
-      const view = unitView(deps, await visibleUnit(deps, request, idOf(request)));
-      const svg = renderTestCard({ name: String(view['name']), status: view['status'] as UnitStatus, now: deps.now() });
-      void reply.header('Cache-Control', 'no-store').type('image/svg+xml; charset=utf-8');
-      return svg;
-    },
-  });
-};
