@@ -39,6 +39,31 @@ describe('unit administration and links (spec 000 §6, §7) against a started se
     expect(foreignGroup.status).toBe(404);
   });
 
+  // spec 002 §3 "unit auto association": a unit created in an inventory, with no group named,
+  // lands in the inventory's group that has it on (groupForNewUnit), or in no group.
+  it('creates a unit in an inventory: it joins the unit auto-association group, or no group; the websocket authority follows', async () => {
+    await server.store.groups.update('G-NEWS-REGIONAL', { unitAutoAssociation: true });
+    const joined = await call(server, `v2/admin/units${q}`, { cookie: admin, body: { uid: 'UAUTO1', name: 'Auto-Unit-1', type: '800', serial: 'A1BCD1234', inventoryId: 'INV-NEWS' } });
+    expect(joined.status, joined.text).toBe(201);
+    expect(joined.json).toMatchObject({ uid: 'UAUTO1', groupId: 'G-NEWS-REGIONAL', inventoryId: 'INV-NEWS' });
+    expect(server.built.authority.groupOfUnit('UAUTO1')).toBe('G-NEWS-REGIONAL');
+    expect(server.fleet.unit('UAUTO1')).toBeDefined();
+
+    const alone = await call(server, `v2/admin/units${q}`, { cookie: admin, body: { uid: 'UAUTO2', name: 'Auto-Unit-2', type: '800', serial: 'A1BCD1234', inventoryId: 'INV-SPORTS' } });
+    expect(alone.status, alone.text).toBe(201);
+    expect(alone.json).toMatchObject({ uid: 'UAUTO2', groupId: null, inventoryId: 'INV-SPORTS' });
+    expect(server.built.authority.groupOfUnit('UAUTO2')).toBeUndefined();
+    // reachable through its inventory
+    expect((await call(server, `v2/admin/inventories/INV-SPORTS/units${q}&searchKey=uid&searchValue=UAUTO2`, { cookie: admin })).json.total).toBe(1);
+
+    const nowhere = await call(server, `v2/admin/units${q}`, { cookie: admin, body: { name: 'Auto-Unit-3', type: '800', serial: 'A1BCD1234' } });
+    expect(nowhere.status).toBe(400);
+    expect(nowhere.json.fields).toEqual({ groupId: 'This field is required' });
+    const foreign = await call(server, `v2/admin/units${q}`, { cookie: admin, body: { name: 'Auto-Unit-4', type: '800', serial: 'A1BCD1234', inventoryId: 'INV-NOPE' } });
+    expect(foreign.status).toBe(404);
+    await server.store.groups.update('G-NEWS-REGIONAL', { unitAutoAssociation: false });
+  });
+
   it('refuses administration to a regular operator with the access message', async () => {
     const uid = await idleUnit(server);
     for (const [method, path, body] of [
