@@ -17,4 +17,8 @@ export const SCREENS: Partial<Record<RouteName, () => Promise<ScreenModule>>> = 
   FileUpload: () => import('../features/fileUpload/FileUploadScreen.tsx'),
   Replay: () => import('../features/replay/ReplayScreen.tsx'),
   Groups: () => import('../features/groups/GroupsScreen.tsx'),
+  Users: () => import('../features/users/UsersScreen.tsx'),
+  Account: () => import('../features/account/AccountScreen.tsx'),
+  Preferences: () => import('../features/preferences/PreferencesScreen.tsx'),
+  About: () => import('../features/about/AboutScreen.tsx'),
 };

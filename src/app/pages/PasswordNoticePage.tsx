@@ -7,12 +7,14 @@ import { ClockIcon } from '../../components/icons.tsx';
 import { postponePasswordNotice } from '../sessionState.ts';
 import { passwordDaysLeft } from '../passwordDays.ts';
 import { SignOutButton } from './SignOutButton.tsx';
+import { PasswordChangeForm } from '../../features/account/PasswordChangeForm.tsx';
 
 
 /**
- * spec 002 §2, §4: the password expires in 14 days or fewer. The user may postpone the notice
- * (until the next sign-in) and carry on; the server has no password-change call yet, so the page
- * says how to get a new one rather than offering a form that cannot work.
+ * spec 002 §2, §4: the password expires in 14 days or fewer. The user changes it here (the
+ * Account screen's form: old password, new one, confirmation) and goes on to the console, or
+ * postpones the notice until the next sign-in. An SSO account's password is the IT admin's: the
+ * form is shown disabled.
  */
 export function PasswordNoticePage() {
   const { t } = useTranslation();
@@ -35,6 +37,7 @@ export function PasswordNoticePage() {
         </Alert>
       )}
       <Text>{t('passwordNotice.change')}</Text>
+      <PasswordChangeForm enabled={user.data?.sso !== true} onChanged={() => void navigate('/', { replace: true })} />
       <Text c="dimmed" fz="sm">
         {t('passwordNotice.postponeHint')}
       </Text>
