@@ -6,9 +6,10 @@
  *     /error, /unauthorized_user, …     top-level pages, no shell
  *     /                                 the shell (drawer, menu, header)
  *       /list, /map, /unit/:id, …       shell routes: their screen (screens.ts) or "arrives later"
+ *         /psg/system_entities/…        a page's tab routes, nested in it once its screen exists
  *     *                                 unknown paths: the guard sends them to /list
  */
-import { createBrowserRouter, redirect, type RouteObject } from 'react-router';
+import { createBrowserRouter, redirect, type NonIndexRouteObject, type RouteObject } from 'react-router';
 import type { QueryClient } from '@tanstack/react-query';
 import { ROUTES, type RouteName } from '../domain/roles/routes.ts';
 import { fetchCurrentUser } from '../api/resources.ts';
@@ -45,10 +46,29 @@ function isTopPage(name: RouteName): name is keyof typeof TOP_PAGES {
   return Object.hasOwn(TOP_PAGES, name);
 }
 
-function shellRoute(path: string, name: RouteName): RouteObject {
+function shellRoute(path: string, name: RouteName): NonIndexRouteObject {
   const load = SCREENS[name];
   if (load === undefined) return { path, id: name, Component: LaterReleasePage };
   return { path, id: name, lazy: async () => ({ Component: (await loadWithRetry(load)).default }) };
+}
+
+/** True when the route has tab routes (parent: its name) and a screen that shows them in an <Outlet/>. */
+function nestsTabs(name: RouteName): boolean {
+  return SCREENS[name] !== undefined && ROUTES.some((route) => route.parent === name);
+}
+
+/**
+ * The shell's routes. A page with tabs (SystemEntities, SystemSettings) whose screen exists holds
+ * its tab routes as children, so each tab renders inside the page (its screen's <Outlet/>); the
+ * tabs of a page with no screen yet stay flat beside it, each a page of its own.
+ */
+function shellRoutesOf(): RouteObject[] {
+  return ROUTES.filter((route) => route.parent !== 'top').flatMap((route): RouteObject[] => {
+    if (route.parent !== 'shell' && route.parent !== 'top' && nestsTabs(route.parent)) return []; // inside its page
+    const object = shellRoute(route.path, route.name);
+    if (!nestsTabs(route.name)) return [object];
+    return [{ ...object, children: ROUTES.filter((tab) => tab.parent === route.name).map((tab) => shellRoute(tab.path, tab.name)) }];
+  });
 }
 
 /** Nothing to draw: the guard redirects these paths before they render. */
@@ -72,7 +92,7 @@ export function createConsoleRouter(queryClient: QueryClient) {
     const name = route.name;
     return route.parent === 'top' && isTopPage(name) ? [{ path: route.path, id: name, Component: TOP_PAGES[name] }] : [];
   });
-  const shellRoutes: RouteObject[] = ROUTES.filter((route) => route.parent !== 'top').map((route) => shellRoute(route.path, route.name));
+  const shellRoutes = shellRoutesOf();
 
   const created = createBrowserRouter([
     {

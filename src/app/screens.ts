@@ -21,4 +21,9 @@ export const SCREENS: Partial<Record<RouteName, () => Promise<ScreenModule>>> = 
   Account: () => import('../features/account/AccountScreen.tsx'),
   Preferences: () => import('../features/preferences/PreferencesScreen.tsx'),
   About: () => import('../features/about/AboutScreen.tsx'),
+  // A page with tabs renders them in an <Outlet/> (the router nests its tab routes: router.tsx).
+  SystemEntities: () => import('../features/systemEntities/SystemEntitiesScreen.tsx'),
+  SystemEntitiesInventories: () => import('../features/systemEntities/inventories/InventoriesTab.tsx'),
+  SystemEntitiesGroups: () => import('../features/groups/GroupsScreen.tsx'),
+  SystemEntitiesUsers: () => import('../features/users/UsersScreen.tsx'),
 };
