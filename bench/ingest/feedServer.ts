@@ -6,8 +6,8 @@
  *     may call performance.measureUserAgentSpecificMemory);
  *   - GET  /luc/luc-core-web/rest/devices/fetch?crnt_vcg_uid=G: a snapshot of the first N
  *     unit.added events of the log (watermark = their last seq);
- *   - GET  /luc/luc-core-web/rest/v2/units/{id}/capabilities: {} (the pipeline asks once per unit
- *     that comes back online);
+ *   - GET  /luc/luc-core-web/rest/v2/units/{id}/capabilities: a field unit's capabilities, as the
+ *     contract answers them (the pipeline asks once per unit that comes back online);
  *   - the websocket /luc/luc-core-web/ws, spoken by the real LiveSource (subscribe, then the REST
  *     snapshot); events go out only when asked:
  *   - POST /bench/start {rate, durationMs, batchMs} (answered at once; GET /bench/status says when
@@ -29,6 +29,7 @@ import type { Socket } from 'node:net';
 import { extname, join, normalize } from 'node:path';
 import { createInterface } from 'node:readline';
 import { EVENTS_OP, MAX_EVENTS_PER_FRAME } from '../../src/protocol/ops.ts';
+import { capabilitiesOf } from '../../src/server/areas/units/views.ts';
 
 type Options = { log: string; units: number; pageDir: string };
 /** One event to stream: the text around its rev (seq and ts are written when it is sent). */
@@ -36,6 +37,8 @@ type StreamEvent = { id: string; rev: number; head: string; tail: string };
 
 const WS_GUID = '258EAFA5-E914-47DA-95CA-C5AB0DC85B11';
 const REST = '/luc/luc-core-web/rest';
+/** What the feed answers for any unit's capabilities (a field unit on 8.5.0: the contract's shape, GET v2/units/{id}/capabilities). */
+const FIELD_UNIT_CAPABILITIES = capabilitiesOf('800', '8.5.0');
 const WS_PATH = '/luc/luc-core-web/ws';
 const TYPES: Record<string, string> = { '.html': 'text/html', '.js': 'text/javascript', '.map': 'application/json', '.css': 'text/css' };
 /** Most events held for streaming (bounded memory; the stream loops over them). */
@@ -194,7 +197,10 @@ async function main(): Promise<void> {
     const url = new URL(req.url ?? '/', 'http://127.0.0.1');
     if (url.pathname === `${REST}/devices/fetch`) return send(res, 200, 'application/json', snapshot);
     // A unit back online has its capabilities refetched by the pipeline (one request per unit): answered at once.
-    if (url.pathname.startsWith(`${REST}/v2/units/`) && url.pathname.endsWith('/capabilities')) return send(res, 200, 'application/json', '{}');
+    if (url.pathname.startsWith(`${REST}/v2/units/`) && url.pathname.endsWith('/capabilities')) {
+      const uid = decodeURIComponent(url.pathname.slice(`${REST}/v2/units/`.length, -'/capabilities'.length));
+      return send(res, 200, 'application/json', JSON.stringify({ uid, ...FIELD_UNIT_CAPABILITIES }));
+    }
     if (url.pathname.startsWith(`${REST}/`)) return send(res, 404, 'application/json', '{"message":"not in the bench feed"}');
     if (url.pathname === '/bench/start' && req.method === 'POST') {
       void body(req).then((text) => {

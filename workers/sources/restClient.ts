@@ -1,13 +1,23 @@
 /**
  * The REST calls the worker makes (spec 000 §7): the snapshot after `reset`, one unit after a
  * revision gap, capabilities when a unit comes back online, the cached unit data refreshed on
- * selection, and the virtual-channel update. fetch is injected (the browser's in the worker, with
- * the session cookie sent by the browser; Node's global fetch plus a cookie header in tests).
+ * selection, and the virtual-channel update. Each is an endpoint of the contract
+ * (src/protocol/rest/units.ts, unitSettings.ts, unitCommands.ts): the URL is built from its path
+ * and query. The snapshot (up to 50,000 units) and the unit refetch are decoded by the fast,
+ * lenient decoders of restSnapshot.ts; the other answers are decoded with their endpoint's Schema.
+ * fetch is injected (the browser's in the worker, with the session cookie sent by the browser;
+ * Node's global fetch plus a cookie header in tests).
  */
+import { Result, Schema } from 'effect';
 import type { Decoded } from '../../src/protocol/issueText.ts';
+import { issueText } from '../../src/protocol/issueText.ts';
 import type { UnitSnapshot } from '../../src/protocol/snapshot.ts';
 import type { CachedKind } from '../../src/domain/units/interface.ts';
 import { assertNever } from '../../src/domain/brand.ts';
+import { endpointName, fillPath, type AnyEndpoint, type ResponseOf } from '../../src/protocol/rest/endpoint.ts';
+import { enhancedUnit, fetchDevices, fetchUnitById, getUnit, unitCapabilities } from '../../src/protocol/rest/units.ts';
+import { unitServices } from '../../src/protocol/rest/unitSettings.ts';
+import { setVirtualChannelRetry } from '../../src/protocol/rest/unitCommands.ts';
 import type { RestSnapshot } from './eventSource.ts';
 import { decodeRestSnapshot, decodeUnitView } from './restSnapshot.ts';
 
@@ -33,6 +43,9 @@ export interface RestClientOptions {
 /** A unit refetched after a gap: found with its rev, or not found (removed, or moved out of the user's groups). */
 export type UnitFetch = { readonly found: true; readonly entry: UnitSnapshot } | { readonly found: false };
 
+/** What a cached kind's call answers (spec 000 §9 "Cached staleness: enhanced and settings 60 s; services 30 min"). */
+export type CachedAnswer = ResponseOf<typeof enhancedUnit> | ResponseOf<typeof getUnit> | ResponseOf<typeof unitServices>;
+
 export class RestError extends Error {
   constructor(
     readonly status: number,
@@ -47,8 +60,8 @@ export interface RestClient {
   /** `signal` aborts a snapshot nobody waits for any more (a resync abandoned): it frees the connection. */
   fetchSnapshot(groupId: string, signal?: AbortSignal): Promise<RestSnapshot>;
   fetchUnit(unitId: string): Promise<UnitFetch>;
-  fetchCapabilities(unitId: string): Promise<unknown>;
-  fetchCached(kind: CachedKind, unitId: string): Promise<unknown>;
+  fetchCapabilities(unitId: string): Promise<ResponseOf<typeof unitCapabilities>>;
+  fetchCached(kind: CachedKind, unitId: string): Promise<CachedAnswer>;
   /**
    * Sets the unit's virtual channel (spec 000 §7: POST devices_retry/{id}/commands/LuSetVirtualChannel/{retry},
    * body virtualChannelName); false when the server refused it (the caller retries).
@@ -61,10 +74,24 @@ function unwrap<T>(decoded: Decoded<T>, what: string): T {
   return decoded.value;
 }
 
+/** The path and query of a call of `endpoint` (query values as text, in the order given). */
+export function callPath(endpoint: AnyEndpoint, params?: Readonly<Record<string, string | number>>, query?: Readonly<Record<string, string | number>>): string {
+  const path = fillPath(endpoint.path, params);
+  const search = query === undefined ? '' : new URLSearchParams(Object.entries(query).map(([key, value]) => [key, String(value)])).toString();
+  return search === '' ? path : `${path}?${search}`;
+}
+
+/** An answer decoded with its endpoint's Schema; a drift is a RestError naming the field. */
+function decodeAnswer<E extends AnyEndpoint>(endpoint: E, body: unknown): ResponseOf<E> {
+  const decoded = Schema.decodeUnknownResult(endpoint.response)(body, { errors: 'all' });
+  if (Result.isFailure(decoded)) throw new RestError(0, `${endpointName(endpoint)}: ${issueText(decoded.failure, 'answer')}`);
+  return decoded.success as ResponseOf<E>;
+}
+
 export function createRestClient(options: RestClientOptions): RestClient {
   const headers = { accept: 'application/json', 'application-id': CONSOLE_APPLICATION_ID, ...options.headers };
 
-  async function call(method: string, path: string, body?: unknown, signal?: AbortSignal): Promise<{ status: number; json: unknown }> {
+  async function send(method: string, path: string, body?: unknown, signal?: AbortSignal): Promise<{ status: number; json: unknown }> {
     const init: Parameters<FetchLike>[1] = { method, headers: { ...headers }, credentials: 'same-origin', ...(signal !== undefined ? { signal } : {}) };
     if (body !== undefined) {
       init.headers['content-type'] = 'application/json';
@@ -82,40 +109,45 @@ export function createRestClient(options: RestClientOptions): RestClient {
   }
 
   async function get(path: string, signal?: AbortSignal): Promise<unknown> {
-    const answer = await call('GET', path, undefined, signal);
+    const answer = await send('GET', path, undefined, signal);
     if (answer.status !== 200) throw new RestError(answer.status, `GET ${path}: HTTP ${answer.status}`);
     return answer.json;
   }
 
+  /** A GET of a unit's endpoint, its answer decoded with the endpoint's Schema. */
+  async function unitRead<E extends AnyEndpoint>(endpoint: E, unitId: string): Promise<ResponseOf<E>> {
+    return decodeAnswer(endpoint, await get(callPath(endpoint, { id: unitId })));
+  }
+
   return {
     async fetchSnapshot(groupId, signal) {
-      const body = await get(`devices/fetch?crnt_vcg_uid=${encodeURIComponent(groupId)}`, signal);
+      const body = await get(callPath(fetchDevices, undefined, { crnt_vcg_uid: groupId }), signal);
       const decoded = unwrap(decodeRestSnapshot(body), 'snapshot');
       for (const problem of decoded.problems) options.onProblem?.(problem);
       return { watermark: decoded.watermark, snapshot: decoded.snapshot };
     },
     async fetchUnit(unitId) {
-      const answer = await call('GET', `devices/fetch_by_id/${encodeURIComponent(unitId)}`);
+      const answer = await send('GET', callPath(fetchUnitById, { id: unitId }));
       if (answer.status === 404 || answer.status === 403) return { found: false };
       if (answer.status !== 200) throw new RestError(answer.status, `GET unit ${unitId}: HTTP ${answer.status}`);
       return { found: true, entry: unwrap(decodeUnitView(answer.json), 'unit') };
     },
-    fetchCapabilities: (unitId) => get(`v2/units/${encodeURIComponent(unitId)}/capabilities`),
+    fetchCapabilities: (unitId) => unitRead(unitCapabilities, unitId),
     fetchCached(kind, unitId) {
-      const id = encodeURIComponent(unitId);
       switch (kind) {
         case 'enhanced':
-          return get(`v2/units/enhanced/${id}`);
+          return unitRead(enhancedUnit, unitId);
         case 'settings': // spec 000 §7 "GET and PUT v2/units/{id}"
-          return get(`v2/units/${id}`);
+          return unitRead(getUnit, unitId);
         case 'services':
-          return get(`v2/units/${id}/services`);
+          return unitRead(unitServices, unitId);
         default:
           return assertNever(kind, 'cached kind');
       }
     },
     async putVirtualChannel(unitId, name, retry) {
-      const answer = await call('POST', `devices_retry/${encodeURIComponent(unitId)}/commands/LuSetVirtualChannel/${retry}`, { virtualChannelName: name });
+      const body: (typeof setVirtualChannelRetry.body)['Type'] = { virtualChannelName: name };
+      const answer = await send('POST', callPath(setVirtualChannelRetry, { id: unitId, retry }), body);
       return answer.status >= 200 && answer.status < 300;
     },
   };

@@ -11,7 +11,7 @@ import { useTranslation } from 'react-i18next';
 import { useClientConfiguration } from '../../api/queries.ts';
 import { errorMessageOf, showSuccess } from '../../components/toasts.ts';
 import { canDeleteFiles } from '../../domain/roles/roleSets.ts';
-import { deleteFiles, fetchFiles, fetchStorages, sendCommand, uploadFiles } from '../unit/api/unitCalls.ts';
+import { cancelUploads, deleteFiles, fetchFiles, fetchStorages, uploadFiles } from '../unit/api/unitCalls.ts';
 import { decodeFiles, decodeStorages, isCancellable, selectedListed, uploadStatusByPath } from './fileListing.ts';
 import { FilesTable } from './FilesTable.tsx';
 import { UnitPicker } from './UnitPicker.tsx';
@@ -54,7 +54,7 @@ export default function FileUploadScreen() {
     },
   });
   const cancellable = chosen.filter((p) => isCancellable(statuses.get(p)));
-  const cancel = useMutation({ mutationFn: () => sendCommand(unitId ?? '', 'LuCancelFileUpload', { files: cancellable }), onSuccess: () => (showSuccess(t('fileUpload.toast.cancelled')), refresh()) });
+  const cancel = useMutation({ mutationFn: () => cancelUploads(unitId ?? '', cancellable), onSuccess: () => (showSuccess(t('fileUpload.toast.cancelled')), refresh()) });
 
   return (
     <Stack gap="md" data-testid="file-upload">

@@ -1,16 +1,19 @@
 /**
- * The preview images of the visible tiles (PreviewLoader with the browser's fetch): each SVG test
- * card is fetched with the console's headers and decoded into an <img> from a data: URL (an
- * object URL would cost a round trip to the browser process on create and on revoke; the card is
- * ~2 KB). Decoding goes through a FrameGate: one card parsed per frame at most.
+ * The preview images of the visible tiles (PreviewLoader with the contract's call): each SVG test
+ * card (GET v2/units/{id}/preview.svg, an endpoint that produces image/svg+xml) is fetched and
+ * decoded into an <img> from a data: URL (an object URL would cost a round trip to the browser
+ * process on create and on revoke; the card is ~2 KB). Decoding goes through a FrameGate: one card
+ * parsed per frame at most.
  */
 import { useEffect, useState } from 'react';
-import { APPLICATION_ID, apiUrl } from '../../api/http.ts';
+import { call } from '../../api/call.ts';
+import { unitPreview } from '../../protocol/rest/units.ts';
 import { afterNextFrame, FrameGate } from './frameGate.ts';
 import { PreviewLoader } from './previewLoader.ts';
 
-export function previewPath(unitId: string): string {
-  return `v2/units/${encodeURIComponent(unitId)}/preview.svg`;
+/** One preview card's SVG text; `bust` (ms) keeps caches out. A lost session is the wall's to notice, not the preview's: no sign-in redirect. */
+export function fetchPreviewSvg(unitId: string, bust: number, signal: AbortSignal): Promise<string> {
+  return call(unitPreview, { params: { id: unitId }, query: { t: String(bust) } }, { signal, redirectOn401: false });
 }
 
 /** The image of an SVG text, decoded. */
@@ -26,13 +29,7 @@ function createLoader(): PreviewLoader<HTMLImageElement> {
   const decodes = new FrameGate(afterNextFrame);
   return new PreviewLoader<HTMLImageElement>({
     async fetchPreview(unitId, bust, signal) {
-      const response = await fetch(`${apiUrl(previewPath(unitId))}?t=${bust}`, {
-        headers: { 'Application-Id': APPLICATION_ID },
-        credentials: 'include',
-        signal,
-      });
-      if (!response.ok) throw new Error(`preview ${response.status}`);
-      const svg = await response.text();
+      const svg = await fetchPreviewSvg(unitId, bust, signal);
       return decodes.run(() => decodeSvg(svg, signal));
     },
     release: () => undefined, // a data: URL holds nothing to free; the image goes with its last reference

@@ -5,12 +5,13 @@
  * the matching units of the current group, live from the fleet stream.
  */
 import { DEFAULT_SEARCH_KEY, UNIT_SEARCH_PAGE_SIZE } from '../../domain/constants.ts';
-import { apiRequest } from '../../api/http.ts';
+import { call } from '../../api/call.ts';
+import { listUnits, type UnitListKey, type UnitPage, type UnitView } from '../../protocol/rest/units.ts';
 import type { Roles } from '../../domain/roles/roleSets.ts';
 import { inRoleSet } from '../../domain/roles/roleSets.ts';
 
 /** Keys the server searches on (its v2/admin/units searchKey values that a user would type). */
-export const SEARCH_KEYS = ['name', 'serial', 'type', 'swVersion', 'uid', 'comment'] as const;
+export const SEARCH_KEYS = ['name', 'serial', 'type', 'swVersion', 'uid', 'comment'] as const satisfies readonly UnitListKey[];
 export type SearchKey = (typeof SEARCH_KEYS)[number];
 
 export const DEFAULT_KEY: SearchKey = DEFAULT_SEARCH_KEY;
@@ -40,27 +41,13 @@ export interface SearchPage {
   readonly units: readonly { readonly uid: string; readonly groupId: string | null }[];
 }
 
-/** Reads a v2/admin/units answer; an entry without a uid is skipped. */
-export function decodeSearchPage(body: unknown): SearchPage {
-  const record = typeof body === 'object' && body !== null ? (body as Record<string, unknown>) : {};
-  const units = Array.isArray(record['units']) ? (record['units'] as unknown[]) : [];
-  return {
-    total: typeof record['total'] === 'number' ? record['total'] : 0,
-    offset: typeof record['offset'] === 'number' ? record['offset'] : 0,
-    units: units.flatMap((item) => {
-      const unit = typeof item === 'object' && item !== null ? (item as Record<string, unknown>) : {};
-      const uid = unit['uid'];
-      if (typeof uid !== 'string' || uid === '') return [];
-      return [{ uid, groupId: typeof unit['groupId'] === 'string' ? unit['groupId'] : null }];
-    }),
-  };
+/** The part of a v2/admin/units page the search keeps: how many match, and each unit's uid and group. */
+export function searchPageOf(page: Pick<UnitPage, 'total' | 'offset'> & { readonly units: readonly Pick<UnitView, 'uid' | 'groupId'>[] }): SearchPage {
+  return { total: page.total, offset: page.offset, units: page.units.map((u) => ({ uid: u.uid, groupId: u.groupId })) };
 }
 
-/** One page (50 units) of a server search. */
+/** One page (50 units) of a server search (GET v2/admin/units, the answer decoded by its contract). */
 export async function fetchSearchPage(search: UnitSearch, offset: number, signal?: AbortSignal): Promise<SearchPage> {
-  const body = await apiRequest('v2/admin/units', {
-    query: { searchKey: search.key, searchValue: search.value.trim(), limit: UNIT_SEARCH_PAGE_SIZE, offset },
-    ...(signal ? { signal } : {}),
-  });
-  return decodeSearchPage(body);
+  const page = await call(listUnits, { query: { searchKey: search.key, searchValue: search.value.trim(), limit: UNIT_SEARCH_PAGE_SIZE, offset } }, signal !== undefined ? { signal } : {});
+  return searchPageOf(page);
 }

@@ -6,7 +6,7 @@ import { ALERT_SEVERITIES } from '../../../domain/units/interface.ts';
 import { firstError } from '../../../domain/validation/check.ts';
 import { integer, maxValue, minValue, number, requiredNumber } from '../../../domain/validation/fields.ts';
 import { emailListError, parseEmailList } from '../../../domain/validation/invites.ts';
-import { fetchAlertsConfiguration, saveAlertsConfiguration } from '../api/unitCalls.ts';
+import { fetchAlertsConfiguration, listedValue, saveAlertsConfiguration } from '../api/unitCalls.ts';
 import { FormFooter } from './FormFooter.tsx';
 import { useFormSave } from './useFormSave.ts';
 
@@ -58,8 +58,8 @@ function AlertsForm({ unitId, initial, enabled }: { unitId: string; initial: Ale
     form,
     (values: AlertsValues) =>
       saveAlertsConfiguration(unitId, {
-        battery: { enabled: values.batteryEnabled, thresholdPct: Number(values.batteryThreshold), severity: values.batterySeverity },
-        cameraDisconnected: { enabled: values.cameraEnabled, severity: values.cameraSeverity },
+        battery: { enabled: values.batteryEnabled, thresholdPct: Number(values.batteryThreshold), severity: listedValue(ALERT_SEVERITIES, values.batterySeverity) },
+        cameraDisconnected: { enabled: values.cameraEnabled, severity: listedValue(ALERT_SEVERITIES, values.cameraSeverity) },
         emails: parseEmailList(values.emails),
       }),
     { emails: 'emails', thresholdPct: 'batteryThreshold' },

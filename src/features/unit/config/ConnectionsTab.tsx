@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { showError } from '../../../components/toasts.ts';
 import { NETWORK_MODES } from '../../../domain/constants.ts';
 import { disableInterfaceVerdict, type UnitInterface } from '../../../domain/validation/network.ts';
-import { setInterfaceEnabled, setModemNetworkMode } from '../api/unitCalls.ts';
+import { listedValue, setInterfaceEnabled, setModemNetworkMode } from '../api/unitCalls.ts';
 import { commandParameters, settingOf, type UnitDetails, type UnitLink } from '../model/unitDetails.ts';
 import { useUnitAction } from '../useUnitPage.ts';
 
@@ -20,7 +20,7 @@ export function ConnectionsTab({ unitId, details, enabled }: { unitId: string; d
   const [pending, setPending] = useState<Pending | null>(null);
   const [blocked, setBlocked] = useState<string | null>(null);
   const toggle = useUnitAction(unitId, (port: string, on: boolean, confirmed: boolean) => setInterfaceEnabled(unitId, port, on, confirmed), 'unitConfig.toast.interfaceChanging');
-  const mode = useUnitAction(unitId, (port: string, networkMode: string) => setModemNetworkMode(unitId, port, networkMode), 'unitPage.toast.saved');
+  const mode = useUnitAction(unitId, (port: string, networkMode: string) => setModemNetworkMode(unitId, port, listedValue(NETWORK_MODES, networkMode)), 'unitPage.toast.saved');
   const interfaces: UnitInterface[] = details.links.flatMap((link) => (link.type === undefined ? [] : [{ port: link.port, type: link.type, enabled: link.enabled, connected: link.connected }]));
   const modems = settingOf(details, 'modems');
 

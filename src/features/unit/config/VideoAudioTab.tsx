@@ -3,7 +3,7 @@ import { useForm } from '@mantine/form';
 import { useTranslation } from 'react-i18next';
 import { AUDIO_BITRATES_KBPS, AUDIO_CODEC, COLOUR_DEPTHS, RESOLUTIONS, VIDEO_COMPLEXITY_LEVELS } from '../../../domain/constants.ts';
 import { MESSAGES } from '../../../domain/validation/messages.ts';
-import { setAudioBitrate, setShootingMode, setVideoComplexity } from '../api/unitCalls.ts';
+import { listedValue, setAudioBitrate, setShootingMode, setVideoComplexity } from '../api/unitCalls.ts';
 import { commandParameters, type UnitDetails } from '../model/unitDetails.ts';
 import { FormFooter } from './FormFooter.tsx';
 import { useFormSave } from './useFormSave.ts';
@@ -40,9 +40,9 @@ export function VideoAudioTab({ unitId, details, enabled }: { unitId: string; de
     form,
     async (values: VideoAudioValues) => {
       const before = form.getInitialValues();
-      if (values.resolution !== before.resolution || values.colourDepth !== before.colourDepth) await setShootingMode(unitId, values.resolution, values.colourDepth);
-      if (values.audioBitrate !== before.audioBitrate) await setAudioBitrate(unitId, Number(values.audioBitrate));
-      if (values.complexity !== before.complexity) await setVideoComplexity(unitId, values.complexity);
+      if (values.resolution !== before.resolution || values.colourDepth !== before.colourDepth) await setShootingMode(unitId, listedValue(RESOLUTIONS, values.resolution), listedValue(COLOUR_DEPTHS, values.colourDepth));
+      if (values.audioBitrate !== before.audioBitrate) await setAudioBitrate(unitId, listedValue(AUDIO_BITRATES_KBPS, values.audioBitrate));
+      if (values.complexity !== before.complexity) await setVideoComplexity(unitId, listedValue(VIDEO_COMPLEXITY_LEVELS, values.complexity));
       form.setInitialValues(values);
     },
     { resolution: 'resolution', colourDepth: 'colourDepth', bitrateKbps: 'audioBitrate', level: 'complexity' },

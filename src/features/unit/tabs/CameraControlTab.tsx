@@ -1,7 +1,7 @@
 import { Button, Group, Paper, SimpleGrid, Slider, Stack, Switch, Text } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { cameraCommand } from '../api/unitCalls.ts';
+import { setCameraAuto, setCameraLevel, takeCameraControl, type CameraAutoCommand, type CameraLevelCommand } from '../api/unitCalls.ts';
 import { commandParameters, type UnitDetails } from '../model/unitDetails.ts';
 import { useUnitAction } from '../useUnitPage.ts';
 
@@ -19,14 +19,16 @@ const numberOr = (value: unknown, fallback: number) => (typeof value === 'number
 /** Camera control (spec 000 §7 camera commands: take control, focus, iris, gain, white balance, zoom, autos). */
 export function CameraControlTab({ unitId, details, enabled }: { unitId: string; details: UnitDetails | undefined; enabled: boolean }) {
   const { t } = useTranslation();
-  const send = useUnitAction(unitId, (command: string, body: Record<string, unknown>) => cameraCommand(unitId, command, body), 'unitPage.toast.cameraSent');
+  const takeControl = useUnitAction(unitId, () => takeCameraControl(unitId), 'unitPage.toast.cameraSent');
+  const setLevel = useUnitAction(unitId, (command: CameraLevelCommand, value: number) => setCameraLevel(unitId, command, value), 'unitPage.toast.cameraSent');
+  const setAuto = useUnitAction(unitId, (command: CameraAutoCommand, on: boolean) => setCameraAuto(unitId, command, on), 'unitPage.toast.cameraSent');
   const [levels, setLevels] = useState<Record<string, number>>(() =>
     Object.fromEntries(LEVELS.map((l) => [l.key, numberOr(commandParameters(details, l.command)['value'], 50)])),
   );
   return (
     <Stack>
       <Group>
-        <Button disabled={!enabled} onClick={() => send.mutate(['LuCameraTakeControl', {}])}>
+        <Button disabled={!enabled} onClick={() => takeControl.mutate([])}>
           {t('unitPage.camera.takeControl')}
         </Button>
         <Text c="dimmed" fz="sm">
@@ -43,7 +45,7 @@ export function CameraControlTab({ unitId, details, enabled }: { unitId: string;
                   label={t('unitPage.camera.auto')}
                   disabled={!enabled}
                   defaultChecked={commandParameters(details, level.auto)['enabled'] === true}
-                  onChange={(event) => send.mutate([level.auto, { enabled: event.currentTarget.checked }])}
+                  onChange={(event) => setAuto.mutate([level.auto, event.currentTarget.checked])}
                 />
               )}
             </Group>
@@ -54,7 +56,7 @@ export function CameraControlTab({ unitId, details, enabled }: { unitId: string;
               disabled={!enabled}
               value={levels[level.key] ?? 50}
               onChange={(value) => setLevels((before) => ({ ...before, [level.key]: value }))}
-              onChangeEnd={(value) => send.mutate([level.command, { value }])}
+              onChangeEnd={(value) => setLevel.mutate([level.command, value])}
             />
           </Paper>
         ))}

@@ -7,19 +7,12 @@ import type { UnitDetails } from '../model/unitDetails.ts';
 import { useUnitAction } from '../useUnitPage.ts';
 import { ApplicationSwitchCard } from './ApplicationSwitchCard.tsx';
 
-type Gateway = { uid: string; name: string };
-
-const gatewaysOf = (body: unknown): Gateway[] => {
-  const list = typeof body === 'object' && body !== null ? (body as { gateways?: unknown }).gateways : undefined;
-  return Array.isArray(list) ? list.flatMap((g: { uid?: unknown; name?: unknown }) => (typeof g.uid === 'string' ? [{ uid: g.uid, name: typeof g.name === 'string' ? g.name : g.uid }] : [])) : [];
-};
-
 /** Databridge: the DataBridge Gateway the unit uses, start and stop (connecting, then connected; spec 000 §7). */
 export function DatabridgeTab({ unitId, details, enabled }: { unitId: string; details: UnitDetails | undefined; enabled: boolean }) {
   const { t } = useTranslation();
   const gateways = useQuery({ queryKey: ['session', 'unit', unitId, 'dbgateways'], queryFn: () => fetchDatabridgeGateways(unitId), retry: false });
   const selected = useQuery({ queryKey: ['session', 'unit', unitId, 'dbgateway'], queryFn: () => fetchSelectedGateway(unitId) });
-  const selectedId = (selected.data as { gatewayId?: string | null } | undefined)?.gatewayId ?? null;
+  const selectedId = selected.data?.gatewayId ?? null;
   const choose = useUnitAction(unitId, (id: string | null) => selectGateway(unitId, id), 'unitPage.toast.saved');
   const start = useUnitAction(unitId, () => startDatabridge(unitId), 'unitPage.toast.databridgeStarting', 'databridge');
   const stop = useUnitAction(unitId, () => stopDatabridge(unitId), 'unitPage.toast.databridgeStopping', 'databridge');
@@ -48,7 +41,7 @@ export function DatabridgeTab({ unitId, details, enabled }: { unitId: string; de
         <Select
           label={t('unitPage.databridge.gateway')}
           placeholder={t('unitPage.databridge.none')}
-          data={gatewaysOf(gateways.data).map((g) => ({ value: g.uid, label: g.name }))}
+          data={(gateways.data?.gateways ?? []).map((g) => ({ value: g.uid, label: g.name }))}
           value={selectedId}
           clearable
           disabled={!enabled || active}
