@@ -33,9 +33,9 @@ test('a super user creates, finds, sorts, edits, is refused and deletes a group'
   await expect(drawer.getByText(GENERIC_NAME)).toBeVisible();
   await drawer.getByLabel('Name').fill(name);
   await expect(drawer.getByText(GENERIC_NAME)).toBeHidden();
-  await drawer.getByLabel('Inventory').click();
+  await drawer.getByRole('combobox', { name: 'Inventory' }).click();
   await page.getByRole('option', { name: 'Newsroom' }).click();
-  await drawer.getByText('Global auto association').click();
+  await drawer.getByRole('switch', { name: 'Global auto association' }).check({ force: true }); // the visible track is the label; the input sits under it
   await screenshot(page, 'groups-new');
   await drawer.getByRole('button', { name: 'Create' }).click();
   await expect(page.getByRole('dialog', { name: `Group ${name}` })).toBeVisible();
@@ -47,7 +47,7 @@ test('a super user creates, finds, sorts, edits, is refused and deletes a group'
   await expect(table(page).getByRole('row')).toHaveCount(2); // header + our group
   await page.getByRole('button', { name: 'Clear the search' }).click();
   await expect(table(page).getByRole('row').filter({ hasText: 'News-National' })).toBeVisible();
-  await table(page).getByRole('columnheader', { name: 'Name' }).click(); // ascending → descending
+  await table(page).getByRole('button', { name: 'Name Sorted ascending' }).click(); // a sortable header is a button; ascending → descending
   await expect(table(page).getByRole('row').nth(1)).not.toContainText('Events-Music');
 
   // Edit: renaming to a name another group has is refused on the field, and what was typed stays.
@@ -66,7 +66,7 @@ test('a super user creates, finds, sorts, edits, is refused and deletes a group'
   // Members: add a user of the inventory, the count in the list follows.
   const renamed = page.getByRole('dialog', { name: `Group ${name}-2` });
   await renamed.getByRole('tab', { name: 'Members' }).click();
-  await renamed.getByRole('textbox', { name: 'Users' }).click();
+  await renamed.getByRole('combobox', { name: 'Users' }).click();
   await page.getByRole('option', { name: 'luc_regular' }).click();
   await expect(renamed.getByText('luc_regular')).toBeVisible();
   await screenshot(page, 'groups-members');
@@ -80,7 +80,7 @@ test('a super user creates, finds, sorts, edits, is refused and deletes a group'
   await confirm.getByRole('button', { name: 'Delete' }).click();
   await expect(renamed).toBeHidden();
   await page.getByRole('searchbox', { name: 'Search' }).fill(`${name}-2`);
-  await expect(table(page).getByText('No items to show')).toBeVisible();
+  await expect(page.getByText('No items to show')).toBeVisible(); // the empty state is drawn beside the table element
 });
 
 test('a group that holds units cannot be deleted, and the dialog says why', async ({ page }) => {
