@@ -14,6 +14,7 @@
  * Scope and access run before validation: a foreign unit is 404 and a read-only user 403 whatever
  * the body holds, so no validation message reveals anything about another tenant's data.
  */
+import type { Readable } from 'node:stream';
 import type { FastifyContextConfig, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { Result, Schema } from 'effect';
 import { endpointName, pathParameterNames, type AnyEndpoint, type BodyOf, type ParamsOf, type QueryOf, type ResponseOf, type WireSchema } from '../../protocol/rest/endpoint.ts';
@@ -40,13 +41,33 @@ export interface RouteContext<E extends AnyEndpoint, Scoped> {
   readonly deps: RouteDeps;
   readonly request: FastifyRequest;
   readonly reply: FastifyReply;
+  /** Answers this success status instead of the endpoint's (a call that created something: 201). */
+  setStatus(status: 200 | 201 | 204): void;
+}
+
+const RAW = Symbol('raw answer');
+
+/**
+ * The answer of a `produces` endpoint that is not held in memory: a file stream or bytes, sent as
+ * they come. The endpoint's Schema still says what the client receives (text).
+ */
+export interface RawAnswer {
+  readonly [RAW]: Readable | Buffer;
+}
+
+export function rawAnswer(body: Readable | Buffer): RawAnswer {
+  return { [RAW]: body };
+}
+
+function isRawAnswer(value: unknown): value is RawAnswer {
+  return typeof value === 'object' && value !== null && RAW in value;
 }
 
 export interface RouteSpec<E extends AnyEndpoint, Scoped> {
   /** The action of the permissions table this call does; 'public' for sign-in and the document. */
   readonly access: Action | 'public';
   readonly scope: ScopeRule<Scoped>;
-  handler(context: RouteContext<E, Scoped>): Promise<ResponseOf<E>>;
+  handler(context: RouteContext<E, Scoped>): Promise<ResponseOf<E> | RawAnswer>;
   /** More Fastify route config, e.g. the sign-in's own rate limit (`rateLimit`). */
   readonly config?: FastifyContextConfig;
 }
@@ -179,6 +200,7 @@ export function registerRoutes(app: FastifyInstance, deps: RouteDeps, routes: re
         const query = decodePart(endpoint.query, request.query, 'query');
         const body = decodePart(endpoint.body, request.body, 'body');
         const context = request.routeContext ?? { tenancy: { all: false, groupIds: new Set(), inventoryIds: new Set() }, scoped: {} };
+        let status: number = endpoint.successStatus ?? 200;
         const answer = await route.handler({
           params,
           query,
@@ -189,11 +211,18 @@ export function registerRoutes(app: FastifyInstance, deps: RouteDeps, routes: re
           deps,
           request,
           reply,
+          setStatus: (chosen) => {
+            status = chosen;
+          },
         } as RouteContext<AnyEndpoint, unknown>);
-        if (checking) checkAnswer(endpoint, answer);
         if (reply.sent) return reply;
-        reply.code(endpoint.successStatus ?? 200);
+        reply.code(status);
         if (endpoint.produces !== undefined) reply.type(endpoint.produces);
+        if (isRawAnswer(answer)) {
+          if (endpoint.produces === undefined) throw new Error(`${endpointName(endpoint)} answered a stream but produces JSON`);
+          return answer[RAW];
+        }
+        if (checking) checkAnswer(endpoint, answer);
         return answer;
       },
     });

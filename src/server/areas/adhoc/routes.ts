@@ -8,7 +8,6 @@
  * scoped by their unit (unknown and foreign units: the same 404), then the service checks the
  * group named beside it.
  */
-import type { FastifyReply } from 'fastify';
 import { may } from '../../../domain/roles/permissions.ts';
 import * as api from '../../../protocol/rest/adhoc.ts';
 import { forbidden } from '../../http/errors.ts';
@@ -18,14 +17,6 @@ import { memberGroup, visibleUnitScope } from '../../http/scope.ts';
 import type { RouteDeps } from '../../routes/area.ts';
 import { AdhocService } from './service.ts';
 
-/**
- * Answers 201 with the value (a call whose success status depends on what it did: the kit answers
- * an endpoint's `successStatus` otherwise). The reply is sent here; the kit sees it sent.
- */
-function created<T>(reply: FastifyReply, answer: T): T {
-  void reply.code(201).send(answer);
-  return answer;
-}
 
 export function adhocRoutes(deps: RouteDeps): RouteDefinition[] {
   const adhoc = new AdhocService(deps.store, deps.fleet, deps.ownership, deps.now);
@@ -49,9 +40,10 @@ export function adhocRoutes(deps: RouteDeps): RouteDefinition[] {
     defineRoute(api.changeAdhocRegistration, {
       access: 'units.operate',
       scope: groupScope,
-      handler: async ({ body, scoped, reply }) => {
-        const { answer, created: isNew } = await adhoc.changeRegistration(await adhoc.group(scoped.groupId), body);
-        return isNew ? created(reply, answer) : answer;
+      handler: async ({ body, scoped, setStatus }) => {
+        const { answer, created } = await adhoc.changeRegistration(await adhoc.group(scoped.groupId), body);
+        if (created) setStatus(201); // a device was registered with the change
+        return answer;
       },
     }),
 

@@ -5,21 +5,13 @@
  * parseConfig reads them; tests may pass their own.
  */
 import { createReadStream } from 'node:fs';
-import type { Readable } from 'node:stream';
 import * as api from '../../../protocol/rest/replayLogs.ts';
 import { replayLogPlaces } from '../../config.ts';
 import { notFound } from '../../http/errors.ts';
-import { defineRoute, type RouteDefinition } from '../../http/route.ts';
+import { defineRoute, rawAnswer, type RouteDefinition } from '../../http/route.ts';
 import { SYSTEM } from '../../http/scope.ts';
 import type { RouteDeps } from '../../routes/area.ts';
 import { FIXTURES_DIR, findLog, findLogs, type ReplayLogPlaces } from './logs.ts';
-
-/**
- * A `produces` answer goes out as the handler returns it (src/server/http/route.ts), and Fastify
- * sends a stream piece by piece: a log of hundreds of MB is never held in memory. The endpoint's
- * Schema says what the client receives (text); this is the one place that hands a stream instead.
- */
-const streamed = (stream: Readable): string => stream as unknown as string;
 
 /** A file name safe inside a Content-Disposition header. */
 const attachmentName = (name: string): string => name.replace(/[^\w.-]/g, '_');
@@ -42,7 +34,8 @@ export function makeReplayLogRoutes(placesOf: () => ReplayLogPlaces): (deps: Rou
           const found = await findLog(places, params.name);
           if (found === undefined) throw notFound(`Log '${params.name.slice(0, 64)}' not found`);
           void reply.header('content-disposition', `attachment; filename="${attachmentName(found.name)}"`);
-          return streamed(createReadStream(found.path));
+          // Sent piece by piece: a log of hundreds of MB is never held in memory.
+          return rawAnswer(createReadStream(found.path));
         },
       }),
     ];
