@@ -10,7 +10,8 @@ import { endpointName, fillPath, type AnyEndpoint, type BodyOf, type ParamsOf, t
 import { issueText } from '../protocol/issueText.ts';
 import { ApiError, apiRequest } from './http.ts';
 
-type Part<Name extends string, T> = [T] extends [undefined] ? { readonly [K in Name]?: undefined } : { readonly [K in Name]: T };
+/** A part the endpoint lacks may be left out; so may a part whose every field is optional. */
+type Part<Name extends string, T> = [T] extends [undefined] ? { readonly [K in Name]?: undefined } : {} extends T ? { readonly [K in Name]?: T } : { readonly [K in Name]: T };
 
 /** The input of a call: the params, query and body the endpoint declares (and only those). */
 export type CallInput<E extends AnyEndpoint> = Part<'params', ParamsOf<E>> & Part<'query', QueryOf<E>> & Part<'body', BodyOf<E>>;

@@ -15,10 +15,10 @@ import { registerSecurity, GLOBAL_RATE_PER_MINUTE, LOGIN_RATE_PER_MINUTE } from 
 import { registerConsoleStatic } from './http/consoleStatic.ts';
 import { makeOriginCheck } from './http/originCheck.ts';
 import { API_PREFIX, WS_PATH } from './http/paths.ts';
-import { FleetSlot, type AppSettings, type LiveQueries, type RouteArea, type RouteDeps } from './routes/area.ts';
+import { FleetSlot, type AppSettings, type LiveQueries, type RouteDeps } from './areas/deps.ts';
 import { OwnershipEvents } from './ownership.ts';
 import { registerRoutes } from './http/route.ts';
-import { CONTRACT_AREAS } from './areas/index.ts';
+import { CONTRACT_AREAS, type ContractArea } from './areas/index.ts';
 import type { LogLevel } from './config.ts';
 
 /** Largest accepted request body: 1 MiB (larger answers 413). */
@@ -26,8 +26,6 @@ export const BODY_LIMIT_BYTES = 1024 * 1024;
 /** Expired sessions are deleted this often (ms). */
 export const SESSION_PURGE_EVERY_MS = 60 * 60_000;
 
-/** The route areas every server has; later areas (units, commands...) are passed as `areas`. */
-export const CORE_AREAS: readonly RouteArea[] = [];
 
 export interface AppDeps {
   store: Store;
@@ -38,8 +36,8 @@ export interface AppDeps {
   gatewayOptions?: GatewayOptions;
   /** Live facts from the simulator; without it, no alerts are active and channels read from the attached fleet. */
   live?: Partial<LiveQueries>;
-  /** Extra route areas, mounted under the REST prefix after the core ones. */
-  areas?: readonly RouteArea[];
+  /** Extra contract areas (tests' probes), mounted under the REST prefix after the server's own (areas/index.ts). */
+  areas?: readonly ContractArea[];
   now?: () => number;
 }
 
@@ -119,10 +117,7 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
   // The websocket's topic authority follows ownership changes: no route refreshes it by hand.
   ownership.on((change) => authority.apply(change));
 
-  for (const area of [...CORE_AREAS, ...(deps.areas ?? [])]) {
-    await app.register(async (scope) => area(scope, routeDeps), { prefix: API_PREFIX });
-  }
-  for (const area of CONTRACT_AREAS) {
+  for (const area of [...CONTRACT_AREAS, ...(deps.areas ?? [])]) {
     await app.register(async (scope) => registerRoutes(scope, routeDeps, area.routes(routeDeps)), { prefix: API_PREFIX });
   }
 

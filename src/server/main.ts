@@ -11,7 +11,7 @@ import { resetDemoPasswords, seedDemo } from './demo.ts';
 import { buildApp, type BuiltApp } from './app.ts';
 import { EventBus } from './live/bus.ts';
 import { FleetSimulator, makeUnitSeeds } from './sim/fleet.ts';
-import type { LiveQueries } from './routes/area.ts';
+import type { LiveQueries } from './areas/deps.ts';
 import type { StoreTopicAuthority } from './store/topicAuthority.ts';
 import { CONSOLE_APPLICATION_ID } from './areas/clientApplications/repo.ts';
 import { API_PREFIX } from './http/paths.ts';

@@ -1,18 +1,33 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { join } from 'node:path';
 import { call, signIn, startServer, tempDir, type TestServer } from './server-harness.ts';
-import type { RouteArea } from '../../src/server/routes/area.ts';
-import { requireRole, requireUnit, requireGroup, ACCESS_REFUSED } from '../../src/server/http/guards.ts';
+import { Schema } from 'effect';
+import { ACCESS_REFUSED } from '../../src/server/http/errors.ts';
+import { endpoint } from '../../src/protocol/rest/endpoint.ts';
+import { IdParams } from '../../src/protocol/rest/common.ts';
+import { defineRoute } from '../../src/server/http/route.ts';
+import { memberGroup, TENANT, visibleUnitScope } from '../../src/server/http/scope.ts';
+import type { ContractArea } from '../../src/server/areas/index.ts';
 
-/** A route area like the ones later issues add, guarded by the shared pre-handlers. */
-const probeArea: RouteArea = (app, deps) => {
-  app.get('/probe/admin', { preHandler: requireRole('adminSet') }, async () => ({ ok: true }));
-  app.get<{ Params: { id: string } }>(
-    '/probe/units/:id',
-    { schema: { params: { type: 'object', properties: { id: { type: 'string' } } } }, preHandler: requireUnit((uid) => deps.store.units.groupOf(uid)) },
-    async (request) => ({ uid: request.params.id, name: (await deps.store.units.get(request.params.id))?.name }),
-  );
-  app.get<{ Params: { gid: string } }>('/probe/groups/:gid', { preHandler: requireGroup() }, async (request) => ({ groupId: request.groupId }));
+/** A contract area like the ones later issues add, guarded by the kit's access and scopes. */
+const probeArea: ContractArea = {
+  name: 'probe',
+  routes: () => [
+    defineRoute(endpoint({ method: 'GET', path: 'probe/admin', summary: 'probe', tags: ['probe'], response: Schema.Struct({ ok: Schema.Boolean }) }), {
+      access: 'groups.admin', // the admin set of spec 002 §6
+      scope: TENANT,
+      handler: async () => ({ ok: true }),
+    }),
+    defineRoute(endpoint({ method: 'GET', path: 'probe/units/{id}', summary: 'probe', tags: ['probe'], params: IdParams, response: Schema.Struct({ uid: Schema.String, name: Schema.String }) }), {
+      access: 'units.read',
+      scope: visibleUnitScope('params.id'),
+      handler: async ({ scoped }) => ({ uid: scoped.unit.uid, name: scoped.unit.name }),
+    }),
+    defineRoute(
+      endpoint({ method: 'GET', path: 'probe/groups/{gid}', summary: 'probe', tags: ['probe'], params: Schema.Struct({ gid: Schema.String }), response: Schema.Struct({ groupId: Schema.String }) }),
+      { access: 'units.read', scope: memberGroup('params.gid'), handler: async ({ scoped }) => ({ groupId: scoped.groupId }) },
+    ),
+  ],
 };
 
 describe('groups, roles and units of other groups', () => {
@@ -57,7 +72,7 @@ describe('groups, roles and units of other groups', () => {
     expect(Array.isArray(own.json)).toBe(true);
   });
 
-  it('answers 403 on a path group that is not the user’s (requireGroup)', async () => {
+  it('answers 403 on a path group that is not the user’s (memberGroup)', async () => {
     const cookie = await signIn(server, 'luc_regular');
     expect((await call(server, 'probe/groups/G-FOREIGN', { cookie })).status).toBe(403);
     expect((await call(server, 'probe/groups/G-SPORTS-MOTOR', { cookie })).json).toEqual({ groupId: 'G-SPORTS-MOTOR' });

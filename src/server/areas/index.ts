@@ -4,7 +4,7 @@
  * /luc/luc-core-web/rest. Add a new area here, one line.
  */
 import type { RouteDefinition } from '../http/route.ts';
-import type { RouteDeps } from '../routes/area.ts';
+import type { RouteDeps } from './deps.ts';
 import { groupRoutes } from './groups/routes.ts';
 import { authRoutes } from './auth/routes.ts';
 import { accountRoutes } from './account/routes.ts';

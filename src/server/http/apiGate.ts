@@ -39,7 +39,6 @@ async function resolveAuth(sessions: SessionService, request: FastifyRequest, ap
  */
 export function installApiGate(app: FastifyInstance, deps: { store: Store; sessions: SessionService }): void {
   app.decorateRequest('auth', null);
-  app.decorateRequest('groupId', null);
   app.addHook('onRequest', async (request, reply) => {
     if (!isApiPath(request.url)) return;
     const config = request.routeOptions.config ?? {};

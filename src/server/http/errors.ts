@@ -41,6 +41,9 @@ export class HttpError extends Error {
   }
 }
 
+/** spec 000 §2, 002 §2: the refusal of an action the user's type may not do. */
+export const ACCESS_REFUSED = 'You are not allowed to access this application.';
+
 export const badRequest = (message: string, extra?: Record<string, unknown>): HttpError => new HttpError(400, message, extra);
 export const unauthorized = (message = 'Sign in first'): HttpError => new HttpError(401, message);
 export const forbidden = (message: string): HttpError => new HttpError(403, message);

@@ -26,8 +26,6 @@ declare module 'fastify' {
   interface FastifyRequest {
     /** Set by the API gate on calls under the REST prefix; null without a valid session. */
     auth: RequestAuth | null;
-    /** The group a call acts in, set by requireGroup. */
-    groupId: string | null;
   }
   interface FastifyContextConfig extends RouteAccess {}
   /** OpenAPI keys read by http/openapi.ts. */

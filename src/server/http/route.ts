@@ -21,9 +21,8 @@ import { endpointName, pathParameterNames, type AnyEndpoint, type BodyOf, type P
 import { jsonSchemaOf, propertyNames, type JsonSchema } from '../../protocol/rest/jsonSchema.ts';
 import { issueFields, issueText } from '../../protocol/issueText.ts';
 import { may, PERMISSIONS, type Action } from '../../domain/roles/permissions.ts';
-import type { RouteDeps } from '../routes/area.ts';
-import { badRequest, forbidden, HttpError, unauthorized } from './errors.ts';
-import { ACCESS_REFUSED } from './guards.ts';
+import type { RouteDeps } from '../areas/deps.ts';
+import { ACCESS_REFUSED, badRequest, forbidden, HttpError, unauthorized } from './errors.ts';
 import type { RequestAuth } from './requestAuth.ts';
 import type { ScopeRule } from './scope.ts';
 import { tenancyOf, type Tenancy } from './tenancy.ts';

@@ -16,7 +16,7 @@
  *   otherwise, the same for unknown and foreign users.
  */
 import type { FastifyRequest } from 'fastify';
-import type { RouteDeps } from '../routes/area.ts';
+import type { RouteDeps } from '../areas/deps.ts';
 import type { Group } from '../areas/groups/repo.ts';
 import type { Inventory } from '../areas/inventories/repo.ts';
 import type { StoredUnit } from '../areas/units/repo.ts';

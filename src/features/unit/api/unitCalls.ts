@@ -23,7 +23,7 @@ import type { AudioBitrateKbps, ColourDepth, Resolution, VIDEO_COMPLEXITY_LEVELS
 import { SPEED_TEST_TIMEOUT_S } from '../../../domain/constants.ts';
 
 /** A unit's path; the current group is not sent (the server checks the unit is the caller's). */
-const unit = (id: string) => ({ params: { id }, query: {} });
+const unit = (id: string) => ({ params: { id } });
 const withSignal = (signal: AbortSignal | undefined) => (signal !== undefined ? { signal } : {});
 
 /** A form's number as the wire takes it: a number or its text; empty is null (no value). */
@@ -102,7 +102,7 @@ export const startSwitcher = (id: string) => call(apps.switcherStream.start, uni
 export const stopSwitcher = (id: string) => call(apps.switcherStream.stop, unit(id));
 
 export type IntercomSession = 1 | 2;
-const session = (id: string, s: IntercomSession) => ({ params: { id, session: String(s) }, query: {} });
+const session = (id: string, s: IntercomSession) => ({ params: { id, session: String(s) } });
 export const openIntercom = (id: string, s: IntercomSession, mode: IntercomMode, destinationAccount: string) => call(apps.openIntercom, { ...session(id, s), body: { mode, destinationAccount } });
 export const closeIntercom = (id: string, s: IntercomSession) => call(apps.closeIntercom, session(id, s));
 
@@ -115,7 +115,7 @@ export const startVideoReturn = (id: string) => call(apps.videoReturnStream.star
 export const stopVideoReturn = (id: string) => call(apps.videoReturnStream.stop, unit(id));
 
 // ---- configuration dialog ---------------------------------------------------------------------------
-const modem = (id: string, port: string) => ({ params: { id, port }, query: {} });
+const modem = (id: string, port: string) => ({ params: { id, port } });
 export const setInterfaceEnabled = (id: string, port: string, enabled: boolean, confirmed: boolean) => call(control.setModemConfig, { ...modem(id, port), body: { enabled, confirmed } });
 export const setModemNetworkMode = (id: string, port: string, networkMode: (typeof control.ModemConfig.Type)['networkMode'] & string) =>
   call(control.setModemConfig, { ...modem(id, port), body: { networkMode } });

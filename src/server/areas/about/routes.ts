@@ -2,7 +2,7 @@
 import { defineRoute, type RouteDefinition } from '../../http/route.ts';
 import { SELF } from '../../http/scope.ts';
 import * as api from '../../../protocol/rest/about.ts';
-import type { RouteDeps } from '../../routes/area.ts';
+import type { RouteDeps } from '../deps.ts';
 import { AboutService } from './service.ts';
 
 export function aboutRoutes(deps: RouteDeps): RouteDefinition[] {

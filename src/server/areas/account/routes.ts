@@ -6,7 +6,7 @@
 import { defineRoute, type RouteDefinition } from '../../http/route.ts';
 import { SELF } from '../../http/scope.ts';
 import * as api from '../../../protocol/rest/account.ts';
-import type { RouteDeps } from '../../routes/area.ts';
+import type { RouteDeps } from '../deps.ts';
 import { AccountService } from './service.ts';
 
 export function accountRoutes(deps: RouteDeps): RouteDefinition[] {

@@ -10,11 +10,10 @@
  */
 import { may } from '../../../domain/roles/permissions.ts';
 import * as api from '../../../protocol/rest/adhoc.ts';
-import { forbidden } from '../../http/errors.ts';
-import { ACCESS_REFUSED } from '../../http/guards.ts';
+import { forbidden, ACCESS_REFUSED } from '../../http/errors.ts';
 import { defineRoute, type RouteDefinition } from '../../http/route.ts';
 import { memberGroup, visibleUnitScope } from '../../http/scope.ts';
-import type { RouteDeps } from '../../routes/area.ts';
+import type { RouteDeps } from '../deps.ts';
 import { AdhocService } from './service.ts';
 
 

@@ -40,7 +40,7 @@ import type {
 } from '../../../protocol/rest/adhoc.ts';
 import { badRequest, forbidden, HttpError, notFound, refuseFields } from '../../http/errors.ts';
 import type { OwnershipEvents } from '../../ownership.ts';
-import type { FleetSlot } from '../../routes/area.ts';
+import type { FleetSlot } from '../deps.ts';
 import { constraintKind } from '../../store/database.ts';
 import type { Store } from '../../store/store.ts';
 import type { StoredUnit, UnitSeedFields } from '../units/repo.ts';

@@ -10,7 +10,7 @@ import { unauthorized } from '../../http/errors.ts';
 import * as api from '../../../protocol/rest/auth.ts';
 import { decoyHash, verifyPassword } from '../../auth/password.ts';
 import { SESSION_ABSOLUTE_MS, SESSION_COOKIE } from '../../auth/sessions.ts';
-import type { RouteDeps } from '../../routes/area.ts';
+import type { RouteDeps } from '../deps.ts';
 import { userDetails } from '../account/service.ts';
 
 /** One answer for every failed sign-in, so it tells nothing about which part was wrong. */

@@ -6,7 +6,7 @@ import { defineRoute, type RouteDefinition } from '../../http/route.ts';
 import { ownInventory } from '../../http/scope.ts';
 import { pageRequest } from '../../../protocol/rest/common.ts';
 import { inventoryChannels } from '../../../protocol/rest/channels.ts';
-import type { RouteDeps } from '../../routes/area.ts';
+import type { RouteDeps } from '../deps.ts';
 
 export function channelRoutes(deps: RouteDeps): RouteDefinition[] {
   return [

@@ -8,7 +8,7 @@ import { defineRoute, type RouteDefinition } from '../../http/route.ts';
 import { SELF } from '../../http/scope.ts';
 import { WS_PATH } from '../../http/paths.ts';
 import * as api from '../../../protocol/rest/client.ts';
-import type { RouteDeps } from '../../routes/area.ts';
+import type { RouteDeps } from '../deps.ts';
 import { secondsToExpiry } from '../account/service.ts';
 
 /** The websocket library setting (spec 002 §3 wsLibrary); the console reloads when it changes (§4). */

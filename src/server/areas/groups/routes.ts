@@ -11,7 +11,7 @@ import { GROUP_SEARCH_KEYS, GROUP_SORT_KEYS } from '../../../protocol/rest/group
 import { email } from '../../../domain/validation/fields.ts';
 import { GRID_PAGE_SIZE } from '../../../domain/constants.ts';
 import { notFound } from '../../http/errors.ts';
-import type { RouteDeps } from '../../routes/area.ts';
+import type { RouteDeps } from '../deps.ts';
 import { GroupService } from './service.ts';
 
 /** limit/offset of an association list, with the spec's defaults. */

@@ -14,7 +14,7 @@ import type { GroupChanges, GroupDefaultConfiguration, GroupRow, GroupSearchKey,
 import { badRequest, conflict, HttpError, notFound, refuseFields } from '../../http/errors.ts';
 import { inventoryFilter, seesInventory, type Tenancy } from '../../http/tenancy.ts';
 import type { OwnershipEvents } from '../../ownership.ts';
-import type { LiveQueries } from '../../routes/area.ts';
+import type { LiveQueries } from '../deps.ts';
 import type { Store } from '../../store/store.ts';
 import { constraintKind } from '../../store/database.ts';
 import type { Group } from './repo.ts';

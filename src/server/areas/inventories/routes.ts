@@ -11,7 +11,7 @@ import { pageRequest } from '../../../protocol/rest/common.ts';
 import * as api from '../../../protocol/rest/inventories.ts';
 import { INVENTORY_SEARCH_KEYS, INVENTORY_SORT_KEYS, type InventorySearchKey, type InventorySortKey } from '../../../protocol/rest/inventories.ts';
 import { DEFAULT_SEARCH_KEY, GRID_PAGE_SIZE } from '../../../domain/constants.ts';
-import type { RouteDeps } from '../../routes/area.ts';
+import type { RouteDeps } from '../deps.ts';
 import { InventoryService } from './service.ts';
 
 type PageInput = Parameters<typeof pageRequest<InventorySearchKey, InventorySortKey>>[0];

@@ -32,7 +32,7 @@ import type {
 } from '../../../protocol/rest/inventories.ts';
 import { conflict, HttpError, notFound, refuseFields } from '../../http/errors.ts';
 import { inventoryFilter, type Tenancy } from '../../http/tenancy.ts';
-import type { FleetSlot } from '../../routes/area.ts';
+import type { FleetSlot } from '../deps.ts';
 import type { Store } from '../../store/store.ts';
 import { constraintKind, refusable } from '../../store/queries.ts';
 import { rowOf, type Inventory, type InventoryPatch } from './repo.ts';

@@ -7,7 +7,7 @@ import { notificationFlags } from '../../../domain/notifications.ts';
 import { defineRoute, type RouteDefinition } from '../../http/route.ts';
 import { memberGroup, SELF } from '../../http/scope.ts';
 import * as api from '../../../protocol/rest/notifications.ts';
-import type { RouteDeps } from '../../routes/area.ts';
+import type { RouteDeps } from '../deps.ts';
 
 /** The simulator's alerts come in untyped (LiveQueries): decoded here, at the edge. */
 const decodeAlerts = Schema.decodeUnknownSync(Schema.Array(api.ActiveAlert), { onExcessProperty: 'ignore' });

@@ -8,7 +8,7 @@ import { mergePreferences } from '../../../domain/preferences.ts';
 import { defineRoute, type RouteDefinition } from '../../http/route.ts';
 import { SELF } from '../../http/scope.ts';
 import * as api from '../../../protocol/rest/preferences.ts';
-import type { RouteDeps } from '../../routes/area.ts';
+import type { RouteDeps } from '../deps.ts';
 
 export function preferenceRoutes(deps: RouteDeps): RouteDefinition[] {
   return [

@@ -10,7 +10,7 @@ import { replayLogPlaces } from '../../config.ts';
 import { notFound } from '../../http/errors.ts';
 import { defineRoute, rawAnswer, type RouteDefinition } from '../../http/route.ts';
 import { SYSTEM } from '../../http/scope.ts';
-import type { RouteDeps } from '../../routes/area.ts';
+import type { RouteDeps } from '../deps.ts';
 import { FIXTURES_DIR, findLog, findLogs, type ReplayLogPlaces } from './logs.ts';
 
 /** A file name safe inside a Content-Disposition header. */

@@ -7,7 +7,7 @@
 import * as api from '../../../protocol/rest/shares.ts';
 import { defineRoute, type RouteDefinition } from '../../http/route.ts';
 import { ownInventory, visibleUnitScope } from '../../http/scope.ts';
-import type { RouteDeps } from '../../routes/area.ts';
+import type { RouteDeps } from '../deps.ts';
 import { ShareService } from './service.ts';
 
 export function shareRoutes(deps: RouteDeps): RouteDefinition[] {

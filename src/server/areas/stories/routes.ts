@@ -13,7 +13,7 @@ import { forbidden } from '../../http/errors.ts';
 import { defineRoute, type RouteDefinition } from '../../http/route.ts';
 import { ownInventory, visibleUnitScope, type ScopeRule } from '../../http/scope.ts';
 import type { Inventory } from '../inventories/repo.ts';
-import type { RouteDeps } from '../../routes/area.ts';
+import type { RouteDeps } from '../deps.ts';
 import { StoryService } from './service.ts';
 
 /**

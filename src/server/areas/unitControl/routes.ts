@@ -15,7 +15,7 @@ import { badRequest } from '../../http/errors.ts';
 import * as cmd from '../../../protocol/rest/unitCommands.ts';
 import * as control from '../../../protocol/rest/unitControl.ts';
 import * as apps from '../../../protocol/rest/unitApplications.ts';
-import type { RouteDeps } from '../../routes/area.ts';
+import type { RouteDeps } from '../deps.ts';
 import type { StoredUnit } from '../units/repo.ts';
 import { unitWithSettings } from '../units/views.ts';
 import * as commands from './commands.ts';

@@ -4,7 +4,7 @@
  * while the simulator is not running; reads use `deps.fleet.get()` and show units offline instead.
  */
 import type { SimCommand, SimUnit } from '../../sim/fleet.ts';
-import type { RouteDeps } from '../../routes/area.ts';
+import type { RouteDeps } from '../deps.ts';
 import { HttpError, notFound } from '../../http/errors.ts';
 
 /** What the unit services use of the route deps. */

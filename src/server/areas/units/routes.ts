@@ -17,7 +17,7 @@ import { notFound } from '../../http/errors.ts';
 import * as reads from '../../../protocol/rest/units.ts';
 import * as admin from '../../../protocol/rest/unitAdmin.ts';
 import * as settings from '../../../protocol/rest/unitSettings.ts';
-import type { RouteDeps } from '../../routes/area.ts';
+import type { RouteDeps } from '../deps.ts';
 import { groupSnapshot, locationOf, modemsOf, targetVersionOf, unitPage, unitStatusOf } from './reads.ts';
 import { capabilitiesOf, enhancedView, unitView, unitWithSettings } from './views.ts';
 import { renameUnit, updateIdentity } from './identity.ts';

@@ -8,7 +8,7 @@ import { administeredUser, TENANT } from '../../http/scope.ts';
 import { pageRequest } from '../../../protocol/rest/common.ts';
 import * as api from '../../../protocol/rest/users.ts';
 import { USER_SEARCH_KEYS, USER_SORT_KEYS } from '../../../protocol/rest/users.ts';
-import type { RouteDeps } from '../../routes/area.ts';
+import type { RouteDeps } from '../deps.ts';
 import { UserService } from './service.ts';
 
 export function userRoutes(deps: RouteDeps): RouteDefinition[] {

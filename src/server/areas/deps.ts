@@ -1,4 +1,3 @@
-import type { FastifyInstance } from 'fastify';
 import type { Store } from '../store/store.ts';
 import type { SessionService } from '../auth/sessions.ts';
 import type { OwnershipEvents } from '../ownership.ts';
@@ -71,24 +70,3 @@ export interface RouteDeps {
   closeSessionSockets(sessionId: string): void;
   now(): number;
 }
-
-/**
- * One area of the REST API (one file under src/server/routes/): a function registering its routes
- * with paths relative to the REST prefix, starting with a slash (e.g. '/groups/fetch'). buildApp mounts each under
- * /luc/luc-core-web/rest; the API gate has already checked Application-Id and the session. Use
- * requireGroup / requireRole / requireUnit (http/guards.ts) as preHandlers and give every route a
- * JSON schema for params, querystring and body (they also make the OpenAPI document).
- */
-export type RouteArea = (app: FastifyInstance, deps: RouteDeps) => Promise<void> | void;
-
-/** Reusable schema pieces. */
-export const GROUP_QUERY = {
-  type: 'object',
-  properties: { crnt_vcg_uid: { type: 'string', minLength: 1, maxLength: 128, description: 'current group id' } },
-} as const;
-
-export const ERROR_RESPONSE = {
-  type: 'object',
-  required: ['error', 'message'],
-  properties: { error: { type: 'string' }, message: { type: 'string' } },
-} as const;
