@@ -93,6 +93,19 @@ export interface VrChannelsTable {
   inventory_id: string;
   description: Generated<string>;
   created_at: number;
+  /** The video return server it runs on; null: the channel is offline (migration 0008). */
+  server_id: string | null;
+  /** VR_INPUT_TYPES of src/domain/videoReturn.ts (a CHECK). */
+  input_type: Generated<string>;
+  /** SRT_MODES (a CHECK); null when the input is not SRT. */
+  srt_mode: string | null;
+  url: Generated<string>;
+  passphrase: Generated<string>;
+  destination_port: number | null;
+  internal_ip: Generated<string>;
+  external_ip: Generated<string>;
+  serial_number: Generated<string>;
+  updated_at: number | null;
 }
 
 export interface GroupVrChannelsTable {
@@ -248,6 +261,108 @@ export interface UnitSharesTable {
   subscriber_id: string;
 }
 
+/** One write through the API (migration 0007). */
+export interface ActivityTable {
+  id: Generated<number>;
+  at: number;
+  actor_id: string | null;
+  actor_name: Generated<string>;
+  actor_type: Generated<string>;
+  application_id: Generated<string>;
+  area: string;
+  operation: string;
+  summary: Generated<string>;
+  method: string;
+  status: number;
+  /** ACTIVITY_OUTCOMES of src/domain/activity.ts (a CHECK). */
+  outcome: string;
+  message: Generated<string>;
+  entity_kind: Generated<string>;
+  entity_id: Generated<string>;
+  entity_name: Generated<string>;
+  inventory_id: string | null;
+  group_id: string | null;
+  request_json: string | null;
+  before_json: string | null;
+  after_json: string | null;
+  changed_json: Generated<string>;
+}
+
+/** A unit transition, alert or threshold incident (migration 0007). */
+export interface IncidentsTable {
+  id: Generated<number>;
+  at: number;
+  /** INCIDENT_KINDS of src/domain/incidents.ts (a CHECK). */
+  kind: string;
+  /** INCIDENT_SEVERITIES (a CHECK). */
+  severity: string;
+  code: string;
+  message: string;
+  unit_id: string;
+  unit_name: Generated<string>;
+  group_id: string | null;
+  inventory_id: string | null;
+  /** Set for a threshold incident: the user whose threshold raised it. */
+  user_id: string | null;
+  toast: Generated<Flag>;
+  acknowledged_by: string | null;
+  acknowledged_at: number | null;
+}
+
+/** A user's threshold for one group and kind (migration 0007). */
+export interface ThresholdsTable {
+  id: string;
+  user_id: string;
+  group_id: string;
+  /** THRESHOLD_KINDS (a CHECK). */
+  kind: string;
+  enabled: Generated<Flag>;
+  value: number | null;
+  seconds: number | null;
+  toast: Generated<Flag>;
+  updated_at: number;
+}
+
+/** Up to which incident a user has seen (migration 0007). */
+export interface IncidentReadsTable {
+  user_id: string;
+  seen_up_to: Generated<number>;
+  updated_at: number;
+}
+
+/** A file on a media server's channel (migration 0008); `content` holds a metadata file's document. */
+export interface ChannelFilesTable {
+  id: string;
+  channel_id: string;
+  mmh_id: string;
+  unit_uid: string | null;
+  lu_name: Generated<string>;
+  file_name: string;
+  root_directory: Generated<string>;
+  /** bytes */
+  size_bytes: Generated<number>;
+  last_modified: number;
+  is_transferring: Generated<Flag>;
+  story_id: string | null;
+  content: string | null;
+  created_at: number;
+}
+
+/** An inventory's newsroom ingest account and XSLT story mapping (migration 0008). */
+export interface IngestAccountsTable {
+  inventory_id: string;
+  enabled: Generated<Flag>;
+  server_url: string;
+  username: string;
+  password: Generated<string>;
+  /** seconds */
+  poll_interval_s: Generated<number>;
+  xslt_file_name: string | null;
+  xslt_content: string | null;
+  xslt_uploaded_at: number | null;
+  updated_at: number;
+}
+
 export interface Database {
   inventories: InventoriesTable;
   groups: GroupsTable;
@@ -272,4 +387,10 @@ export interface Database {
   share_publishers: SharePartiesTable;
   share_subscribers: SharePartiesTable;
   unit_shares: UnitSharesTable;
+  channel_files: ChannelFilesTable;
+  ingest_accounts: IngestAccountsTable;
+  activity: ActivityTable;
+  incidents: IncidentsTable;
+  thresholds: ThresholdsTable;
+  incident_reads: IncidentReadsTable;
 }

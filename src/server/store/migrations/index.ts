@@ -20,6 +20,8 @@ import { storiesShares } from './0003_stories_shares.ts';
 import { administration } from './0004_administration.ts';
 import { inventoryIdentity } from './0005_inventory_identity.ts';
 import { userContacts } from './0006_user_contacts.ts';
+import { incidentsActivity } from './0007_incidents_activity.ts';
+import { videoReturnFiles } from './0008_video_return_files.ts';
 
 /** Every migration by name, in the order they run (names sort in that order). */
 export function storeMigrations(dialect: StoreDialect): Record<string, Migration> {
@@ -30,6 +32,8 @@ export function storeMigrations(dialect: StoreDialect): Record<string, Migration
     '0004_administration': administration(dialect),
     '0005_inventory_identity': inventoryIdentity(dialect),
     '0006_user_contacts': userContacts(dialect),
+    '0007_incidents_activity': incidentsActivity(dialect),
+    '0008_video_return_files': videoReturnFiles(dialect),
   };
 }
 
