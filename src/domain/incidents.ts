@@ -62,10 +62,6 @@ export const TRANSITION_TEXTS: Readonly<Record<TransitionName, string>> = {
   unknown: 'Changed status',
 };
 
-/** The alert types of spec 000 §3 "alerts ... types battery and cameraDisconnected". */
-export const ALERT_TYPES = ['battery', 'cameraDisconnected'] as const;
-export type AlertType = (typeof ALERT_TYPES)[number];
-
 // ── Thresholds of the operator's own (issue 17 item 2) ─────────────────────────────────────────
 
 export const THRESHOLD_KINDS = ['lowUplink', 'battery', 'cameraDisconnected', 'linkLoss', 'offlineLong'] as const;

@@ -20,11 +20,15 @@ import { OwnershipEvents } from './ownership.ts';
 import { registerRoutes } from './http/route.ts';
 import { CONTRACT_AREAS, type ContractArea } from './areas/index.ts';
 import type { LogLevel } from './config.ts';
+import { IncidentRecorder } from './areas/incidents/recorder.ts';
+import { ActivityService } from './areas/activity/service.ts';
 
 /** Largest accepted request body: 1 MiB (larger answers 413). */
 export const BODY_LIMIT_BYTES = 1024 * 1024;
 /** Expired sessions are deleted this often (ms). */
 export const SESSION_PURGE_EVERY_MS = 60 * 60_000;
+/** Incidents and activity older than the 60 days kept are deleted this often (ms). */
+export const RETENTION_PURGE_EVERY_MS = 60 * 60_000;
 
 
 export interface AppDeps {
@@ -101,6 +105,13 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
   let gateway: GatewayHandle | null = null;
   const fleet = new FleetSlot();
   const ownership = new OwnershipEvents();
+  // Incidents (issue 17): every transition, alert and user threshold of the bus, stored in batches.
+  const incidents = new IncidentRecorder({
+    store: deps.store,
+    groupOfUnit: (uid) => authority.groupOfUnit(uid),
+    now,
+    logError: (message, error) => app.log.error({ err: error }, message),
+  });
   const routeDeps: RouteDeps = {
     store: deps.store,
     sessions,
@@ -112,10 +123,13 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
     fleet,
     ownership,
     closeSessionSockets: (sessionId) => gateway?.closeSessionSockets(sessionId),
+    incidents,
     now,
   };
   // The websocket's topic authority follows ownership changes: no route refreshes it by hand.
   ownership.on((change) => authority.apply(change));
+  ownership.on((change) => incidents.ownershipChanged(change));
+  await incidents.start(deps.bus ?? null);
 
   for (const area of [...CONTRACT_AREAS, ...(deps.areas ?? [])]) {
     await app.register(async (scope) => registerRoutes(scope, routeDeps, area.routes(routeDeps)), { prefix: API_PREFIX });
@@ -145,6 +159,17 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
   }, SESSION_PURGE_EVERY_MS);
   purge.unref();
   app.addHook('onClose', async () => clearInterval(purge));
+  // The 60 days of incidents and activity (src/domain/incidents.ts, activity.ts): once at start, then hourly.
+  const activity = new ActivityService(deps.store, now);
+  const purgeOld = () =>
+    Promise.all([incidents.purge(), activity.purge()]).catch((error: unknown) => app.log.error({ err: error }, 'purging old incidents and activity failed'));
+  void purgeOld();
+  const retention = setInterval(() => void purgeOld(), RETENTION_PURGE_EVERY_MS);
+  retention.unref();
+  app.addHook('onClose', async () => {
+    clearInterval(retention);
+    await incidents.stop();
+  });
 
   await app.ready();
   return { app, sessions, authenticate, authority, gateway, openapi, routeDeps };

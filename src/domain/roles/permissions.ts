@@ -65,6 +65,20 @@ export const PERMISSIONS = {
   'system.admin': { grant: ROLE_SETS.superUser, source: 'spec 002 §6: super user checks (system entities, settings, remote actions, ...)' },
   'replay.logs': { grant: ROLE_SETS.superUser, source: 'ours: recorded logs may hold any customer’s fleet' },
 
+  // ── Incident centre and activity feed (issue 17; ours: the specs have neither) ──────────────
+  'incidents.read': { grant: CONSOLE, source: 'ours (issue 17): every console user reads the incidents of the units they see, and the bell' },
+  'incidents.acknowledge': { grant: CONSOLE, deny: READ_ONLY, source: 'ours (issue 17): acknowledging is recorded for everyone; read-only users change nothing (spec 000 §6)' },
+  'incidents.thresholds': { grant: CONSOLE, source: 'ours (issue 17): thresholds are a user’s own notifications, like their alert settings (spec 002 §3 preferences)' },
+  'activity.read': { grant: CONSOLE, source: 'ours (issue 17): everyone reads their own writes; the admin set their inventories’, a super user all (src/domain/activity.ts)' },
+
+  // ── Channels, overlays, audio rooms (spec 001 §2, §6, §7; 002 §6) ─────────────────────────────
+  'channels.read': { grant: ROLE_SETS.management, source: 'spec 002 §6: /channels needs the broad management set (members ours, roleSets.ts)' },
+  'channels.configure': { grant: ROLE_SETS.fileUpload, source: 'spec 000 §2, 002 §6: channel management is for admin, partner, contractor and media group admin (and super user, roleSets.ts)' },
+  'channels.operate': { grant: CONSOLE, deny: READ_ONLY, source: 'ours: fetching a channel’s logs is operating, like a unit’s (spec 000 §6: read-only users change nothing)' },
+  'channels.admin': { grant: ROLE_SETS.adminSet, source: 'spec 001 §7 admin channels calls; spec 002 §6 admin set, as units.admin' },
+  'overlays.manage': { grant: ROLE_SETS.fileUpload, source: 'spec 001 §2 the graphics overlay library belongs to channel management (spec 002 §6)' },
+  'audioRooms.admin': { grant: ROLE_SETS.adminSet, source: 'spec 002 §6: /audio_rooms is for the admin set' },
+
   // ── Controls of the console (no call of their own) ───────────────────────────────────────────
   'modal.applyOk': { grant: ['luc_regular'], source: 'spec 002 §5 Modal footer: Apply and OK only for luc_regular' },
   'support.menu': { grant: ROLE_SETS.staff, source: 'spec 000 §6, 002 §6: staff, exact check' },

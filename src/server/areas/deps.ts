@@ -4,6 +4,7 @@ import type { OwnershipEvents } from '../ownership.ts';
 import type { FleetSimulator } from '../sim/fleet.ts';
 import type { EventBus } from '../live/bus.ts';
 import { HttpError } from '../http/errors.ts';
+import type { IncidentRecorder } from './incidents/recorder.ts';
 
 /** Settings route code may read (a subset of ServerConfig plus build facts). */
 export interface AppSettings {
@@ -68,5 +69,7 @@ export interface RouteDeps {
   ownership: OwnershipEvents;
   /** Ends the websockets of a session (the gateway's closeSessionSockets). */
   closeSessionSockets(sessionId: string): void;
+  /** The incident recorder (bus → incidents, the users' thresholds); services tell it when thresholds change. */
+  incidents: IncidentRecorder;
   now(): number;
 }

@@ -21,6 +21,8 @@ import { storyRoutes } from './stories/routes.ts';
 import { replayLogRoutes } from './replayLogs/routes.ts';
 import { unitRoutes } from './units/routes.ts';
 import { unitControlRoutes } from './unitControl/routes.ts';
+import { incidentRoutes } from './incidents/routes.ts';
+import { activityRoutes } from './activity/routes.ts';
 
 export interface ContractArea {
   /** The area's name, as in src/protocol/rest/<name>.ts. */
@@ -45,4 +47,6 @@ export const CONTRACT_AREAS: readonly ContractArea[] = [
   { name: 'replayLogs', routes: replayLogRoutes },
   { name: 'units', routes: unitRoutes },
   { name: 'unitControl', routes: unitControlRoutes },
+  { name: 'incidents', routes: incidentRoutes },
+  { name: 'activity', routes: activityRoutes },
 ];

@@ -18,6 +18,8 @@ import { ClientApplicationRepo } from '../areas/clientApplications/repo.ts';
 import { AdhocRepo } from '../areas/adhoc/repo.ts';
 import { ShareRepo } from '../areas/shares/repo.ts';
 import { StoryRepo } from '../areas/stories/repo.ts';
+import { ActivityRepo } from '../areas/activity/repo.ts';
+import { IncidentRepo, ThresholdRepo } from '../areas/incidents/repo.ts';
 
 export class Store {
   readonly inventories: InventoryRepo;
@@ -33,6 +35,9 @@ export class Store {
   readonly adhoc: AdhocRepo;
   readonly shares: ShareRepo;
   readonly stories: StoryRepo;
+  readonly activity: ActivityRepo;
+  readonly incidents: IncidentRepo;
+  readonly thresholds: ThresholdRepo;
   private closing: Promise<void> | undefined;
 
   /** `db` is the root Kysely instance, or a transaction (see `transaction`). */
@@ -53,6 +58,9 @@ export class Store {
     this.adhoc = new AdhocRepo(db);
     this.shares = new ShareRepo(db);
     this.stories = new StoryRepo(db);
+    this.activity = new ActivityRepo(db);
+    this.incidents = new IncidentRepo(db);
+    this.thresholds = new ThresholdRepo(db);
   }
 
   /**
