@@ -3,7 +3,7 @@
  * user has seen. SQL only, one code for SQLite and PostgreSQL. Listings always run within a time
  * range (60 days at most) and by index: time, group + id, user + id, unit + time.
  */
-import type { ExpressionBuilder, Insertable, Selectable } from 'kysely';
+import { sql, type ExpressionBuilder, type Insertable, type Selectable, type SqlBool } from 'kysely';
 import type { Database, IncidentsTable, ThresholdsTable } from '../../store/schema.ts';
 import { containsText, insertBatches, lowerOf, toFlag, type Db } from '../../store/queries.ts';
 import type { Incident, IncidentSearchKey, IncidentSortKey } from '../../../protocol/rest/incidents.ts';
@@ -96,7 +96,8 @@ export class IncidentRepo {
           eb.or([
             ...(visibility.groupIds.length > 0 ? [eb('i.group_id', 'in', [...visibility.groupIds])] : []),
             ...(visibility.inventoryIds.length > 0 ? [eb('i.inventory_id', 'in', [...visibility.inventoryIds])] : []),
-            eb.val(false),
+            // Never true, so an empty list of groups matches nothing (SQLite cannot bind a boolean).
+            sql<SqlBool>`1 = 0`,
           ]),
         ]);
     return eb.or([fleet, eb('i.user_id', '=', visibility.userId)]);
