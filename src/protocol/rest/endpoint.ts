@@ -22,6 +22,7 @@ export interface Endpoint<
   Q extends WireSchema | undefined = WireSchema | undefined,
   B extends WireSchema | undefined = WireSchema | undefined,
   R extends WireSchema = WireSchema,
+  X extends BytesBody | undefined = BytesBody | undefined,
 > {
   readonly method: Method;
   /** Relative to the REST prefix, OpenAPI style: `v2/admin/groups/{id}`. */
@@ -48,10 +49,21 @@ export interface Endpoint<
   readonly produces?: string;
   /** The status of a successful answer (201 for a creation when the spec's client expects it). */
   readonly successStatus?: 200 | 201;
+  /**
+   * The request body is bytes, not JSON (an uploaded image): sent with this content type, at most
+   * `maxBytes`. `body` is then undefined and the handler reads the bytes (`RouteContext.bytes`).
+   */
+  readonly bytesBody: X;
+}
+
+/** A request body of raw bytes: its one content type and its size limit (bytes). */
+export interface BytesBody {
+  readonly contentType: string;
+  readonly maxBytes: number;
 }
 
 /** Any endpoint, whatever its schemas. */
-export type AnyEndpoint = Endpoint<WireSchema | undefined, WireSchema | undefined, WireSchema | undefined, WireSchema>;
+export type AnyEndpoint = Endpoint<WireSchema | undefined, WireSchema | undefined, WireSchema | undefined, WireSchema, BytesBody | undefined>;
 
 type TypeOf<S> = S extends WireSchema ? S['Type'] : undefined;
 
@@ -60,7 +72,7 @@ export type QueryOf<E extends AnyEndpoint> = TypeOf<E['query']>;
 export type BodyOf<E extends AnyEndpoint> = TypeOf<E['body']>;
 export type ResponseOf<E extends AnyEndpoint> = E['response']['Type'];
 
-export interface EndpointDefinition<P, Q, B, R> {
+export interface EndpointDefinition<P, Q, B, R, X = undefined> {
   readonly method: Method;
   readonly path: string;
   readonly summary: string;
@@ -74,6 +86,7 @@ export interface EndpointDefinition<P, Q, B, R> {
   readonly noApplicationId?: boolean;
   readonly produces?: string;
   readonly successStatus?: 200 | 201;
+  readonly bytesBody?: X;
 }
 
 /** The `{name}` segments of a path, in order. */
@@ -90,10 +103,14 @@ export function endpoint<
   const Q extends WireSchema | undefined = undefined,
   const B extends WireSchema | undefined = undefined,
   const R extends WireSchema = WireSchema,
->(definition: EndpointDefinition<P, Q, B, R>): Endpoint<P, Q, B, R> {
+  const X extends BytesBody | undefined = undefined,
+>(definition: EndpointDefinition<P, Q, B, R, X>): Endpoint<P, Q, B, R, X> {
   const path = definition.path.replace(/^\/+/, '');
   if (pathParameterNames(path).length > 0 && definition.params === undefined) {
     throw new Error(`endpoint ${definition.method} ${path}: the path has parameters but no params schema`);
+  }
+  if (definition.bytesBody !== undefined && (definition.body !== undefined || definition.method === 'GET')) {
+    throw new Error(`endpoint ${definition.method} ${path}: a bytes body replaces the JSON body of a POST or PUT`);
   }
   return {
     ...definition,
@@ -101,6 +118,7 @@ export function endpoint<
     params: definition.params as P,
     query: definition.query as Q,
     body: definition.body as B,
+    bytesBody: definition.bytesBody as X,
   };
 }
 

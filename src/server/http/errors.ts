@@ -70,8 +70,18 @@ export function errorBody(statusCode: number, message: string): ErrorBody {
   return { error: REASONS[statusCode] ?? (statusCode >= 500 ? 'Internal Server Error' : 'Bad Request'), message };
 }
 
+/** A byte count as people read a limit: "1 MiB", "4 MiB", "110 KiB", "300 bytes". */
+export function describeBytes(bytes: number): string {
+  if (bytes >= 1_048_576 && bytes % 1_048_576 === 0) return `${bytes / 1_048_576} MiB`;
+  if (bytes >= 1_024 && bytes % 1_024 === 0) return `${bytes / 1_024} KiB`;
+  return `${bytes} bytes`;
+}
+
+/** The largest body of the server (app.ts BODY_LIMIT_BYTES); a route may set its own (a bytes upload). */
+const DEFAULT_BODY_LIMIT = 1_048_576;
+
 /** The client-facing message for a Fastify-raised error; null when it must not be shown. */
-function fastifyMessage(error: FastifyError): string | null {
+function fastifyMessage(error: FastifyError, request: FastifyRequest): string | null {
   switch (error.code) {
     case 'FST_ERR_CTP_INVALID_JSON_BODY':
     case undefined:
@@ -79,7 +89,7 @@ function fastifyMessage(error: FastifyError): string | null {
     case 'FST_ERR_CTP_EMPTY_JSON_BODY':
       return "body is empty but content-type is 'application/json'";
     case 'FST_ERR_CTP_BODY_TOO_LARGE':
-      return 'body is larger than the 1 MiB limit';
+      return `body is larger than the ${describeBytes(request.routeOptions.bodyLimit ?? DEFAULT_BODY_LIMIT)} limit`;
     case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
       return `content-type is not supported; send application/json`;
     case 'FST_ERR_CTP_INVALID_CONTENT_LENGTH':
@@ -105,7 +115,7 @@ export function installErrorHandler(app: FastifyInstance): void {
       request.log.error({ err: error }, 'request failed');
       return reply.code(500).send(errorBody(500, 'Internal Error'));
     }
-    const message = fastifyMessage(error) ?? (error.message || REASONS[status] || 'Bad request');
+    const message = fastifyMessage(error, request) ?? (error.message || REASONS[status] || 'Bad request');
     return reply.code(status).send(errorBody(status, message));
   });
 }

@@ -103,6 +103,9 @@ export class OpenApiCollector {
       tags: endpoint.tags,
       parameters: [...parametersOf(schemas.params, 'path'), ...parametersOf(schemas.query, 'query')],
       ...(schemas.body !== undefined ? { requestBody: { required: true, content: { 'application/json': { schema: schemas.body } } } } : {}),
+      ...(facts.bytes !== undefined
+        ? { requestBody: { required: true, description: `Raw bytes, at most ${facts.bytes.maxBytes}`, content: { [facts.bytes.contentType]: { schema: { type: 'string', format: 'binary' } } } } }
+        : {}),
       responses: {
         [success]: { description: 'OK', content: { [endpoint.produces ?? 'application/json']: { schema: schemas.response } } },
         '400': errorResponse('Invalid input: the message names the field, `fields` gives each field’s message; missing or unknown Application-Id'),

@@ -15,9 +15,9 @@
  * the body holds, so no validation message reveals anything about another tenant's data.
  */
 import type { Readable } from 'node:stream';
-import type { FastifyContextConfig, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyContextConfig, FastifyInstance, FastifyReply, FastifyRequest, RouteOptions } from 'fastify';
 import { Result, Schema } from 'effect';
-import { endpointName, pathParameterNames, type AnyEndpoint, type BodyOf, type ParamsOf, type QueryOf, type ResponseOf, type WireSchema } from '../../protocol/rest/endpoint.ts';
+import { endpointName, pathParameterNames, type AnyEndpoint, type BodyOf, type BytesBody, type ParamsOf, type QueryOf, type ResponseOf, type WireSchema } from '../../protocol/rest/endpoint.ts';
 import { jsonSchemaOf, propertyNames, type JsonSchema } from '../../protocol/rest/jsonSchema.ts';
 import { issueFields, issueText } from '../../protocol/issueText.ts';
 import { may, PERMISSIONS, type Action } from '../../domain/roles/permissions.ts';
@@ -32,6 +32,8 @@ export interface RouteContext<E extends AnyEndpoint, Scoped> {
   readonly params: ParamsOf<E>;
   readonly query: QueryOf<E>;
   readonly body: BodyOf<E>;
+  /** The request's bytes, for an endpoint whose body is bytes (`bytesBody`); undefined otherwise. */
+  readonly bytes: E['bytesBody'] extends BytesBody ? Buffer : undefined;
   /** The caller (a public route's handler never reads it). */
   readonly auth: RequestAuth;
   readonly tenancy: Tenancy;
@@ -96,6 +98,8 @@ export interface ContractFacts {
   readonly access: Action | 'public';
   readonly scope: { readonly kind: ScopeRule<unknown>['kind']; readonly from: readonly string[] };
   readonly schemas: { readonly params?: JsonSchema; readonly query?: JsonSchema; readonly body?: JsonSchema; readonly response: JsonSchema };
+  /** A body of raw bytes (its content type and size limit) instead of JSON. */
+  readonly bytes?: BytesBody;
 }
 
 declare module 'fastify' {
@@ -157,6 +161,87 @@ function contractFacts(route: RouteDefinition): ContractFacts {
       ...(endpoint.body !== undefined ? { body: jsonSchemaOf(endpoint.body) } : {}),
       response: jsonSchemaOf(endpoint.response),
     },
+    ...(endpoint.bytesBody !== undefined ? { bytes: endpoint.bytesBody } : {}),
+  };
+}
+
+/**
+ * The raw bytes of a `bytesBody` endpoint: only its content type is parsed as bytes (a Buffer),
+ * at most `maxBytes` (413 above); any other content type is 415. JSON stays parsed as JSON for
+ * every other route: the bytes parser lives in a child scope that holds this one route only.
+ */
+function bytesOf(request: FastifyRequest, bytesBody: BytesBody): Buffer {
+  const body: unknown = request.body;
+  if (body === undefined || body === null) return Buffer.alloc(0);
+  if (Buffer.isBuffer(body)) return body;
+  throw new HttpError(415, `content-type is not supported; send ${bytesBody.contentType}`);
+}
+
+/** Fastify's options of one contract route. */
+function routeOptions(route: RouteDefinition, facts: ContractFacts, deps: RouteDeps, checking: boolean): RouteOptions {
+  const { endpoint } = route;
+  const isPublic = route.access === 'public';
+  const bytesBody = endpoint.bytesBody;
+  return {
+    method: endpoint.method,
+    url: fastifyPath(endpoint.path),
+    ...(bytesBody !== undefined ? { bodyLimit: bytesBody.maxBytes } : {}),
+    config: {
+      ...route.config,
+      contract: facts,
+      ...(isPublic ? { public: true } : {}),
+      ...(endpoint.noApplicationId === true ? { noApplicationId: true } : {}),
+    },
+    schema: {
+      summary: endpoint.summary,
+      tags: endpoint.tags,
+      ...(facts.schemas.params !== undefined ? { params: facts.schemas.params } : {}),
+      ...(facts.schemas.query !== undefined ? { querystring: lenientQuery(facts.schemas.query) } : {}),
+      ...(facts.schemas.body !== undefined ? { body: facts.schemas.body } : {}),
+    },
+    preValidation: async (request) => {
+      // A body whose fields are all optional may be left out (e.g. POST .../stream with no channel).
+      if (endpoint.body !== undefined && (request.body === undefined || request.body === null)) request.body = {};
+      if (isPublic) return;
+      const auth = request.auth;
+      if (auth === null) throw unauthorized();
+      const tenancy = await tenancyOf(auth, deps.store.users);
+      const scoped = await route.scope.resolve({ request, deps, auth, tenancy });
+      if (!may(auth.roles, route.access as Action)) throw forbidden(ACCESS_REFUSED);
+      request.routeContext = { tenancy, scoped };
+    },
+    handler: async (request, reply) => {
+      const params = decodePart(endpoint.params, request.params, 'params');
+      const query = decodePart(endpoint.query, request.query, 'query');
+      const body = decodePart(endpoint.body, request.body, 'body');
+      const bytes = bytesBody === undefined ? undefined : bytesOf(request, bytesBody);
+      const context = request.routeContext ?? { tenancy: { all: false, groupIds: new Set(), inventoryIds: new Set() }, scoped: {} };
+      let status: number = endpoint.successStatus ?? 200;
+      const answer = await route.handler({
+        params,
+        query,
+        body,
+        bytes,
+        auth: request.auth as RequestAuth,
+        tenancy: context.tenancy,
+        scoped: context.scoped,
+        deps,
+        request,
+        reply,
+        setStatus: (chosen) => {
+          status = chosen;
+        },
+      } as RouteContext<AnyEndpoint, unknown>);
+      if (reply.sent) return reply;
+      reply.code(status);
+      if (endpoint.produces !== undefined) reply.type(endpoint.produces);
+      if (isRawAnswer(answer)) {
+        if (endpoint.produces === undefined) throw new Error(`${endpointName(endpoint)} answered a stream but produces JSON`);
+        return answer[RAW];
+      }
+      if (checking) checkAnswer(endpoint, answer);
+      return answer;
+    },
   };
 }
 
@@ -165,65 +250,16 @@ export function registerRoutes(app: FastifyInstance, deps: RouteDeps, routes: re
   const checking = answerCheckingOn();
   for (const route of routes) {
     const facts = contractFacts(route);
-    const { endpoint } = route;
-    const isPublic = route.access === 'public';
-    app.route({
-      method: endpoint.method,
-      url: fastifyPath(endpoint.path),
-      config: {
-        ...route.config,
-        contract: facts,
-        ...(isPublic ? { public: true } : {}),
-        ...(endpoint.noApplicationId === true ? { noApplicationId: true } : {}),
-      },
-      schema: {
-        summary: endpoint.summary,
-        tags: endpoint.tags,
-        ...(facts.schemas.params !== undefined ? { params: facts.schemas.params } : {}),
-        ...(facts.schemas.query !== undefined ? { querystring: lenientQuery(facts.schemas.query) } : {}),
-        ...(facts.schemas.body !== undefined ? { body: facts.schemas.body } : {}),
-      },
-      preValidation: async (request) => {
-        // A body whose fields are all optional may be left out (e.g. POST .../stream with no channel).
-        if (endpoint.body !== undefined && (request.body === undefined || request.body === null)) request.body = {};
-        if (isPublic) return;
-        const auth = request.auth;
-        if (auth === null) throw unauthorized();
-        const tenancy = await tenancyOf(auth, deps.store.users);
-        const scoped = await route.scope.resolve({ request, deps, auth, tenancy });
-        if (!may(auth.roles, route.access as Action)) throw forbidden(ACCESS_REFUSED);
-        request.routeContext = { tenancy, scoped };
-      },
-      handler: async (request, reply) => {
-        const params = decodePart(endpoint.params, request.params, 'params');
-        const query = decodePart(endpoint.query, request.query, 'query');
-        const body = decodePart(endpoint.body, request.body, 'body');
-        const context = request.routeContext ?? { tenancy: { all: false, groupIds: new Set(), inventoryIds: new Set() }, scoped: {} };
-        let status: number = endpoint.successStatus ?? 200;
-        const answer = await route.handler({
-          params,
-          query,
-          body,
-          auth: request.auth as RequestAuth,
-          tenancy: context.tenancy,
-          scoped: context.scoped,
-          deps,
-          request,
-          reply,
-          setStatus: (chosen) => {
-            status = chosen;
-          },
-        } as RouteContext<AnyEndpoint, unknown>);
-        if (reply.sent) return reply;
-        reply.code(status);
-        if (endpoint.produces !== undefined) reply.type(endpoint.produces);
-        if (isRawAnswer(answer)) {
-          if (endpoint.produces === undefined) throw new Error(`${endpointName(endpoint)} answered a stream but produces JSON`);
-          return answer[RAW];
-        }
-        if (checking) checkAnswer(endpoint, answer);
-        return answer;
-      },
+    const options = routeOptions(route, facts, deps, checking);
+    const bytesBody = route.endpoint.bytesBody;
+    if (bytesBody === undefined) {
+      app.route(options);
+      continue;
+    }
+    // The bytes parser only in a child scope of this one route (see bytesOf).
+    void app.register(async (child) => {
+      child.addContentTypeParser(bytesBody.contentType, { parseAs: 'buffer', bodyLimit: bytesBody.maxBytes }, (_request, payload, done) => done(null, payload));
+      child.route(options);
     });
   }
 }

@@ -14,6 +14,9 @@
  *   inventory is theirs); 404 otherwise.
  * - user: the user must belong to one of the caller's inventories (a super user: any user); 404
  *   otherwise, the same for unknown and foreign users.
+ * - channel (operating): as a unit, its group is one of the caller's, or it has no group and its
+ *   inventory is theirs; channel (administering): any channel of the caller's groups or inventories
+ *   (a super user: any); 404 otherwise, the same for unknown and foreign channels.
  */
 import type { FastifyRequest } from 'fastify';
 import type { RouteDeps } from '../areas/deps.ts';
@@ -21,6 +24,7 @@ import type { Group } from '../areas/groups/repo.ts';
 import type { Inventory } from '../areas/inventories/repo.ts';
 import type { StoredUnit } from '../areas/units/repo.ts';
 import type { User } from '../areas/users/repo.ts';
+import type { ChannelRow } from '../areas/channels/repo.ts';
 import { badRequest, forbidden, notFound } from './errors.ts';
 import type { RequestAuth } from './requestAuth.ts';
 import { administersGroup, seesInventory, type Tenancy } from './tenancy.ts';
@@ -36,7 +40,7 @@ export interface ScopeInput {
 }
 
 export interface ScopeRule<Scoped> {
-  readonly kind: 'self' | 'tenant' | 'system' | 'group' | 'inventory' | 'unit' | 'user';
+  readonly kind: 'self' | 'tenant' | 'system' | 'group' | 'inventory' | 'unit' | 'user' | 'channel';
   /** Where the id comes from, for the OpenAPI document and the authorization tests. */
   readonly from: readonly InputRef[];
   /** Loads the scoped entity or throws the refusal (HttpError). */
@@ -145,4 +149,40 @@ export function administeredUser(from: InputRef): ScopeRule<{ user: User }> {
       return { user };
     },
   };
+}
+
+/** True when the caller operates the channel: its group is theirs, or it has no group and its inventory is theirs. */
+export function channelVisible(tenancy: Tenancy, channel: { readonly groupId: string | null; readonly inventoryId: string | null }): boolean {
+  if (tenancy.all) return true;
+  if (channel.groupId !== null) return tenancy.groupIds.has(channel.groupId);
+  return channel.inventoryId !== null && tenancy.inventoryIds.has(channel.inventoryId);
+}
+
+/** True when the caller administers the channel: it is in one of their groups or inventories. */
+export function channelAdministered(tenancy: Tenancy, channel: { readonly groupId: string | null; readonly inventoryId: string | null }): boolean {
+  return tenancy.all || (channel.groupId !== null && tenancy.groupIds.has(channel.groupId)) || (channel.inventoryId !== null && tenancy.inventoryIds.has(channel.inventoryId));
+}
+
+function channelScope(from: InputRef, sees: (tenancy: Tenancy, channel: ChannelRow['channel']) => boolean): ScopeRule<{ channel: ChannelRow }> {
+  return {
+    kind: 'channel',
+    from: [from],
+    async resolve({ request, deps, tenancy }) {
+      const id = inputText(request, from);
+      if (id === undefined) throw badRequest(`${from} is required`);
+      const row = await deps.store.channels.row(id);
+      if (row === undefined || !sees(tenancy, row.channel)) throw notFound(`Channel '${shown(id)}' not found`);
+      return { channel: row };
+    },
+  };
+}
+
+/** The channel an operator's call is about (Manage Channels, its dialogs); unknown and foreign channels get the same 404. */
+export function visibleChannel(from: InputRef = 'params.id'): ScopeRule<{ channel: ChannelRow }> {
+  return channelScope(from, channelVisible);
+}
+
+/** The channel an administration call is about: any of the caller's groups or inventories. */
+export function administeredChannel(from: InputRef = 'params.id'): ScopeRule<{ channel: ChannelRow }> {
+  return channelScope(from, channelAdministered);
 }
