@@ -25,6 +25,7 @@ interface Permission {
 const EVERYONE: readonly UserType[] = USER_TYPES;
 const CONSOLE = ROLE_SETS.console;
 const READ_ONLY = ROLE_SETS.read;
+const VIDEO_RETURN_PORTAL = ROLE_SETS.videoReturnPortal;
 
 export const PERMISSIONS = {
   // ── The signed-in user's own things ─────────────────────────────────────────────────────────
@@ -45,6 +46,18 @@ export const PERMISSIONS = {
     grant: EVERYONE,
     source: 'ours: the route gate of story writes; the rule is stories.edit, applied by the stories scope before the body is read so that a refusal says why in its own words (spec 001 §6)',
   },
+
+  // ── Video return and files (spec 000 §6, 001 §6, 002 §2, §6; issue 13) ──────────────────────
+  'videoReturn.read': { grant: VIDEO_RETURN_PORTAL, source: 'spec 000 §1, §6: the video return portal is for video-return viewers and the console’s users (luc_application excluded: not a person)' },
+  'videoReturn.operate': {
+    grant: VIDEO_RETURN_PORTAL,
+    deny: READ_ONLY,
+    source: 'spec 000 §6 video-return viewers work in the portal (start and stop video return to units); read-only users change nothing',
+  },
+  'videoReturn.configure': { grant: ROLE_SETS.management, deny: READ_ONLY, source: 'spec 002 §6: /video_return needs the broad management set; read-only users change nothing' },
+  'videoReturn.admin': { grant: ROLE_SETS.adminSet, source: 'spec 001 §7 admin vrChannels calls; spec 002 §6 admin set (super user: the system entities vrChannels tab)' },
+  'files.read': { grant: CONSOLE, source: 'spec 002 §2: Files has no role guard' },
+  'files.manage': { grant: CONSOLE, deny: READ_ONLY, source: 'ours: renaming and broadcasting a file change it; read-only users change nothing (spec 000 §6)' },
 
   // ── Groups (spec 002 §3, §4, §7) ─────────────────────────────────────────────────────────────
   'groups.read': { grant: EVERYONE, source: 'spec 002 §7: groups/fetch, light_fetch, fetch_features of the user’s own groups' },

@@ -37,6 +37,8 @@ const EXPECTED_MEMBERS: Record<RoleSetName, readonly UserType[]> = {
   superUserOrAdmin: ['super_user', 'luc_admin'],
   console: USER_TYPES.filter((type) => type !== 'luc_vr_viewer' && type !== 'luc_application'),
   storyEditingDenied: ['luc_read', 'luc_vr_viewer', 'luc_application', 'luc_freelancer', 'luc_unit_control'],
+  // Ours (issue 13): the console's users and the video-return viewers; not an application account.
+  videoReturnPortal: USER_TYPES.filter((type) => type !== 'luc_application'),
 };
 
 const SET_NAMES = Object.keys(EXPECTED_MEMBERS) as RoleSetName[];

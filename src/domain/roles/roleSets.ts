@@ -77,6 +77,26 @@ export const ROLE_SETS = {
    * unit-control users (limited to operating units).
    */
   storyEditingDenied: ['luc_read', 'luc_vr_viewer', 'luc_application', 'luc_freelancer', 'luc_unit_control'],
+  /**
+   * spec 000 §1, §6: the video return portal (the drawer's second application) is where
+   * video-return viewers work, and the console's users reach it from the drawer. Ours: every
+   * console user plus luc_vr_viewer; not luc_application (an application account).
+   */
+  videoReturnPortal: [
+    'super_user',
+    'luc_media_group_admin',
+    'luc_admin',
+    'luc_regular',
+    'luc_read',
+    'luc_curator',
+    'luc_multipoint',
+    'luc_unit_control',
+    'luc_contractor',
+    'luc_partner',
+    'luc_freelancer',
+    'staff',
+    'luc_vr_viewer',
+  ],
 } as const satisfies Record<string, readonly UserType[]>;
 
 export type RoleSetName = keyof typeof ROLE_SETS;

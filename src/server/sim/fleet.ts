@@ -26,6 +26,8 @@ import { Random } from './random.ts';
 import type { UnitSeed } from './seeds.ts';
 import type { AlertType, SimUnit } from './unit.ts';
 import { addedData, alertFor, BATTERY_ALERT_THRESHOLD_PCT, configData, makeSimUnit, statusData, usageData } from './unit.ts';
+import { VideoReturnSim } from './videoReturn.ts';
+import { FileTransferSim, type ChannelFileTransfer } from './fileTransfers.ts';
 
 export type { UnitSeed } from './seeds.ts';
 export { makeUnitSeeds } from './seeds.ts';
@@ -43,13 +45,20 @@ export const MAX_SIM_RATE = 100_000;
 export interface SimChannel {
   id: string;
   groupId: string;
+  /** The channel's media server (MMH), when it is on one: files come back to it (fileTransfers.ts). */
+  mediaServerId?: string | null;
 }
 
 /** channel.status data as the simulator publishes it. */
 export interface ChannelStatusData {
-  status: 'idle' | 'connecting' | 'collecting';
+  /** playStoredFile: a stored file is broadcast on the channel (spec 001 §4) and no unit streams to it. */
+  status: 'idle' | 'connecting' | 'collecting' | 'playStoredFile';
   /** Units sending to the channel now (connecting or streaming). */
   unitIds: string[];
+  /** The file coming back to the channel's media server now (spec 001 §3 fileTransfer path and status). */
+  fileTransfer?: ChannelFileTransfer;
+  /** The stored file the channel plays (channelfiles/broadcast/start). */
+  broadcast?: { fileId: string };
 }
 
 export interface FleetOptions {
@@ -70,8 +79,11 @@ export interface FleetOptions {
 type ChannelUse = { id: string; users: Map<string, 'connecting' | 'streaming'>; last: string };
 
 function channelKey(data: ChannelStatusData): string {
-  return `${data.status}|${data.unitIds.join(',')}`;
+  return JSON.stringify(data);
 }
+
+/** The key of a channel nobody uses, with no transfer or broadcast. */
+const IDLE_KEY = channelKey({ status: 'idle', unitIds: [] });
 
 /** A unit is transmitting when its links carry media: any busy application, or forward. */
 function transmitting(unit: SimUnit): boolean {
@@ -97,6 +109,10 @@ export class FleetSimulator {
   private tickHandle: TimerHandle | null = null;
   private ticks = 0;
   private budget = 0;
+  /** Video return channels' live state (issue 13; src/server/sim/videoReturn.ts). */
+  readonly videoReturn: VideoReturnSim;
+  /** Files coming back to media servers, and stored files broadcast (issue 13; fileTransfers.ts). */
+  readonly files: FileTransferSim;
 
   constructor(opts: FleetOptions) {
     this.bus = opts.bus;
@@ -108,8 +124,12 @@ export class FleetSimulator {
     this.initRandom = Random.derive(opts.seed, 1);
     this.churnRandom = Random.derive(opts.seed, 2);
     this.commandRandom = Random.derive(opts.seed, 3);
+    // Streams 4 and 5: the issue 13 modules draw from their own, so the units' events stay as before.
+    this.videoReturn = new VideoReturnSim(this.clock, Random.derive(opts.seed, 4), () => this.list);
+    const media = (opts.channels ?? []).flatMap((c) => (typeof c.mediaServerId === 'string' ? [{ id: c.id, mediaServerId: c.mediaServerId }] : []));
+    this.files = new FileTransferSim(this.clock, Random.derive(opts.seed, 5), (id) => this.publishChannel(id), media);
     for (const channel of opts.channels ?? []) {
-      this.channels.set(channel.id, { id: channel.id, users: new Map(), last: 'idle|' });
+      this.channels.set(channel.id, { id: channel.id, users: new Map(), last: IDLE_KEY });
     }
     const channelsByGroup = new Map<string, string[]>();
     for (const channel of opts.channels ?? []) {
@@ -145,6 +165,8 @@ export class FleetSimulator {
     if (this.tickHandle !== null) this.clock.clear(this.tickHandle);
     this.tickHandle = null;
     for (const unit of this.list) this.cancelFlows(unit);
+    this.videoReturn.stop();
+    this.files.stop();
   }
 
   unit(uid: string): SimUnit | undefined {
@@ -237,6 +259,7 @@ export class FleetSimulator {
           unit.flow = null;
           unit.applications.forward = {};
           this.publishStatus(unit);
+          this.files.recordingForwarded({ uid: unit.uid, name: unit.seed.name, channelId: unit.channelId });
         });
         return { ok: true };
       case 'stopStoreAndForward': {
@@ -598,8 +621,29 @@ export class FleetSimulator {
 
   private channelData(channel: ChannelUse): ChannelStatusData {
     const states = [...channel.users.values()];
-    const status = states.includes('streaming') ? 'collecting' : states.includes('connecting') ? 'connecting' : 'idle';
-    return { status, unitIds: [...channel.users.keys()].sort() };
+    const broadcast = this.files.broadcastOf(channel.id);
+    const fileTransfer = this.files.fileTransferOf(channel.id);
+    const status = states.includes('streaming') ? 'collecting' : states.includes('connecting') ? 'connecting' : broadcast !== undefined ? 'playStoredFile' : 'idle';
+    return {
+      status,
+      unitIds: [...channel.users.keys()].sort(),
+      ...(fileTransfer !== undefined ? { fileTransfer } : {}),
+      ...(broadcast !== undefined ? { broadcast: { fileId: broadcast.fileId } } : {}),
+    };
+  }
+
+  /** Publishes a channel's status again when it changed (a file transfer step, a broadcast). */
+  publishChannel(id: string): void {
+    let channel = this.channels.get(id);
+    if (channel === undefined) {
+      channel = { id, users: new Map(), last: '' };
+      this.channels.set(id, channel);
+    }
+    const data = this.channelData(channel);
+    const key = channelKey(data);
+    if (key === channel.last) return;
+    channel.last = key;
+    this.bus.publish('channel.status', id, data);
   }
 
   /**
@@ -612,7 +656,7 @@ export class FleetSimulator {
     if (id === null) return;
     let channel = this.channels.get(id);
     if (channel === undefined) {
-      channel = { id, users: new Map(), last: 'idle|' };
+      channel = { id, users: new Map(), last: IDLE_KEY };
       this.channels.set(id, channel);
     }
     const usage =
@@ -692,6 +736,8 @@ export class FleetSimulator {
         else if (apps.store !== undefined) apps.forward = {};
         else if (!isBusy(apps)) apps.store = {};
         this.publishStatus(unit);
+        // What was stored now travels to the channel's media server (fileTransfers.ts).
+        if (apps.store !== undefined && apps.forward !== undefined) this.files.recordingForwarded({ uid: unit.uid, name: unit.seed.name, channelId: unit.channelId });
         return;
       }
       case 'battery':

@@ -363,6 +363,41 @@ export interface IngestAccountsTable {
   updated_at: number;
 }
 
+/** A channel's streaming destination (migration 0009): the answer's fields in details_json, credentials apart. */
+export interface ChannelDestinationsTable {
+  id: string;
+  channel_id: string;
+  name: string;
+  details_json: Generated<string>;
+  /** {password?, passphrase?}: never part of an answer. */
+  secrets_json: Generated<string>;
+  created_at: number;
+  updated_at: number;
+}
+
+/** An overlay image of an inventory's graphics overlay library (migration 0009). */
+export interface OverlaysTable {
+  id: string;
+  inventory_id: string;
+  file_name: string;
+  width: number;
+  height: number;
+  size_bytes: number;
+  png_base64: string;
+  created_at: number;
+  created_by: Generated<string>;
+}
+
+/** An audio room of an inventory (migration 0009). */
+export interface AudioRoomsTable {
+  id: string;
+  inventory_id: string;
+  name: string;
+  interfaces_json: Generated<string>;
+  created_at: number;
+  created_by: Generated<string>;
+}
+
 export interface Database {
   inventories: InventoriesTable;
   groups: GroupsTable;
@@ -393,4 +428,7 @@ export interface Database {
   incidents: IncidentsTable;
   thresholds: ThresholdsTable;
   incident_reads: IncidentReadsTable;
+  channel_destinations: ChannelDestinationsTable;
+  overlays: OverlaysTable;
+  audio_rooms: AudioRoomsTable;
 }

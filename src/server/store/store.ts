@@ -18,6 +18,9 @@ import { ClientApplicationRepo } from '../areas/clientApplications/repo.ts';
 import { AdhocRepo } from '../areas/adhoc/repo.ts';
 import { ShareRepo } from '../areas/shares/repo.ts';
 import { StoryRepo } from '../areas/stories/repo.ts';
+import { DestinationRepo } from '../areas/channels/destinationRepo.ts';
+import { OverlayRepo } from '../areas/overlays/repo.ts';
+import { AudioRoomRepo } from '../areas/audioRooms/repo.ts';
 import { ActivityRepo } from '../areas/activity/repo.ts';
 import { IncidentRepo, ThresholdRepo } from '../areas/incidents/repo.ts';
 
@@ -35,6 +38,9 @@ export class Store {
   readonly adhoc: AdhocRepo;
   readonly shares: ShareRepo;
   readonly stories: StoryRepo;
+  readonly destinations: DestinationRepo;
+  readonly overlays: OverlayRepo;
+  readonly audioRooms: AudioRoomRepo;
   readonly activity: ActivityRepo;
   readonly incidents: IncidentRepo;
   readonly thresholds: ThresholdRepo;
@@ -58,6 +64,9 @@ export class Store {
     this.adhoc = new AdhocRepo(db);
     this.shares = new ShareRepo(db);
     this.stories = new StoryRepo(db);
+    this.destinations = new DestinationRepo(db);
+    this.overlays = new OverlayRepo(db);
+    this.audioRooms = new AudioRoomRepo(db);
     this.activity = new ActivityRepo(db);
     this.incidents = new IncidentRepo(db);
     this.thresholds = new ThresholdRepo(db);

@@ -64,6 +64,26 @@ export class ServerRepo {
     return rows.map(toServer);
   }
 
+  /** An inventory's servers, optionally of one type, by name. */
+  async listByInventory(inventoryId: string, type?: ServerType): Promise<StoredServer[]> {
+    let query = this.db.selectFrom('servers').selectAll().where('inventory_id', '=', inventoryId);
+    if (type !== undefined) query = query.where('type', '=', type);
+    return (await query.orderBy('name').orderBy('id').execute()).map(toServer);
+  }
+
+  /** Servers of any inventory of a list (null: all), of one type, by name, at most `limit` (the multipoint list asks for 1,000). */
+  async listOfType(type: ServerType, inventoryIds: readonly string[] | null, limit: number): Promise<StoredServer[]> {
+    if (inventoryIds !== null && inventoryIds.length === 0) return [];
+    let query = this.db.selectFrom('servers').selectAll().where('type', '=', type);
+    if (inventoryIds !== null) query = query.where('inventory_id', 'in', [...inventoryIds]);
+    return (await query.orderBy('name').orderBy('id').limit(limit).execute()).map(toServer);
+  }
+
+  /** Replaces a server's configuration document (the IFB mode lives there). */
+  async setConfig(id: string, config: Record<string, unknown>): Promise<void> {
+    await this.db.updateTable('servers').set({ config_json: JSON.stringify(config) }).where('id', '=', id).execute();
+  }
+
   /** A server is shown to the groups of its channels; the first by id answers for the websocket topic. */
   async groupOf(id: string): Promise<string | undefined> {
     const row = await this.db

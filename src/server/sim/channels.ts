@@ -1,0 +1,263 @@
+/**
+ * The media servers' channels in the simulator (spec 001 §4 "Channel status: offline, idle,
+ * collecting (streaming), connecting, unavailable (treated as offline), play stored file"). The
+ * FleetSimulator owns the units and tells this module which unit uses which channel; this module
+ * owns each channel's state and publishes `channel.status` when what it reports changes.
+ *
+ * What a channel reports, first match wins:
+ * 1. its server is down → offline (no units: nothing reaches a server that is down);
+ * 2. its server has just come back → unavailable for UNAVAILABLE_AFTER_RESTART_MS (the media
+ *    services start), then as below;
+ * 3. a unit streams to it → collecting; a unit connects to it → connecting;
+ * 4. it plays a stored file (the files simulator's broadcast, src/server/sim/fileTransfers.ts) →
+ *    playStoredFile;
+ * 5. otherwise idle.
+ * The files simulator's facts of the channel (a file coming back to its server, the stored file it
+ * broadcasts) ride along (`extras`), so the status stays the channel's whole state.
+ * A channel's log fetch (spec 001 §7 channels/{id}/fetchlogs) runs beside its status, phases
+ * connecting → collecting → stopping (`fetchLogs` of channel.status); only one channel at a time.
+ *
+ * Servers are all online until the servers issue adds their churn: it calls `setServerOnline`
+ * (FleetSimulator.setServerOnline) and reads `serverOnline`. Determinism: one random stream of its
+ * own (the fleet's seed, stream 6), timers on the fleet's clock.
+ */
+import type { EventBus } from '../live/bus.ts';
+import type { SimClock, TimerHandle } from './clock.ts';
+import type { Random } from './random.ts';
+import { PHASE_MS } from './commands.ts';
+import type { ChannelFileTransfer } from './fileTransfers.ts';
+
+export interface SimChannel {
+  id: string;
+  groupId: string;
+  /** The media server the channel runs on (its MMH or transceiver); none: always up, no file transfers. */
+  mediaServerId?: string | null;
+}
+
+export type ChannelUsage = 'connecting' | 'streaming';
+export type LogPhase = 'connecting' | 'collecting' | 'stopping';
+
+/** What the files simulator says of a channel (src/server/sim/fileTransfers.ts). */
+export interface ChannelExtras {
+  /** The file coming back to the channel's media server now (spec 001 §3 fileTransfer path and status). */
+  fileTransfer?: ChannelFileTransfer | undefined;
+  /** The stored file the channel plays (channelfiles/broadcast/start). */
+  broadcast?: { fileId: string } | undefined;
+}
+
+/** channel.status data as the simulator publishes it (docs/protocol.md). */
+export interface ChannelStatusData {
+  status: 'offline' | 'idle' | 'collecting' | 'connecting' | 'unavailable' | 'playStoredFile';
+  /** Units sending to the channel now (connecting or streaming). */
+  unitIds: string[];
+  fileTransfer?: ChannelFileTransfer;
+  broadcast?: { fileId: string };
+  /** The channel's log fetch, while one runs. */
+  fetchLogs?: { state: LogPhase };
+}
+
+/** How long a channel stays unavailable after its server comes back (ms, drawn in this range). */
+export const UNAVAILABLE_AFTER_RESTART_MS = [2_000, 5_000] as const;
+
+interface ChannelState {
+  readonly id: string;
+  serverId: string | null;
+  users: Map<string, ChannelUsage>;
+  /** The media services are starting after the server came back. */
+  starting: boolean;
+  startTimer: TimerHandle | null;
+  logs: LogPhase | null;
+  logTimer: TimerHandle | null;
+  /** Key of the last published status (publish changes only). */
+  last: string;
+}
+
+export type LogsRefusal = 'unknownChannel' | 'channelOffline' | 'otherChannelFetching';
+
+function keyOf(data: ChannelStatusData): string {
+  return JSON.stringify(data);
+}
+
+const NO_EXTRAS = (): ChannelExtras => ({});
+
+export class ChannelSimulator {
+  private readonly channels = new Map<string, ChannelState>();
+  private readonly offlineServers = new Set<string>();
+
+  constructor(
+    private readonly bus: EventBus,
+    private readonly clock: SimClock,
+    private readonly random: Random,
+    channels: readonly SimChannel[] = [],
+    /** The files simulator's facts of a channel (read on every publish). */
+    private readonly extras: (channelId: string) => ChannelExtras = NO_EXTRAS,
+  ) {
+    for (const channel of channels) this.ensure(channel.id, channel.mediaServerId ?? null);
+  }
+
+  /** Publishes every channel's status once (the fleet's start), then changes only. */
+  announce(): void {
+    for (const channel of this.channels.values()) {
+      const data = this.dataOf(channel);
+      channel.last = keyOf(data);
+      this.bus.publish('channel.status', channel.id, data);
+    }
+  }
+
+  /** Cancels every pending phase (the fleet's stop). */
+  stop(): void {
+    for (const channel of this.channels.values()) {
+      this.cancel(channel, 'startTimer');
+      this.cancel(channel, 'logTimer');
+    }
+  }
+
+  /** A channel created after the start (admin create): known from now on, and announced. */
+  add(channel: SimChannel): void {
+    const state = this.ensure(channel.id, channel.mediaServerId ?? null);
+    state.serverId = channel.mediaServerId ?? null;
+    this.publish(state, true);
+  }
+
+  /** Publishes a channel again when what it reports changed (a file transfer step, a broadcast). */
+  refresh(id: string): void {
+    this.publish(this.ensure(id, null));
+  }
+
+  /** A channel deleted: forgotten (its units keep its id until they pick another). */
+  remove(id: string): void {
+    const channel = this.channels.get(id);
+    if (channel === undefined) return;
+    this.cancel(channel, 'startTimer');
+    this.cancel(channel, 'logTimer');
+    this.channels.delete(id);
+  }
+
+  /** Sets what a unit does with a channel (undefined: nothing) and publishes the channel when that changed. */
+  setUse(channelId: string, uid: string, usage: ChannelUsage | undefined, publish: boolean): void {
+    const channel = this.ensure(channelId, null);
+    if (channel.users.get(uid) === usage) return;
+    if (usage === undefined) channel.users.delete(uid);
+    else channel.users.set(uid, usage);
+    if (publish) this.publish(channel);
+    else channel.last = keyOf(this.dataOf(channel));
+  }
+
+  /** The status a channel reports now, or undefined for a channel the simulator does not know. */
+  status(id: string): ChannelStatusData | undefined {
+    const channel = this.channels.get(id);
+    return channel === undefined ? undefined : this.dataOf(channel);
+  }
+
+  /** True unless the server was set down (every server is up until the servers issue's churn). */
+  serverOnline(serverId: string): boolean {
+    return !this.offlineServers.has(serverId);
+  }
+
+  /** A server goes down (its channels go offline) or comes back (unavailable, then idle or in use). */
+  setServerOnline(serverId: string, online: boolean): void {
+    if (online === this.serverOnline(serverId)) return;
+    if (online) this.offlineServers.delete(serverId);
+    else this.offlineServers.add(serverId);
+    for (const channel of this.channels.values()) {
+      if (channel.serverId !== serverId) continue;
+      if (!online) {
+        this.cancel(channel, 'startTimer');
+        this.cancel(channel, 'logTimer');
+        channel.starting = false;
+        channel.logs = null;
+      } else {
+        channel.starting = true;
+        const [min, max] = UNAVAILABLE_AFTER_RESTART_MS;
+        channel.startTimer = this.clock.setTimeout(() => {
+          channel.startTimer = null;
+          channel.starting = false;
+          this.publish(channel);
+        }, this.random.int(min, max));
+      }
+      this.publish(channel);
+    }
+  }
+
+  /** Starts a channel's log fetch: refused for an unknown or offline channel, and while another channel fetches. */
+  startLogs(channelId: string): { ok: true } | { ok: false; reason: LogsRefusal } {
+    const channel = this.channels.get(channelId);
+    if (channel === undefined) return { ok: false, reason: 'unknownChannel' };
+    if (this.down(channel) || channel.starting) return { ok: false, reason: 'channelOffline' };
+    if (channel.logs !== null) return { ok: true };
+    for (const other of this.channels.values()) if (other !== channel && other.logs !== null) return { ok: false, reason: 'otherChannelFetching' };
+    this.logPhase(channel, 'connecting', PHASE_MS.logsConnecting, () =>
+      this.logPhase(channel, 'collecting', PHASE_MS.logsCollecting, () => this.logPhase(channel, 'stopping', PHASE_MS.logsStopping, () => this.endLogs(channel))),
+    );
+    return { ok: true };
+  }
+
+  /** Stops a channel's log fetch (stopping, then done); nothing to stop is fine. */
+  stopLogs(channelId: string): void {
+    const channel = this.channels.get(channelId);
+    if (channel === undefined || channel.logs === null || channel.logs === 'stopping') return;
+    this.cancel(channel, 'logTimer');
+    this.logPhase(channel, 'stopping', PHASE_MS.logsStopping, () => this.endLogs(channel));
+  }
+
+  // ---------------------------------------------------------------------------------------------
+
+  private ensure(id: string, serverId: string | null): ChannelState {
+    let channel = this.channels.get(id);
+    if (channel === undefined) {
+      channel = { id, serverId, users: new Map(), starting: false, startTimer: null, logs: null, logTimer: null, last: '' };
+      this.channels.set(id, channel);
+    }
+    return channel;
+  }
+
+  private down(channel: ChannelState): boolean {
+    return channel.serverId !== null && this.offlineServers.has(channel.serverId);
+  }
+
+  private dataOf(channel: ChannelState): ChannelStatusData {
+    const { fileTransfer, broadcast } = this.extras(channel.id);
+    const extra = {
+      ...(fileTransfer !== undefined ? { fileTransfer } : {}),
+      ...(broadcast !== undefined ? { broadcast: { fileId: broadcast.fileId } } : {}),
+      ...(channel.logs !== null ? { fetchLogs: { state: channel.logs } } : {}),
+    };
+    if (this.down(channel)) return { status: 'offline', unitIds: [], ...extra };
+    if (channel.starting) return { status: 'unavailable', unitIds: [], ...extra };
+    const states = [...channel.users.values()];
+    const unitIds = [...channel.users.keys()].sort();
+    if (states.includes('streaming')) return { status: 'collecting', unitIds, ...extra };
+    if (states.includes('connecting')) return { status: 'connecting', unitIds, ...extra };
+    if (broadcast !== undefined) return { status: 'playStoredFile', unitIds, ...extra };
+    return { status: 'idle', unitIds, ...extra };
+  }
+
+  /** Publishes the channel's status when it changed since the last one (always with `force`). */
+  private publish(channel: ChannelState, force = false): void {
+    const data = this.dataOf(channel);
+    const key = keyOf(data);
+    if (!force && key === channel.last) return;
+    channel.last = key;
+    this.bus.publish('channel.status', channel.id, data);
+  }
+
+  private logPhase(channel: ChannelState, phase: LogPhase, [min, max]: readonly [number, number], next: () => void): void {
+    channel.logs = phase;
+    this.publish(channel);
+    channel.logTimer = this.clock.setTimeout(() => {
+      channel.logTimer = null;
+      next();
+    }, this.random.int(min, max));
+  }
+
+  private endLogs(channel: ChannelState): void {
+    channel.logs = null;
+    this.publish(channel);
+  }
+
+  private cancel(channel: ChannelState, timer: 'startTimer' | 'logTimer'): void {
+    const handle = channel[timer];
+    if (handle !== null) this.clock.clear(handle);
+    channel[timer] = null;
+  }
+}
