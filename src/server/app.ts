@@ -147,10 +147,34 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
       authenticate,
       authority,
       allowedOrigins: makeOriginCheck(settings.allowedOrigins),
+      accessOf: async (userId) => {
+        const user = await deps.store.users.get(userId);
+        return user === undefined ? null : { active: user.active, groupIds: await deps.store.users.groupIds(userId) };
+      },
       path: WS_PATH,
       ...(deps.gatewayOptions ? { options: deps.gatewayOptions } : {}),
     });
   }
+
+  // Open sockets follow rights as they change (issue 16): the listener runs inside the service's
+  // emit, after the commit and before the write's answer, so delivery is held at once.
+  ownership.on((change) => {
+    if (gateway === null) return;
+    switch (change.kind) {
+      case 'user':
+        void gateway.userAccessChanged(change.userId);
+        return;
+      case 'unit':
+        gateway.entityMoved(`unit:${change.uid}`, change.removed === true ? null : change.groupId);
+        return;
+      case 'channel':
+        gateway.entityMoved(`channel:${change.id}`, change.removed === true ? null : change.groupId);
+        return;
+      case 'group-removed':
+        gateway.groupRemoved(change.groupId);
+        return;
+    }
+  });
 
   await registerConsoleStatic(app, settings.distDir);
 

@@ -3,8 +3,8 @@ import Fastify from 'fastify';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { WebSocket } from 'ws';
 import { EventBus } from '../../src/server/live/bus.ts';
-import { registerLiveGateway, CLOSE_SESSION_ENDED, LIVE_PATH } from '../../src/server/live/gateway.ts';
-import type { GatewayHandle, GatewayOptions } from '../../src/server/live/gateway.ts';
+import { registerLiveGateway, CLOSE_POLICY_VIOLATION, CLOSE_SESSION_ENDED, LIVE_PATH } from '../../src/server/live/gateway.ts';
+import type { GatewayHandle, GatewayOptions, UserAccess } from '../../src/server/live/gateway.ts';
 import type { LiveEvent, Principal, TopicAuthority } from '../../src/server/live/types.ts';
 
 const ORIGIN = 'http://127.0.0.1:8080';
@@ -22,6 +22,9 @@ interface Server {
   url: string;
 }
 
+/** What accessOf answers per user id (a test changes it before telling the gateway). */
+const ACCESS: Record<string, UserAccess | null> = {};
+
 async function startServer(options: GatewayOptions = {}, bus = new EventBus()): Promise<Server> {
   const app = Fastify({ logger: false });
   const authority: TopicAuthority = {
@@ -36,6 +39,7 @@ async function startServer(options: GatewayOptions = {}, bus = new EventBus()): 
       return typeof user === 'string' ? (USERS[user] ?? null) : null;
     },
     allowedOrigins: (req) => req.headers.origin === ORIGIN,
+    accessOf: async (userId) => ACCESS[userId] ?? null,
     options,
   });
   await app.listen({ port: 0, host: '127.0.0.1' });
@@ -396,4 +400,126 @@ describe('live gateway: slow consumers', () => {
     expect(c.events().length).toBeGreaterThan(before);
     expect(c.ws.readyState).toBe(WebSocket.OPEN);
   }, 30_000);
+});
+
+/** Publishes `count` unit.status events of unit `uid` (seq 1..count on a fresh bus). */
+function publishMany(bus: EventBus, uid: string, count: number): void {
+  for (let i = 0; i < count; i += 1) bus.publish('unit.status', uid, { i });
+}
+
+describe('live gateway: fair work per socket (issue 16)', () => {
+  beforeEach(async () => {
+    server = await startServer({ resumeSliceEvents: 100 });
+  });
+
+  it('replays a resume in slices: another socket is answered before the replay ends, and live events follow the replay in seq order', async () => {
+    publishMany(server.bus, 'U1', 5_000);
+    const resuming = await client('alice');
+    const other = await client('bob');
+    resuming.send({ op: 'subscribe', topics: ['group:G1'] });
+    await resuming.sync();
+    const arrivals: string[] = [];
+    resuming.ws.on('message', () => arrivals.push('replayed'));
+    other.ws.on('message', () => arrivals.push('other'));
+    resuming.send({ op: 'resume', from: 0 });
+    await resuming.waitFor(() => resuming.events().length > 0);
+    other.send({ op: 'subscribe', topics: ['group:G1'] }); // denied for bob: answered at once
+    server.bus.publish('unit.status', 'U2', { live: true }); // seq 5001, published mid-replay
+    await resuming.waitFor(() => resuming.events().length === 5_001);
+    await other.waitFor(() => other.frames.length === 1);
+    expect(other.frames[0]).toEqual({ op: 'denied', topics: ['group:G1'] });
+    const lastReplayed = arrivals.lastIndexOf('replayed');
+    expect(arrivals.indexOf('other')).toBeLessThan(lastReplayed);
+    expect(resuming.events().map((e) => e.seq)).toEqual(Array.from({ length: 5_001 }, (_, i) => i + 1));
+  });
+
+  it('lets one resume run per socket: a second replaces the first', async () => {
+    publishMany(server.bus, 'U1', 5_000);
+    const c = await client('alice');
+    c.send({ op: 'subscribe', topics: ['group:G1'] });
+    await c.sync();
+    c.send({ op: 'resume', from: 0 });
+    c.send({ op: 'resume', from: 4_990 });
+    await c.waitFor(() => c.events().at(-1)?.seq === 5_000);
+    await c.sync();
+    const seqs = c.events().map((e) => e.seq);
+    expect(seqs.slice(-10)).toEqual(Array.from({ length: 10 }, (_, i) => 4_991 + i));
+    expect(seqs.length).toBeLessThan(5_000); // the first replay stopped when the second came
+  });
+
+  it('tells a socket that keeps asking that it sends too many frames and closes it with 1008; other sockets keep their events', async () => {
+    publishMany(server.bus, 'U1', 1_000);
+    const flooder = await client('alice');
+    const other = await client('bob');
+    other.send({ op: 'subscribe', topics: ['group:G2'] });
+    await other.sync();
+    for (let i = 0; i < 200; i += 1) flooder.send({ op: 'resume', from: 0 });
+    expect(await flooder.closed).toBe(CLOSE_POLICY_VIOLATION);
+    const error = flooder.frames.find((f) => f['op'] === 'error');
+    expect(String(error?.['message'])).toMatch(/^too many frames: a socket may send 100 frames per second \(a resume counts 20\) after a burst of 400; closing$/);
+    server.bus.publish('unit.status', 'U3', {});
+    await other.waitFor(() => other.events().some((e) => e.id === 'U3'));
+  });
+});
+
+describe('live gateway: rights follow the user (issue 16)', () => {
+  beforeEach(async () => {
+    server = await startServer();
+    ACCESS['u1'] = { active: true, groupIds: ['G1'] };
+    UNIT_GROUP['U1'] = 'G1';
+  });
+
+  it('stops a group the user lost at once: 0 events after the change, the dropped topics named in one denied frame', async () => {
+    const c = await client('alice');
+    c.send({ op: 'subscribe', topics: ['group:G1', 'unit:U1'] });
+    await c.sync();
+    ACCESS['u1'] = { active: true, groupIds: [] };
+    const applied = server.gateway.userAccessChanged('u1');
+    // Published after the change was made and before the new rights are loaded: held, then dropped.
+    server.bus.publish('unit.status', 'U1', {});
+    await applied;
+    server.bus.publish('unit.status', 'U2', {});
+    await c.sync();
+    expect(c.events()).toEqual([]);
+    expect(c.frames).toEqual([{ op: 'denied', topics: ['group:G1', 'unit:U1'] }]);
+  });
+
+  it('keeps delivering the groups the user still has, including what was held while the rights loaded', async () => {
+    const c = await client('alice');
+    c.send({ op: 'subscribe', topics: ['group:G1'] });
+    await c.sync();
+    ACCESS['u1'] = { active: true, groupIds: ['G1', 'G2'] };
+    const applied = server.gateway.userAccessChanged('u1');
+    server.bus.publish('unit.status', 'U2', {});
+    await applied;
+    await c.waitFor(() => c.events().length === 1);
+    expect(c.events()[0]?.id).toBe('U2');
+    expect(c.frames.filter((f) => f['op'] === 'denied')).toEqual([]);
+  });
+
+  it('closes a deactivated or deleted user’s sockets with 4401', async () => {
+    for (const access of [{ active: false, groupIds: ['G1'] }, null]) {
+      const c = await client('alice');
+      ACCESS['u1'] = access;
+      await server.gateway.userAccessChanged('u1');
+      expect(await c.closed).toBe(CLOSE_SESSION_ENDED);
+    }
+  });
+
+  it('drops a unit topic when the unit moves to a group the socket does not hold, and a deleted group’s topic', async () => {
+    const c = await client('alice');
+    c.send({ op: 'subscribe', topics: ['unit:U1', 'group:G1'] });
+    await c.sync();
+    UNIT_GROUP['U1'] = 'G2';
+    server.gateway.entityMoved('unit:U1', 'G2');
+    server.bus.publish('unit.status', 'U1', {});
+    server.gateway.groupRemoved('G1');
+    server.bus.publish('unit.status', 'U2', {});
+    await c.sync();
+    expect(c.events()).toEqual([]);
+    expect(c.frames).toEqual([
+      { op: 'denied', topics: ['unit:U1'] },
+      { op: 'denied', topics: ['group:G1'] },
+    ]);
+  });
 });

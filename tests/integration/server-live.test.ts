@@ -17,8 +17,9 @@ function open(server: TestServer, cookie: string, origin = server.url): Promise<
 describe('the websocket as wired by buildApp', () => {
   const tmp = tempDir();
   let server: TestServer;
+  const testBus = new EventBus();
   beforeAll(async () => {
-    server = await startServer({ dbFile: join(tmp.dir, 'luc.db'), bus: new EventBus() });
+    server = await startServer({ dbFile: join(tmp.dir, 'luc.db'), bus: testBus });
   });
   afterAll(async () => {
     await server.close();
@@ -46,5 +47,32 @@ describe('the websocket as wired by buildApp', () => {
     expect(await a.closed).toBe(4401);
     expect(b.ws.readyState).toBe(WebSocket.OPEN);
     b.ws.close();
+  });
+
+  it('follows a user removed from a group over REST: after the answer, 0 events of that group and a denied frame naming its topic (issue 16)', async () => {
+    const regular = await signIn(server, 'luc_regular');
+    const admin = await signIn(server, 'super_user');
+    const user = (await server.store.users.credentials('luc_regular'))?.user;
+    const unit = (await server.store.units.all()).find((u) => u.groupId !== null);
+    if (user === undefined || unit === undefined || unit.groupId === null) throw new Error('demo data has no regular user or grouped unit');
+    const group = unit.groupId;
+    const { ws } = await open(server, regular);
+    const frames: Record<string, unknown>[] = [];
+    ws.on('message', (data) => frames.push(JSON.parse(String(data)) as Record<string, unknown>));
+    ws.send(JSON.stringify({ op: 'subscribe', topics: [`group:${group}`] }));
+    await new Promise<void>((resolve) => {
+      ws.once('pong', () => resolve());
+      ws.ping();
+    });
+    const removed = await call(server, `v2/admin/groups/${group}/users/${user.id}`, { method: 'DELETE', cookie: admin });
+    expect(removed.status).toBe(200);
+    testBus.publish('unit.status', unit.uid, { state: 'online' });
+    await new Promise<void>((resolve) => {
+      ws.once('pong', () => resolve());
+      ws.ping();
+    });
+    expect(frames.filter((f) => typeof f['seq'] === 'number')).toEqual([]);
+    expect(frames).toContainEqual({ op: 'denied', topics: [`group:${group}`] });
+    ws.close();
   });
 });

@@ -60,6 +60,17 @@ const BATCH_CLOSE = Buffer.from(']}');
 export const CLOSE_SESSION_ENDED = 4401; // logout of the session that opened the socket
 export const CLOSE_SLOW_CONSUMER = 1013; // "try again later": overflowed twice without draining
 export const CLOSE_DEAD_PEER = 1001;
+export const CLOSE_POLICY_VIOLATION = 1008; // overdrew its frame budget
+
+/** Events a resume replays per slice before it yields to the event loop (~2-5 ms of work). */
+export const RESUME_SLICE_EVENTS = 1_000;
+/** A socket's frame budget: FRAME_BUDGET units, refilled at FRAME_REFILL_PER_S units per second. */
+export const FRAME_BUDGET = 400;
+export const FRAME_REFILL_PER_S = 100;
+/** A resume's price in budget units: one client reconnecting pays 1 of 20; 21 resumes in a row overdraw it. */
+export const RESUME_COST = 20;
+/** Any other frame (subscribe, unsubscribe, an invalid frame) costs one unit. */
+export const FRAME_COST = 1;
 
 export interface GatewayOptions {
   pingIntervalMs?: number;
@@ -75,6 +86,16 @@ export interface GatewayOptions {
   now?: () => number;
   /** Told when a slow consumer is reset or closed (for logs and metrics). */
   onSlowConsumer?: (info: { sessionId: string; userId: string; action: 'reset' | 'closed' }) => void;
+  resumeSliceEvents?: number;
+  frameBudget?: number;
+  frameRefillPerS?: number;
+  resumeCost?: number;
+}
+
+/** What a user may receive now: null when the user is gone or inactive. */
+export interface UserAccess {
+  readonly active: boolean;
+  readonly groupIds: readonly string[];
 }
 
 export interface GatewayDeps {
@@ -84,6 +105,8 @@ export interface GatewayDeps {
   authority: TopicAuthority;
   /** false refuses the upgrade with 403. */
   allowedOrigins(req: FastifyRequest): boolean;
+  /** The user's current rights (groups, active), read when their access changed; null: gone. */
+  accessOf?(userId: string): Promise<UserAccess | null>;
   path?: string;
   options?: GatewayOptions;
 }
@@ -94,6 +117,12 @@ export interface GatewayHandle {
   connectionCount(): number;
   /** Backlog sizes of every socket, for metrics and tests. */
   backlogs(): { events: number; bytes: number; buffered: number }[];
+  /** A user's groups, type or active flag changed: their sockets follow (resolves once applied). */
+  userAccessChanged(userId: string): Promise<void>;
+  /** A unit or channel now belongs to `groupId` (null: none): sockets outside it lose its topic. */
+  entityMoved(topic: string, groupId: string | null): void;
+  /** A group was deleted: no socket keeps it. */
+  groupRemoved(groupId: string): void;
 }
 
 type Settings = Required<GatewayOptions>;
@@ -112,6 +141,10 @@ function settingsOf(options: GatewayOptions = {}): Settings {
     maxTopicsPerSocket: options.maxTopicsPerSocket ?? MAX_TOPICS_PER_SOCKET,
     now: options.now ?? Date.now,
     onSlowConsumer: options.onSlowConsumer ?? (() => undefined),
+    resumeSliceEvents: options.resumeSliceEvents ?? RESUME_SLICE_EVENTS,
+    frameBudget: options.frameBudget ?? FRAME_BUDGET,
+    frameRefillPerS: options.frameRefillPerS ?? FRAME_REFILL_PER_S,
+    resumeCost: options.resumeCost ?? RESUME_COST,
   };
 }
 
@@ -229,10 +262,51 @@ class EventBatch {
   }
 }
 
+/** A token bucket of frame work: `spend` is false once the socket has overdrawn it. */
+class FrameBudget {
+  private units: number;
+  private at: number;
+
+  constructor(
+    private readonly capacity: number,
+    private readonly refillPerMs: number,
+    now: number,
+  ) {
+    this.units = capacity;
+    this.at = now;
+  }
+
+  spend(cost: number, now: number): boolean {
+    this.units = Math.min(this.capacity, this.units + (now - this.at) * this.refillPerMs);
+    this.at = now;
+    if (this.units < cost) return false;
+    this.units -= cost;
+    return true;
+  }
+}
+
+/** A resume being replayed to one socket: its events and how far it got. */
+interface ResumeInFlight {
+  readonly events: readonly LiveEvent[];
+  next: number;
+}
+
 class Connection {
   readonly topics = new Set<string>();
-  readonly groups: ReadonlySet<string>;
+  /** The groups the user may receive now (replaced when their access changes). */
+  groups: ReadonlySet<string>;
   readonly outbox: Outbox;
+  readonly budget: FrameBudget;
+  /** The resume being replayed (live events wait in the outbox meanwhile); null when none. */
+  resume: ResumeInFlight | null = null;
+  /** Control answers (denied, error) held until the resume in flight has been replayed. */
+  readonly deferredControls: object[] = [];
+  /** The user's rights are being reloaded: deliver nothing until they are. */
+  accessPending = 0;
+  /** Events wait in the outbox, not sent, while a resume replays or the rights are reloaded. */
+  get holding(): boolean {
+    return this.resume !== null || this.accessPending > 0;
+  }
   lastSeen: number;
   /** Unsent bytes: the socket's buffer and the batch not yet framed. */
   get unsent(): number {
@@ -258,6 +332,7 @@ class Connection {
     this.groups = new Set(principal.groupIds);
     this.outbox = new Outbox(settings.maxPendingEvents, settings.maxPendingBytes);
     this.lastSeen = settings.now();
+    this.budget = new FrameBudget(settings.frameBudget, settings.frameRefillPerS / 1000, this.lastSeen);
   }
 }
 
@@ -319,12 +394,20 @@ export function registerLiveGateway(app: FastifyInstance, deps: GatewayDeps): Ga
 
   function sendControl(conn: Connection, frame: object): void {
     if (conn.closed) return;
+    // An answer to a frame sent after a resume follows the resumed events, as it would have
+    // when the replay ran in one go.
+    if (conn.resume !== null) {
+      conn.deferredControls.push(frame);
+      return;
+    }
     conn.flushBatch(); // the events before it go first
     conn.ws.send(JSON.stringify(frame));
   }
 
   function overflow(conn: Connection): void {
     conn.outbox.clear();
+    conn.resume = null; // the reset replaces what the replay would have sent
+    sendDeferredControls(conn);
     const who = { sessionId: conn.principal.sessionId, userId: conn.principal.userId };
     if (conn.resetUndrained) {
       drop(conn, CLOSE_SLOW_CONSUMER, 'slow consumer');
@@ -339,7 +422,7 @@ export function registerLiveGateway(app: FastifyInstance, deps: GatewayDeps): Ga
 
   function deliver(conn: Connection, entry: OutboxEntry): void {
     if (conn.closed) return;
-    if (conn.outbox.size === 0 && conn.unsent < settings.highWaterBytes) {
+    if (!conn.holding && conn.outbox.size === 0 && conn.unsent < settings.highWaterBytes) {
       burst.hold(conn);
       if (conn.batch === null) sendEntry(conn.ws, entry);
       else if (conn.batch.add(entry)) conn.flushBatch();
@@ -355,9 +438,12 @@ export function registerLiveGateway(app: FastifyInstance, deps: GatewayDeps): Ga
       return;
     }
     if (conn.ws.bufferedAmount < settings.lowWaterBytes) conn.resetUndrained = false;
+    if (conn.holding) return; // the replay or the rights reload releases the outbox when done
     while (conn.outbox.size > 0 && conn.unsent < settings.highWaterBytes) {
       const entry = conn.outbox.shift();
       if (entry === undefined) break;
+      // Rights may have changed while it waited (a user removed from a group, a unit moved).
+      if (!mayReceive(conn, routeOf(entry.event))) continue;
       if (conn.batch === null) sendEntry(conn.ws, entry);
       else if (conn.batch.add(entry)) conn.flushBatch();
     }
@@ -448,13 +534,18 @@ export function registerLiveGateway(app: FastifyInstance, deps: GatewayDeps): Ga
         return;
       case 'resume': {
         const missed = bus.since(frame.from);
+        // A second resume replaces the first: its history covers every event held meanwhile.
+        conn.resume = null;
+        conn.outbox.clear();
+        sendDeferredControls(conn);
         if (missed === 'reset') {
           sendControl(conn, { op: 'reset' });
           return;
         }
-        for (const event of missed) {
-          if (mayReceive(conn, routeOf(event))) deliver(conn, framed(event));
-        }
+        if (missed.length === 0) return;
+        const resume: ResumeInFlight = { events: missed, next: 0 };
+        conn.resume = resume;
+        setImmediate(() => replaySlice(conn, resume));
         return;
       }
       default:
@@ -462,15 +553,109 @@ export function registerLiveGateway(app: FastifyInstance, deps: GatewayDeps): Ga
     }
   }
 
+  /**
+   * One slice of a resume: up to resumeSliceEvents events the socket may receive, then a yield
+   * (setImmediate) so REST calls, other sockets and the simulator run between slices. The replay
+   * waits (one drain period) while the socket's unsent bytes are above the high-water mark; when it
+   * ends, the live events that waited in the outbox follow it.
+   */
+  function replaySlice(conn: Connection, resume: ResumeInFlight): void {
+    if (conn.closed || conn.resume !== resume) return; // closed, replaced or reset meanwhile
+    if (conn.accessPending > 0 || conn.unsent >= settings.highWaterBytes) {
+      setTimeout(() => replaySlice(conn, resume), settings.drainIntervalMs).unref();
+      return;
+    }
+    const end = Math.min(resume.events.length, resume.next + settings.resumeSliceEvents);
+    for (; resume.next < end && conn.unsent < settings.highWaterBytes; resume.next += 1) {
+      const event = resume.events[resume.next]!;
+      if (!mayReceive(conn, routeOf(event))) continue;
+      const entry = framed(event);
+      burst.hold(conn);
+      if (conn.batch === null) sendEntry(conn.ws, entry);
+      else if (conn.batch.add(entry)) conn.flushBatch();
+    }
+    if (resume.next < resume.events.length) {
+      setImmediate(() => replaySlice(conn, resume));
+      return;
+    }
+    conn.resume = null;
+    sendDeferredControls(conn);
+    if (conn.outbox.size > 0) {
+      backlogged.add(conn);
+      drain(conn);
+    }
+  }
+
   function onMessage(conn: Connection, data: RawData, isBinary: boolean): void {
-    conn.lastSeen = settings.now();
+    const now = settings.now();
+    conn.lastSeen = now;
     const raw = Array.isArray(data) ? Buffer.concat(data) : data instanceof ArrayBuffer ? new Uint8Array(data) : data;
     const decoded = decodeClientFrame(raw, isBinary, settings);
+    const cost = decoded.ok && decoded.frame.op === 'resume' ? settings.resumeCost : FRAME_COST;
+    if (!conn.budget.spend(cost, now)) {
+      conn.resume = null;
+      conn.deferredControls.length = 0;
+      sendControl(conn, {
+        op: 'error',
+        message: `too many frames: a socket may send ${settings.frameRefillPerS} frames per second (a resume counts ${settings.resumeCost}) after a burst of ${settings.frameBudget}; closing`,
+      });
+      drop(conn, CLOSE_POLICY_VIOLATION, 'too many frames');
+      return;
+    }
     if (!decoded.ok) {
       sendControl(conn, { op: 'error', message: decoded.message });
       return;
     }
     handleFrame(conn, decoded.frame);
+  }
+
+  function sendDeferredControls(conn: Connection): void {
+    const frames = conn.deferredControls.splice(0);
+    for (const frame of frames) sendControl(conn, frame);
+  }
+
+  /** Drops the socket's topics it may no longer hold, telling it with one `denied` frame. */
+  function dropForeignTopics(conn: Connection, topics: Iterable<string>): void {
+    const denied: string[] = [];
+    for (const topic of topics) {
+      if (!conn.topics.has(topic) || allowed(conn, topic)) continue;
+      conn.topics.delete(topic);
+      unindex(conn, topic);
+      denied.push(topic);
+    }
+    if (denied.length > 0) sendControl(conn, { op: 'denied', topics: denied });
+  }
+
+  /** Releases what waited while the rights were reloaded, checked against the new rights. */
+  function releaseHeld(conn: Connection): void {
+    if (conn.closed || conn.holding || conn.outbox.size === 0) return;
+    backlogged.add(conn);
+    drain(conn);
+  }
+
+  async function userAccessChanged(userId: string): Promise<void> {
+    const mine = [...connections].filter((conn) => conn.principal.userId === userId);
+    if (mine.length === 0) return;
+    // Hold delivery now (synchronously, before the write's answer goes out), so no event of a
+    // group the user just lost reaches them while the new rights load.
+    for (const conn of mine) conn.accessPending += 1;
+    let access: UserAccess | null;
+    try {
+      access = deps.accessOf === undefined ? null : await deps.accessOf(userId);
+    } catch {
+      access = null; // cannot tell what they may see: close rather than leak
+    }
+    for (const conn of mine) {
+      conn.accessPending -= 1;
+      if (conn.closed) continue;
+      if (access === null || !access.active) {
+        drop(conn, CLOSE_SESSION_ENDED, 'access ended');
+        continue;
+      }
+      conn.groups = new Set(access.groupIds);
+      dropForeignTopics(conn, [...conn.topics]);
+      releaseHeld(conn);
+    }
   }
 
   /**
@@ -574,6 +759,21 @@ export function registerLiveGateway(app: FastifyInstance, deps: GatewayDeps): Ga
       for (const conn of [...set]) drop(conn, CLOSE_SESSION_ENDED, 'session ended');
     },
     connectionCount: () => connections.size,
+    userAccessChanged,
+    entityMoved(topic: string, groupId: string | null): void {
+      const holders = byTopic.get(topic);
+      if (holders === undefined) return;
+      for (const conn of [...holders]) if (groupId === null || !conn.groups.has(groupId)) dropForeignTopics(conn, [topic]);
+    },
+    groupRemoved(groupId: string): void {
+      for (const conn of connections) {
+        if (!conn.groups.has(groupId)) continue;
+        const groups = new Set(conn.groups);
+        groups.delete(groupId);
+        conn.groups = groups;
+        dropForeignTopics(conn, [`group:${groupId}`]);
+      }
+    },
     backlogs: () =>
       [...connections].map((c) => ({ events: c.outbox.size, bytes: c.outbox.byteSize, buffered: c.ws.bufferedAmount })),
   };
