@@ -5,13 +5,13 @@
  * The details of the run (profiles, raw passes, skipped slots, durations) go to
  * bench/results/latest-details.json. See bench/README.md and docs/performance.md.
  *
- * Order: replay (generates the logs the others read) → server fan-out → bench page build →
+ * Order: replay (generates the logs the others read) → server fan-out → resume flood → bench page build →
  * worker ingest → memory → UI (console build, real server, Chromium). Every phase is bounded in time; a phase that fails is reported as
  * skipped with its reason, never as a passing figure. Exit code 1 when a figure misses its target
  * or a phase failed.
  *
- * `npm run bench -- --only ingest,ui` runs only the named phases (replay, fanout, ingest, memory,
- * ui) and writes the figures to bench/results/partial.json instead (latest.json is the full run's);
+ * `npm run bench -- --only ingest,ui` runs only the named phases (replay, fanout, fairness, ingest,
+ * memory, ui) and writes the figures to bench/results/partial.json instead (latest.json is the full run's);
  * phases that read the generated logs generate them first when they are missing.
  */
 import { existsSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
@@ -20,6 +20,7 @@ import { ROOT } from './child.ts';
 import type { Figure, Skipped } from './figure.ts';
 import { formatTable } from './figure.ts';
 import { runFanoutBench } from './fanout/fanoutBench.ts';
+import { runResumeFloodBench } from './fairness/resumeFloodBench.ts';
 import { buildPage } from './ingest/chromium.ts';
 import { runIngestBench } from './ingest/ingestBench.ts';
 import { runMemoryBench } from './memory/memoryBench.ts';
@@ -29,7 +30,7 @@ import type { GeneratedLog } from './replay/logs.ts';
 import { BENCH_LOGS, generateLog } from './replay/logs.ts';
 import { FIXTURES_DIR } from '../fixtures/generate.ts';
 
-const PHASES = ['replay', 'fanout', 'ingest', 'memory', 'ui'] as const;
+const PHASES = ['replay', 'fanout', 'fairness', 'ingest', 'memory', 'ui'] as const;
 type PhaseName = (typeof PHASES)[number];
 
 /** `--only a,b`: the phases to run (all by default); an unknown name stops with a clear error. */
@@ -105,6 +106,13 @@ async function main(): Promise<number> {
   if (fanout !== null) {
     figures.push(...fanout.figures);
     details['fanout'] = fanout.runs;
+  }
+
+  // Fair work per socket (issue 16): another user's REST and events while one floods resumes.
+  const fairness = runs('fairness') ? await timed('resume flood', () => runResumeFloodBench(say)) : null;
+  if (fairness !== null) {
+    figures.push(...fairness.figures);
+    details['resumeFlood'] = fairness.details;
   }
 
   const log10k = logs.find((log) => log.name === 'bench-10k');
