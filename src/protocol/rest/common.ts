@@ -18,6 +18,14 @@ export const EpochMs = Schema.Int.check(Schema.isGreaterThanOrEqualTo(0)).annota
 export const IntBetween = (minimum: number, maximum: number) => Schema.Int.check(Schema.isBetween({ minimum, maximum }));
 
 /** Text with a length range (characters). */
+/**
+ * A number a client may store but the server does not interpret (unit metadata, flat settings):
+ * finite and within ±2^53 − 1, so 1e21 or 1e309 is refused rather than stored as a float that
+ * no longer round-trips (issue 16 item 4).
+ */
+export const FreeNumber = Schema.Finite.check(Schema.isBetween({ minimum: -Number.MAX_SAFE_INTEGER, maximum: Number.MAX_SAFE_INTEGER }));
+/** A finite number within [minimum, maximum]. */
+export const NumberBetween = (minimum: number, maximum: number) => Schema.Finite.check(Schema.isBetween({ minimum, maximum }));
 export const TextBetween = (minimum: number, maximum: number) => Schema.String.check(Schema.isMinLength(minimum), Schema.isMaxLength(maximum));
 
 /** The current group id many calls carry (spec 000 §7, 002 §7 `crnt_vcg_uid`). */

@@ -7,7 +7,7 @@
  */
 import { Schema } from 'effect';
 import { endpoint } from './endpoint.ts';
-import { EpochMs, Id, IdParams, IntBetween, MAX_PAGE_LIMIT, MAX_PAGE_OFFSET, MAX_SEARCH_LENGTH, Page, SORT_DIRECTIONS } from './common.ts';
+import { EpochMs, FreeNumber, Id, IdParams, IntBetween, MAX_PAGE_LIMIT, MAX_PAGE_OFFSET, MAX_SEARCH_LENGTH, Page, SORT_DIRECTIONS } from './common.ts';
 import { INCIDENT_KINDS, INCIDENT_SEVERITIES, THRESHOLD_KINDS } from '../../domain/incidents.ts';
 
 const TAGS = ['incidents'] as const;
@@ -118,9 +118,9 @@ export const ThresholdSetting = Schema.Struct({
   kind: Schema.Literals(THRESHOLD_KINDS),
   enabled: Schema.Boolean,
   /** kbps (lowUplink), % (battery), minutes (offlineLong); null for cameraDisconnected and linkLoss. */
-  value: Schema.NullOr(Schema.Number),
+  value: Schema.NullOr(FreeNumber),
   /** s (lowUplink); null otherwise. */
-  seconds: Schema.NullOr(Schema.Number),
+  seconds: Schema.NullOr(FreeNumber),
   toast: Schema.Boolean,
 });
 export type ThresholdSettingWire = typeof ThresholdSetting.Type;

@@ -72,7 +72,10 @@ export const DefaultSwVersions = Schema.Struct(
 export type DefaultSwVersions = typeof DefaultSwVersions.Type;
 
 /** Free key/value settings of an inventory (keys: letters, digits, dashes, underscores; unique). */
-export const InventoryProperties = Schema.Record(Schema.String.check(Schema.isMaxLength(PROPERTY_KEY_MAX_LENGTH)), Schema.String.check(Schema.isMaxLength(PROPERTY_VALUE_MAX_LENGTH)));
+/** At most 10 × MAX_PROPERTIES keys on the wire (a size bound); the domain refuses above MAX_PROPERTIES with the spec's text. */
+export const InventoryProperties = Schema.Record(Schema.String.check(Schema.isMaxLength(PROPERTY_KEY_MAX_LENGTH)), Schema.String.check(Schema.isMaxLength(PROPERTY_VALUE_MAX_LENGTH))).check(
+  Schema.isMaxProperties(10 * MAX_PROPERTIES),
+);
 export type InventoryProperties = typeof InventoryProperties.Type;
 
 /** An inventory with everything the System Entities drawer edits (the "enhanced" listing). */

@@ -7,6 +7,7 @@
  */
 import { Schema } from 'effect';
 import { endpoint } from './endpoint.ts';
+import { FreeNumber } from './common.ts';
 import { CHANNEL_MODE_FILTERS, CHANNEL_PLAYING_FILTERS, CHANNEL_TYPE_FILTERS } from '../../domain/channels.ts';
 import { FILE_DATE_FILTERS, FILE_KINDS } from '../../domain/files.ts';
 import { VR_FILTERS } from '../../domain/videoReturn.ts';
@@ -19,6 +20,8 @@ const TAGS = ['preferences'] as const;
 export const PREFERENCE_TEXT_MAX_LENGTH = 2048;
 /** Most items of a list preference. */
 export const PREFERENCE_LIST_MAX_ITEMS = 1000;
+/** Most keys a map-shaped preference holds (filters by name, grids, panels): bounds a stored save (issue 16 item 4). */
+export const PREFERENCE_MAP_MAX_KEYS = 100;
 
 const Text = Schema.String.check(Schema.isMaxLength(PREFERENCE_TEXT_MAX_LENGTH));
 const FilterSelection = Schema.Record(Schema.String, Schema.Array(Schema.String));
@@ -75,16 +78,17 @@ export type Preferences = typeof Preferences.Type;
  * domain, not refused, so an older console's saved filters never fail a save.
  */
 const TextList = Schema.Array(Text).check(Schema.isMaxLength(PREFERENCE_LIST_MAX_ITEMS));
-const SelectionChanges = Schema.Record(Schema.String, TextList);
+const SelectionChanges = Schema.Record(Text, TextList).check(Schema.isMaxProperties(PREFERENCE_MAP_MAX_KEYS));
 const ChannelFiltersChanges = Schema.Struct({ types: Schema.optionalKey(TextList), modes: Schema.optionalKey(TextList), playing: Schema.optionalKey(TextList) });
 const FileFiltersChanges = Schema.Struct({ kinds: Schema.optionalKey(TextList), date: Schema.optionalKey(Text) });
 const GridPrefsChanges = Schema.Record(
-  Schema.String,
+  Text,
   Schema.Struct({ columns: Schema.optionalKey(TextList), sortState: Schema.optionalKey(Schema.NullOr(Schema.Struct({ column: Text, direction: Text }))) }),
-);
+).check(Schema.isMaxProperties(PREFERENCE_MAP_MAX_KEYS));
+// Numbers are bounded to what a float keeps exactly; the domain drops values out of the product's range.
 const MapDataChanges = Schema.Struct({
-  zoom: Schema.optionalKey(Schema.Finite),
-  latLng: Schema.optionalKey(Schema.Struct({ lat: Schema.Finite, lng: Schema.Finite })),
+  zoom: Schema.optionalKey(FreeNumber),
+  latLng: Schema.optionalKey(Schema.Struct({ lat: FreeNumber, lng: FreeNumber })),
 });
 
 /** A save: any of the fields, each of its JSON type; no other field. */
@@ -105,8 +109,8 @@ export const PreferencesChanges = Schema.Struct({
   luSmartCountry: Schema.optionalKey(Text),
   graphicsRegion: Schema.optionalKey(Schema.NullOr(Text)),
   currentRoute: Schema.optionalKey(Schema.NullOr(Text)),
-  leftPanelWidth: Schema.optionalKey(Schema.NullOr(Schema.Finite)),
-  filterPanelsOpen: Schema.optionalKey(Schema.Record(Schema.String, Schema.Boolean)),
+  leftPanelWidth: Schema.optionalKey(Schema.NullOr(FreeNumber)),
+  filterPanelsOpen: Schema.optionalKey(Schema.Record(Text, Schema.Boolean).check(Schema.isMaxProperties(PREFERENCE_MAP_MAX_KEYS))),
   unitListExpanded: Schema.optionalKey(Schema.Boolean),
   manageDeviceInventory: Schema.optionalKey(Schema.NullOr(Text)),
   manageDeviceGroup: Schema.optionalKey(Schema.NullOr(Text)),

@@ -18,7 +18,7 @@ const TAGS = ['units', 'admin'] as const;
 const LINK_TAGS = ['units', 'links'] as const;
 
 /** A new unit's id when the caller picks it (else the server draws `U` + 12 hex digits). */
-const NewUnitId = Schema.String.check(Schema.isPattern(/^[A-Za-z0-9_-]{1,64}$/)).annotate({ description: '1-64 letters, digits, _ or -' });
+const NewUnitId = Schema.String.check(Schema.isMaxLength(64), Schema.isPattern(/^[A-Za-z0-9_-]{1,64}$/)).annotate({ description: '1-64 letters, digits, _ or -' });
 
 /**
  * A new unit: in a group of the caller (`groupId`), or in an inventory of the caller

@@ -6,7 +6,7 @@
  */
 import { Schema } from 'effect';
 import { endpoint, type WireSchema } from './endpoint.ts';
-import { Id } from './common.ts';
+import { FreeNumber, Id } from './common.ts';
 import { NumberInput, OptionalNumberInput, UnitAccepted, UnitParams, UnitQuery, UnitView } from './units.ts';
 import { INTERCOM_MODES, MULTI_CAMERA_MODES, OPERATING_MODES } from '../../domain/units/interface.ts';
 
@@ -111,7 +111,7 @@ export const closeIntercom = endpoint({
 });
 
 /** Intercom and audio-jack settings: not shown by the spec; flat values, stored as sent (the given keys replace the stored ones). */
-export const FlatSettings = Schema.Record(Schema.String, Schema.NullOr(Schema.Union([Schema.String, Schema.Finite, Schema.Boolean]))).check(Schema.isMaxProperties(32));
+export const FlatSettings = Schema.Record(Schema.String, Schema.NullOr(Schema.Union([Schema.String.check(Schema.isMaxLength(4_096)), FreeNumber, Schema.Boolean]))).check(Schema.isMaxProperties(32));
 
 export const configureIntercom = endpoint({
   method: 'PUT',

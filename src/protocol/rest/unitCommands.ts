@@ -12,7 +12,7 @@
  */
 import { Schema } from 'effect';
 import { endpoint, type WireSchema } from './endpoint.ts';
-import { EpochMs, Id } from './common.ts';
+import { EpochMs, FreeNumber, Id } from './common.ts';
 import { UnitAccepted, UnitLink, UnitMetadata, UnitParams, UnitQuery, UnitSettings, UnitCappingKbps } from './units.ts';
 import { ModemConfig } from './unitControl.ts';
 import { AUDIO_BITRATES_KBPS, COLOUR_DEPTHS, NETWORK_MODES, RESOLUTIONS, SPEED_TEST_TIMEOUT_S, VIDEO_COMPLEXITY_LEVELS, VIRTUAL_CHANNEL_RETRIES } from '../../domain/constants.ts';
@@ -104,7 +104,7 @@ export const LuSetMetadata = command(
   'LuSetMetadata',
   'the unit’s metadata fields (no ; or \\, at most 1024 characters; other values are written as text)',
   Schema.Struct({
-    metadata: Schema.optionalKey(Schema.Record(Schema.String, Schema.NullOr(Schema.Union([Schema.String, Schema.Finite, Schema.Boolean]))).check(Schema.isMaxProperties(64))),
+    metadata: Schema.optionalKey(Schema.Record(Schema.String, Schema.NullOr(Schema.Union([Schema.String.check(Schema.isMaxLength(65_536)), FreeNumber, Schema.Boolean]))).check(Schema.isMaxProperties(64))),
   }),
   UnitAccepted,
 );

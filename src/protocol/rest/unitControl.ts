@@ -6,7 +6,7 @@
  */
 import { Schema } from 'effect';
 import { endpoint } from './endpoint.ts';
-import { Id } from './common.ts';
+import { FreeNumber, Id } from './common.ts';
 import { NumberInput, OptionalNumberInput, UnitAccepted, UnitLink, UnitParams, UnitQuery } from './units.ts';
 import { NETWORK_MODES } from '../../domain/constants.ts';
 import type { PriorityGroup } from '../../domain/validation/network.ts';
@@ -164,7 +164,7 @@ export const CAPPING_KINDS = ['disabled', 'custom', 'preset'] as const;
 /** A capping as the form sends it: disabled, a preset (3.6, 4.2, 4.4, 5.5, 6.2, 8.0 Mbps) or a custom value (Mbps). */
 export const CappingInput = Schema.Struct({
   kind: Schema.Literals(CAPPING_KINDS),
-  mbps: Schema.optionalKey(Schema.NullOr(Schema.Union([Schema.Finite, Schema.String.check(Schema.isMaxLength(32))])).annotate({ description: 'Mbps' })),
+  mbps: Schema.optionalKey(Schema.NullOr(Schema.Union([FreeNumber, Schema.String.check(Schema.isMaxLength(32))])).annotate({ description: 'Mbps' })),
 });
 /** A capping as stored and answered. */
 export const CappingChoice = Schema.Union([
