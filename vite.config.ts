@@ -10,7 +10,7 @@ export default defineConfig({
   worker: { format: 'es' },
   // Worker-only dependencies are pre-bundled up front; otherwise the dev server reloads on first load.
   optimizeDeps: { include: ['immer', 'partysocket/ws', 'comlink', 'effect'] },
-  build: { outDir: 'dist', sourcemap: true },
+  build: { outDir: 'dist', sourcemap: 'hidden' }, // maps for engineers, no sourceMappingURL in the served files
   // `npm run dev` serves the console with hot reload and forwards the API and the websocket to a
   // running back end: ours from `npm start` by default, or another one (docs/api.md).
   // The proxy is a same-origin hop, so the websocket's Origin is rewritten to the back end's own.

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { call, startServer, tempDir, type TestServer } from './server-harness.ts';
+import { call, signIn, startServer, tempDir, type TestServer } from './server-harness.ts';
 
 describe('OpenAPI document', () => {
   const tmp = tempDir();
@@ -52,6 +52,7 @@ describe('the built console and its security headers', () => {
     mkdirSync(join(dist, 'assets'), { recursive: true });
     writeFileSync(join(dist, 'index.html'), '<!doctype html><title>LUC</title><script type="module" src="/assets/app.js"></script>');
     writeFileSync(join(dist, 'assets', 'app.js'), 'console.log(1)');
+    writeFileSync(join(dist, 'assets', 'app.js.map'), '{"version":3,"sources":["src/secret.ts"]}');
     server = await startServer({ dbFile: join(tmp.dir, 'luc.db'), distDir: dist });
   });
   afterAll(async () => {
@@ -81,6 +82,25 @@ describe('the built console and its security headers', () => {
     expect(csp).toContain("img-src 'self' data: blob:");
     expect(csp).not.toContain('upgrade-insecure-requests');
     expect(result.headers.get('x-content-type-options')).toBe('nosniff');
+  });
+
+  it('never serves a source map (issue 16 item 6)', async () => {
+    const map = await call(server, '/assets/app.js.map', { appId: null });
+    expect(map.status).toBe(404);
+    expect(map.text).not.toContain('src/secret.ts');
+  });
+
+  it('forbids framing twice (X-Frame-Options DENY, frame-ancestors none) and keeps no copy of an API answer', async () => {
+    const page = await call(server, '/', { appId: null });
+    expect(page.headers.get('x-frame-options')).toBe('DENY');
+    expect(page.headers.get('content-security-policy')).toContain("frame-ancestors 'none'");
+    const cookie = await signIn(server, 'luc_regular');
+    for (const [path, expected] of [['v2/about', 200], ['v2/admin/groups/NOPE', 404], ['v2/about?limit=x', 200]] as const) {
+      const answer = await call(server, path, { cookie });
+      expect(answer.status).toBe(expected);
+      expect(answer.headers.get('cache-control')).toBe('no-store');
+    }
+    expect((await call(server, 'v2/about')).headers.get('cache-control')).toBe('no-store'); // 401 too
   });
 
   it('does not fall back to index.html under the back-end prefix', async () => {

@@ -39,6 +39,11 @@ async function resolveAuth(sessions: SessionService, request: FastifyRequest, ap
  */
 export function installApiGate(app: FastifyInstance, deps: { store: Store; sessions: SessionService }): void {
   app.decorateRequest('auth', null);
+  // API answers carry a user's data: no browser or proxy keeps a copy (issue 16 item 6), unless a
+  // route chose its own caching.
+  app.addHook('onSend', async (request, reply) => {
+    if (isApiPath(request.url) && !reply.hasHeader('cache-control')) void reply.header('cache-control', 'no-store');
+  });
   app.addHook('onRequest', async (request, reply) => {
     if (!isApiPath(request.url)) return;
     const config = request.routeOptions.config ?? {};

@@ -24,6 +24,8 @@ export async function registerConsoleStatic(app: FastifyInstance, distDir: strin
       root,
       prefix: '/',
       index: ['index.html'],
+      // Source maps stay on disk for engineers (vite builds them 'hidden'), never served.
+      allowedPath: (pathName) => !pathName.endsWith('.map'),
       setHeaders(reply, path) {
         reply.header('cache-control', path.includes(`${join(root, 'assets')}`) ? 'public, max-age=31536000, immutable' : 'no-cache');
       },

@@ -57,6 +57,8 @@ export async function registerSecurity(app: FastifyInstance, options: SecurityOp
     contentSecurityPolicy: { useDefaults: false, directives: contentSecurityPolicy(options.mapTileUrl) },
     // Plain http on loopback by default; HSTS would only matter behind TLS, where the proxy sets it.
     strictTransportSecurity: false,
+    // One frame policy: no page may frame the console (CSP frame-ancestors 'none' says the same).
+    frameguard: { action: 'deny' },
   });
   await app.register(rateLimit, {
     global: true,
