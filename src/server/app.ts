@@ -2,6 +2,7 @@ import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify';
 import { installCors } from './http/cors.ts';
 import cookie from '@fastify/cookie';
 import type { EventBus } from './live/bus.ts';
+import { SIGN_IN_FAILURES_PER_ADDRESS } from './auth/signInThrottle.ts';
 import { registerLiveGateway, type GatewayHandle, type GatewayOptions } from './live/gateway.ts';
 import type { Principal } from './live/types.ts';
 import type { Store } from './store/store.ts';
@@ -62,6 +63,7 @@ function settingsOf(partial: Partial<AppSettings> = {}): AppSettings {
     allowedOrigins: partial.allowedOrigins ?? [],
     distDir: partial.distDir ?? 'dist',
     loginRatePerMinute: partial.loginRatePerMinute ?? LOGIN_RATE_PER_MINUTE,
+    signInFailuresPerAddress: partial.signInFailuresPerAddress ?? SIGN_IN_FAILURES_PER_ADDRESS,
     globalRatePerMinute: partial.globalRatePerMinute ?? GLOBAL_RATE_PER_MINUTE,
   };
 }

@@ -119,3 +119,34 @@ describe('sign-in rate limit', () => {
     expect((await call(server, 'auth/login', { body: { username: 'luc_freelancer', password: DEMO_PASSWORD } })).status).toBe(200);
   });
 });
+
+describe('sign-in hardening (issue 16 item 5)', () => {
+  const tmp = tempDir();
+  let server: TestServer;
+  beforeAll(async () => {
+    server = await startServer({ dbFile: join(tmp.dir, 'luc.db'), settings: { signInFailuresPerAddress: 5, loginRatePerMinute: 1_000 } });
+  });
+  afterAll(async () => {
+    await server.close();
+    tmp.cleanup();
+  });
+
+  it('rotates the session on a new sign-in: the cookie held before is ended', async () => {
+    const before = await signIn(server, 'luc_regular');
+    const again = await call(server, 'auth/login', { cookie: before, body: { username: 'luc_regular', password: DEMO_PASSWORD } });
+    expect(again.status).toBe(200);
+    const after = (again.headers.get('set-cookie') ?? '').split(';')[0] ?? '';
+    expect(after).not.toBe(before);
+    expect((await call(server, 'v2/about', { cookie: before })).status).toBe(401);
+    expect((await call(server, 'v2/about', { cookie: after })).status).toBe(200);
+  });
+
+  it('refuses an address after 5 failed sign-ins across different usernames, the right password included', async () => {
+    for (const username of ['luc_admin', 'luc_read', 'luc_partner', 'luc_curator', 'nobody']) {
+      expect((await call(server, 'auth/login', { body: { username, password: 'wrong-Passw0rd' } })).status).toBe(401);
+    }
+    const next = await call(server, 'auth/login', { body: { username: 'luc_freelancer', password: DEMO_PASSWORD } });
+    expect(next.status).toBe(429);
+    expect(next.json.message).toMatch(/^Too many failed sign-ins from this address; retry in \d+ seconds$/);
+  });
+});

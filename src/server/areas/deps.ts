@@ -15,6 +15,8 @@ export interface AppSettings {
   distDir: string;
   /** Sign-in attempts per minute per IP and username. */
   loginRatePerMinute: number;
+  /** Failed sign-ins per minute per IP, whatever the usernames (src/server/auth/signInThrottle.ts). */
+  signInFailuresPerAddress: number;
   /** Requests per minute per IP on every route. */
   globalRatePerMinute: number;
 }

@@ -6,7 +6,8 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { defineRoute, type RouteDefinition } from '../../http/route.ts';
 import { SELF } from '../../http/scope.ts';
-import { unauthorized } from '../../http/errors.ts';
+import { HttpError, unauthorized } from '../../http/errors.ts';
+import { SignInThrottle } from '../../auth/signInThrottle.ts';
 import * as api from '../../../protocol/rest/auth.ts';
 import { decoyHash, verifyPassword } from '../../auth/password.ts';
 import { SESSION_ABSOLUTE_MS, SESSION_COOKIE } from '../../auth/sessions.ts';
@@ -35,6 +36,7 @@ function setSessionCookie(request: FastifyRequest, reply: FastifyReply, token: s
 }
 
 export function authRoutes(deps: RouteDeps): RouteDefinition[] {
+  const failures = new SignInThrottle(deps.settings.signInFailuresPerAddress, deps.now);
   return [
     defineRoute(api.login, {
       access: 'public',
@@ -53,10 +55,20 @@ export function authRoutes(deps: RouteDeps): RouteDefinition[] {
         },
       },
       handler: async ({ body, request, reply }) => {
+        const wait = failures.retryAfterSeconds(request.ip);
+        if (wait > 0) throw new HttpError(429, `Too many failed sign-ins from this address; retry in ${wait} seconds`);
         const found = await deps.store.users.credentials(body.username);
         // Verify against a decoy when the user is unknown: same cost, no enumeration by timing.
         const ok = await verifyPassword(body.password, found?.password ?? (await decoyHash()));
-        if (!found || !ok || !found.user.active) throw unauthorized(SIGN_IN_FAILED);
+        if (!found || !ok || !found.user.active) {
+          failures.failed(request.ip);
+          throw unauthorized(SIGN_IN_FAILED);
+        }
+        // Signing in again rotates the session: the one this browser held ends with its sockets.
+        if (request.auth !== null) {
+          await deps.sessions.end(request.auth.principal.sessionId);
+          deps.closeSessionSockets(request.auth.principal.sessionId);
+        }
         const { token } = await deps.sessions.create(found.user.id);
         setSessionCookie(request, reply, token);
         request.log.info({ userId: found.user.id }, 'signed in');
