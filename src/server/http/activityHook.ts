@@ -48,6 +48,12 @@ interface ActivityTrace {
   after: unknown;
   /** A route said before/after itself: the defaults do not overwrite it. */
   told: boolean;
+  /**
+   * reply.send() has been called (set synchronously when onSend starts). While this hook awaits
+   * its insert the reply is not yet `sent` in Fastify's sense, so a handler that sent its own
+   * answer (sign-out's 204) is known by this flag: the kit must not answer a second time.
+   */
+  sending: boolean;
 }
 
 declare module 'fastify' {
@@ -61,7 +67,7 @@ const text = (value: unknown): string | null => (typeof value === 'string' && va
 const record = (value: unknown): Record<string, unknown> | null => (typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as Record<string, unknown>) : null);
 
 function traceOf(request: FastifyRequest): ActivityTrace {
-  request.activityTrace ??= { entity: null, inventoryId: null, groupId: null, before: undefined, after: undefined, told: false };
+  request.activityTrace ??= { entity: null, inventoryId: null, groupId: null, before: undefined, after: undefined, told: false, sending: false };
   return request.activityTrace;
 }
 
@@ -122,6 +128,11 @@ export function noteScoped(request: FastifyRequest, scope: ScopeRule<unknown>, s
   }
 }
 
+/** True once the reply of this request is on its way (reply.sent, or a write's onSend has begun). */
+export function replyOnItsWay(request: FastifyRequest, reply: FastifyReply): boolean {
+  return reply.sent || request.activityTrace?.sending === true;
+}
+
 /** The handler's answer: the "after" document (unless the route told its own). */
 export function noteAnswer(request: FastifyRequest, answer: unknown): void {
   const trace = traceOf(request);
@@ -169,6 +180,7 @@ function requestDocument(request: FastifyRequest): unknown {
  */
 export function activityOnSend(endpoint: AnyEndpoint, isPublic: boolean, deps: RouteDeps) {
   return async (request: FastifyRequest, reply: FastifyReply, payload: unknown): Promise<unknown> => {
+    traceOf(request).sending = true; // before any await: see ActivityTrace.sending
     const auth = request.auth;
     if (auth === null && !isPublic) return payload;
     const trace = traceOf(request);

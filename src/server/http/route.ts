@@ -13,6 +13,8 @@
  *    endpoint's response Schema and a drift is a 500 that names the field.
  * Scope and access run before validation: a foreign unit is 404 and a read-only user 403 whatever
  * the body holds, so no validation message reveals anything about another tenant's data.
+ * 5. every write (any method but GET) is recorded in the activity feed when its answer is sent,
+ *    whatever the answer (activityHook.ts): a route cannot opt out, there is no other way to write one.
  */
 import type { Readable } from 'node:stream';
 import type { FastifyContextConfig, FastifyInstance, FastifyReply, FastifyRequest, RouteOptions } from 'fastify';
@@ -26,6 +28,7 @@ import { ACCESS_REFUSED, badRequest, forbidden, HttpError, unauthorized } from '
 import type { RequestAuth } from './requestAuth.ts';
 import type { ScopeRule } from './scope.ts';
 import { tenancyOf, type Tenancy } from './tenancy.ts';
+import { activityNoteFor, activityOnSend, isWrite, noteAnswer, noteScoped, replyOnItsWay, type ActivityNote } from './activityHook.ts';
 
 /** What a handler receives. */
 export interface RouteContext<E extends AnyEndpoint, Scoped> {
@@ -44,6 +47,11 @@ export interface RouteContext<E extends AnyEndpoint, Scoped> {
   readonly reply: FastifyReply;
   /** Answers this success status instead of the endpoint's (a call that created something: 201). */
   setStatus(status: 200 | 201 | 204): void;
+  /**
+   * What a write tells the activity feed when the defaults (the scoped entity before, the answer
+   * after) do not say it right (activityHook.ts); reads may ignore it.
+   */
+  readonly activity: ActivityNote;
 }
 
 const RAW = Symbol('raw answer');
@@ -182,8 +190,11 @@ function routeOptions(route: RouteDefinition, facts: ContractFacts, deps: RouteD
   const { endpoint } = route;
   const isPublic = route.access === 'public';
   const bytesBody = endpoint.bytesBody;
+  const writes = isWrite(endpoint);
   return {
     method: endpoint.method,
+    // The activity feed (issue 17): every write, done, refused or failed, with who and which entity.
+    ...(writes ? { onSend: activityOnSend(endpoint, isPublic, deps) } : {}),
     url: fastifyPath(endpoint.path),
     ...(bytesBody !== undefined ? { bodyLimit: bytesBody.maxBytes } : {}),
     config: {
@@ -207,6 +218,7 @@ function routeOptions(route: RouteDefinition, facts: ContractFacts, deps: RouteD
       if (auth === null) throw unauthorized();
       const tenancy = await tenancyOf(auth, deps.store.users);
       const scoped = await route.scope.resolve({ request, deps, auth, tenancy });
+      if (writes) noteScoped(request, route.scope, scoped);
       if (!may(auth.roles, route.access as Action)) throw forbidden(ACCESS_REFUSED);
       request.routeContext = { tenancy, scoped };
     },
@@ -231,8 +243,10 @@ function routeOptions(route: RouteDefinition, facts: ContractFacts, deps: RouteD
         setStatus: (chosen) => {
           status = chosen;
         },
+        activity: activityNoteFor(request),
       } as RouteContext<AnyEndpoint, unknown>);
-      if (reply.sent) return reply;
+      if (writes && !isRawAnswer(answer)) noteAnswer(request, answer);
+      if (replyOnItsWay(request, reply)) return reply;
       reply.code(status);
       if (endpoint.produces !== undefined) reply.type(endpoint.produces);
       if (isRawAnswer(answer)) {
