@@ -251,3 +251,47 @@ export async function resetDemoPasswords(store: Store, password: string, now: nu
   });
   return users.map((u) => u.username);
 }
+
+/**
+ * Demo video return channels (issue 13): four per inventory, given to every group of it, so each
+ * state of spec 001 §4 shows at once: an SRT listener and an SDI input on the inventory's video
+ * return server (input connected), a disabled input (idle), and one without a server (offline).
+ * Written by main.ts on the demo's first start only (the test harness's databases keep none, so
+ * areas' tests count only the channels they create).
+ */
+export async function seedDemoVideoReturn(store: Store, now: number): Promise<void> {
+  await store.transaction(async (tx) => {
+    for (const [i, inventory] of DEMO_INVENTORIES.entries()) {
+      const tag = inventory.id.replace(/^INV-/, '');
+      const server = `VR-${i + 1}`;
+      const channels = [
+        { suffix: 1, name: `${inventory.name}-Studio-SRT`, serverId: server, inputType: 'srt' as const, srtMode: 'listener' as const, destinationPort: 9001 + i, description: 'Program feed' },
+        { suffix: 2, name: `${inventory.name}-Program-SDI`, serverId: server, inputType: 'sdi' as const, srtMode: null, destinationPort: null, description: 'Studio SDI out' },
+        { suffix: 3, name: `${inventory.name}-Spare`, serverId: server, inputType: 'disabled' as const, srtMode: null, destinationPort: null, description: '' },
+        { suffix: 4, name: `${inventory.name}-Remote`, serverId: null, inputType: 'disabled' as const, srtMode: null, destinationPort: null, description: 'Remote site' },
+      ];
+      for (const c of channels) {
+        const id = `VRC-${tag}-${c.suffix}`;
+        await tx.vrChannels.insert(
+          id,
+          {
+            name: c.name,
+            description: c.description,
+            inventoryId: inventory.id,
+            serverId: c.serverId,
+            inputType: c.inputType,
+            srtMode: c.srtMode,
+            url: '',
+            passphrase: '',
+            destinationPort: c.destinationPort,
+            internalIp: `10.0.${i + 1}.${10 + c.suffix}`,
+            externalIp: `203.0.113.${10 * (i + 1) + c.suffix}`,
+            serialNumber: `VRS-${tag}-${c.suffix}`,
+          },
+          now,
+        );
+        for (const g of DEMO_GROUPS.filter((grp) => grp.inventoryId === inventory.id)) await tx.groups.setVrChannel(g.id, id, true);
+      }
+    }
+  });
+}

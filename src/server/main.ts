@@ -7,7 +7,7 @@
 import { ConfigError, parseConfig, storeTargetOf, type ServerConfig } from './config.ts';
 import type { Store } from './store/store.ts';
 import { openStore, redactTarget } from './store/database.ts';
-import { resetDemoPasswords, seedDemo } from './demo.ts';
+import { resetDemoPasswords, seedDemo, seedDemoVideoReturn } from './demo.ts';
 import { buildApp, type BuiltApp } from './app.ts';
 import { EventBus } from './live/bus.ts';
 import { FleetSimulator, makeUnitSeeds } from './sim/fleet.ts';
@@ -58,6 +58,7 @@ export async function startServer(config: ServerConfig, log: (line: string) => v
         makeUnitSeeds,
         now,
       });
+      if (seeded) await seedDemoVideoReturn(store, now);
       // On later starts the printed password must be the working one: set it again.
       demoUsers = seeded ? (await store.users.demoUsers()).map((u) => u.username) : await resetDemoPasswords(store, config.demoPassword, now);
     }

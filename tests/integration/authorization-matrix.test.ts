@@ -27,6 +27,8 @@ interface Tenant {
   unit: string;
   /** A user of the tenant's inventories (the users area's `user` scope). */
   user: string;
+  /** A video return channel of the tenant (the video return area's `vrChannel` scope). */
+  vrChannel: string;
 }
 
 describe('the authorization matrix of every contract route (14 user types × own and foreign tenant)', () => {
@@ -47,8 +49,12 @@ describe('the authorization matrix of every contract route (14 user types × own
       ['G-FOREIGN-DESK'],
     );
     const foreignUnit = await addForeignUnit(server, 'UFOREIGNMATRIX');
-    own = { group: GROUP, inventory: 'INV-NEWS', unit: (await server.store.units.all()).find((u) => u.groupId === GROUP)?.uid ?? '', user: 'USR-LUC_REGULAR' };
-    foreign = { group: 'G-FOREIGN-DESK', inventory: 'INV-FOREIGN', unit: foreignUnit, user: 'USR-FOREIGN' };
+    await server.store.db.insertInto('vr_channels').values([
+      { id: 'VRC-MATRIX-OWN', name: 'Matrix-Own', inventory_id: 'INV-NEWS', created_at: now },
+      { id: 'VRC-MATRIX-FOREIGN', name: 'Matrix-Foreign', inventory_id: 'INV-FOREIGN', created_at: now },
+    ]).execute();
+    own = { group: GROUP, inventory: 'INV-NEWS', unit: (await server.store.units.all()).find((u) => u.groupId === GROUP)?.uid ?? '', user: 'USR-LUC_REGULAR', vrChannel: 'VRC-MATRIX-OWN' };
+    foreign = { group: 'G-FOREIGN-DESK', inventory: 'INV-FOREIGN', unit: foreignUnit, user: 'USR-FOREIGN', vrChannel: 'VRC-MATRIX-FOREIGN' };
     for (const type of USER_TYPES) cookies.set(type, await signIn(server, type));
     routes = server.built.openapi.contracts().filter((route) => route.access !== 'public');
   });
@@ -62,7 +68,7 @@ describe('the authorization matrix of every contract route (14 user types × own
     const params: Record<string, string> = {};
     const query = new URLSearchParams();
     const body: Record<string, unknown> = {};
-    const value = tenant[route.scope.kind === 'group' ? 'group' : route.scope.kind === 'inventory' ? 'inventory' : route.scope.kind === 'user' ? 'user' : 'unit'];
+    const value = tenant[route.scope.kind === 'group' ? 'group' : route.scope.kind === 'inventory' ? 'inventory' : route.scope.kind === 'user' ? 'user' : route.scope.kind === 'vrChannel' ? 'vrChannel' : 'unit'];
     for (const ref of route.scope.from) {
       const [part, name = ''] = ref.split('.');
       if (part === 'params') params[name] = value;

@@ -231,19 +231,7 @@ describe('unit streaming, commands and control (spec 000 §7) against a started 
     expect(await status(server, operator, uid)).toBe('idle');
   });
 
-  it('starts video return only with a selected channel of the unit’s group', async () => {
-    const uid = await idleUnit(server, { exclude: used });
-    const none = await call(server, `v2/units/${uid}/vrChannels/stream${q}`, { cookie: operator, body: {} });
-    expect(none.status).toBe(409);
-    expect(none.json.message).toBe('No video return channel is selected.');
-    const foreign = await call(server, `v2/units/${uid}/vrChannels/selected${q}`, { method: 'PUT', cookie: operator, body: { channelId: 'CH-SPORTS-MOTOR-PREVIEW' } });
-    expect(foreign.status).toBe(400);
-    expect((await call(server, `v2/units/${uid}/vrChannels/selected${q}`, { method: 'PUT', cookie: operator, body: { channelId: 'CH-NEWS-NATIONAL-OUTPUT' } })).status).toBe(200);
-    expect((await call(server, `v2/units/${uid}/vrChannels/stream${q}`, { cookie: operator, body: {} })).status).toBe(200);
-    server.clock.advance(3_000);
-    expect(server.fleet.unit(uid)?.applications.videoReturn?.state).toBe('collecting');
-    expect((await call(server, `v2/units/${uid}/vrChannels/stream${q}`, { method: 'DELETE', cookie: operator })).status).toBe(200);
-  });
+  // Video return on a unit (select, start with spec 000 §8's refusals, stop): tests/integration/video-return.test.ts.
 
   it('streams to a social provider (social.status UNPUBLISHED, then LIVE) and refuses a second stream to it', async () => {
     const uid = await addUnit(server, 'USOCIAL1', '800', '8.0.0');

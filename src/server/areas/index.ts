@@ -23,6 +23,7 @@ import { unitRoutes } from './units/routes.ts';
 import { unitControlRoutes } from './unitControl/routes.ts';
 import { incidentRoutes } from './incidents/routes.ts';
 import { activityRoutes } from './activity/routes.ts';
+import { videoReturnRoutes } from './videoReturn/routes.ts';
 
 export interface ContractArea {
   /** The area's name, as in src/protocol/rest/<name>.ts. */
@@ -49,4 +50,5 @@ export const CONTRACT_AREAS: readonly ContractArea[] = [
   { name: 'unitControl', routes: unitControlRoutes },
   { name: 'incidents', routes: incidentRoutes },
   { name: 'activity', routes: activityRoutes },
+  { name: 'videoReturn', routes: videoReturnRoutes },
 ];

@@ -23,6 +23,7 @@ import { OverlayRepo } from '../areas/overlays/repo.ts';
 import { AudioRoomRepo } from '../areas/audioRooms/repo.ts';
 import { ActivityRepo } from '../areas/activity/repo.ts';
 import { IncidentRepo, ThresholdRepo } from '../areas/incidents/repo.ts';
+import { VrChannelRepo } from '../areas/videoReturn/repo.ts';
 
 export class Store {
   readonly inventories: InventoryRepo;
@@ -44,6 +45,7 @@ export class Store {
   readonly activity: ActivityRepo;
   readonly incidents: IncidentRepo;
   readonly thresholds: ThresholdRepo;
+  readonly vrChannels: VrChannelRepo;
   private closing: Promise<void> | undefined;
 
   /** `db` is the root Kysely instance, or a transaction (see `transaction`). */
@@ -70,6 +72,7 @@ export class Store {
     this.activity = new ActivityRepo(db);
     this.incidents = new IncidentRepo(db);
     this.thresholds = new ThresholdRepo(db);
+    this.vrChannels = new VrChannelRepo(db);
   }
 
   /**

@@ -5,17 +5,16 @@
  */
 import { required, ipOrDns } from '../../../domain/validation/fields.ts';
 import { ipPipePort } from '../../../domain/validation/ports.ts';
-import { ERRORS } from '../../../domain/errors.ts';
 import type { IpPipeConfig } from '../../../protocol/rest/unitApplications.ts';
 import type { UnitAccepted } from '../../../protocol/rest/units.ts';
-import { badRequest, conflict, notFound, refuseFields } from '../../http/errors.ts';
+import { badRequest, notFound, refuseFields } from '../../http/errors.ts';
 import type { SimCommand } from '../../sim/fleet.ts';
 import type { StoredUnit } from '../units/repo.ts';
 import { runCommand, type UnitDeps } from '../units/live.ts';
 import { saveSetting, settingObject, settingText } from '../units/storedSettings.ts';
-import { checkChannelOfUnit } from '../units/unitChannels.ts';
 import { unitView } from '../units/views.ts';
 import { accepted, mergeSetting } from './streaming.ts';
+import { VideoReturnService } from '../videoReturn/service.ts';
 
 /** Runs a start or stop command of an application; answers `{uid, accepted, action: <command>}`. */
 export function switchApplication(deps: UnitDeps, unit: StoredUnit, command: SimCommand): UnitAccepted {
@@ -89,16 +88,20 @@ export async function selectGateway(deps: UnitDeps, unit: StoredUnit, groupIds: 
 
 // ── Video return ───────────────────────────────────────────────────────────────────────────────
 
+/** Selects a video return channel of the unit's group (videoReturn/service.ts checkUnitChoice), or none. */
 export async function selectVideoReturnChannel(deps: UnitDeps, unit: StoredUnit, channelId: string | null) {
-  if (channelId !== null) await checkChannelOfUnit(deps, unit, channelId);
+  await new VideoReturnService(deps).checkUnitChoice(unit, channelId);
   await saveSetting(deps, unit.uid, 'vrChannelSelected', channelId);
   return { uid: unit.uid, channelId };
 }
 
-/** Starts video return to the unit from its selected channel (409 "No video return channel is selected." without one). */
-export function startVideoReturn(deps: UnitDeps, unit: StoredUnit): UnitAccepted {
-  const channelId = settingText(unit, 'vrChannelSelected');
-  if (channelId === undefined) throw conflict(ERRORS.videoReturn.noChannelSelected);
+/**
+ * Starts video return to the unit from its selected channel, refused with spec 000 §8's words
+ * (409): no licence, no channel selected, external channel, channel offline, no video.
+ */
+export async function startVideoReturn(deps: UnitDeps, unit: StoredUnit): Promise<UnitAccepted> {
+  const channelId = settingText(unit, 'vrChannelSelected') ?? null;
+  await new VideoReturnService(deps).checkStart(unit, channelId);
   return switchApplication(deps, unit, { type: 'startVideoReturn', channelId });
 }
 

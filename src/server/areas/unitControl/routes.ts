@@ -210,7 +210,7 @@ function applicationRoutes(deps: RouteDeps): RouteDefinition[] {
     defineRoute(apps.databridgeStream.stop, { access: 'units.operate', scope: UNIT, handler: async ({ scoped }) => applications.switchApplication(deps, scoped.unit, { type: 'stopDatabridge' }) }),
     // Video return
     defineRoute(apps.selectVideoReturnChannel, { access: 'units.operate', scope: UNIT, handler: ({ body, scoped }) => applications.selectVideoReturnChannel(deps, scoped.unit, body.channelId) }),
-    defineRoute(apps.videoReturnStream.start, { access: 'units.operate', scope: UNIT, handler: async ({ scoped }) => applications.startVideoReturn(deps, scoped.unit) }),
+    defineRoute(apps.videoReturnStream.start, { access: 'units.operate', scope: UNIT, handler: ({ scoped }) => applications.startVideoReturn(deps, scoped.unit) }),
     defineRoute(apps.videoReturnStream.stop, { access: 'units.operate', scope: UNIT, handler: async ({ scoped }) => applications.switchApplication(deps, scoped.unit, { type: 'stopVideoReturn' }) }),
   ];
 }

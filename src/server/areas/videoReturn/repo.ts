@@ -119,6 +119,21 @@ export class VrChannelRepo {
     return rows.map((r) => toChannel(r as Row));
   }
 
+  /** The names of every other channel (names are unique over all inventories: migration 0004). */
+  async otherNames(exceptId: string | null): Promise<string[]> {
+    let query = this.db.selectFrom('vr_channels').select('name');
+    if (exceptId !== null) query = query.where('id', '!=', exceptId);
+    return (await query.execute()).map((r) => r.name);
+  }
+
+  /** Every channel of some inventories (null: all), by name: the simulator's view of what exists. */
+  async ofInventories(inventoryIds: readonly string[] | null): Promise<StoredVrChannel[]> {
+    if (inventoryIds !== null && inventoryIds.length === 0) return [];
+    let query = this.rows();
+    if (inventoryIds !== null) query = query.where('v.inventory_id', 'in', [...inventoryIds]);
+    return (await query.orderBy(lowerOf('v.name')).orderBy('v.id').execute()).map((r) => toChannel(r as Row));
+  }
+
   /** True when the group holds the channel. */
   async inGroup(channelId: string, groupId: string): Promise<boolean> {
     const row = await this.db.selectFrom('group_vr_channels').select('group_id').where('vr_channel_id', '=', channelId).where('group_id', '=', groupId).executeTakeFirst();
