@@ -27,6 +27,8 @@ interface Tenant {
   unit: string;
   /** A user of the tenant's inventories (the users area's `user` scope). */
   user: string;
+  /** A channel of the tenant's group (the channels area's `channel` scope). */
+  channel: string;
 }
 
 describe('the authorization matrix of every contract route (14 user types × own and foreign tenant)', () => {
@@ -47,8 +49,9 @@ describe('the authorization matrix of every contract route (14 user types × own
       ['G-FOREIGN-DESK'],
     );
     const foreignUnit = await addForeignUnit(server, 'UFOREIGNMATRIX');
-    own = { group: GROUP, inventory: 'INV-NEWS', unit: (await server.store.units.all()).find((u) => u.groupId === GROUP)?.uid ?? '', user: 'USR-LUC_REGULAR' };
-    foreign = { group: 'G-FOREIGN-DESK', inventory: 'INV-FOREIGN', unit: foreignUnit, user: 'USR-FOREIGN' };
+    await server.store.channels.insert({ id: 'CH-FOREIGN', name: 'Foreign-Preview', type: 'preview', serverId: null, groupId: 'G-FOREIGN-DESK', inventoryId: 'INV-FOREIGN', config: {}, createdAt: now });
+    own = { group: GROUP, inventory: 'INV-NEWS', unit: (await server.store.units.all()).find((u) => u.groupId === GROUP)?.uid ?? '', user: 'USR-LUC_REGULAR', channel: 'CH-NEWS-NATIONAL-PREVIEW' };
+    foreign = { group: 'G-FOREIGN-DESK', inventory: 'INV-FOREIGN', unit: foreignUnit, user: 'USR-FOREIGN', channel: 'CH-FOREIGN' };
     for (const type of USER_TYPES) cookies.set(type, await signIn(server, type));
     routes = server.built.openapi.contracts().filter((route) => route.access !== 'public');
   });
@@ -62,7 +65,7 @@ describe('the authorization matrix of every contract route (14 user types × own
     const params: Record<string, string> = {};
     const query = new URLSearchParams();
     const body: Record<string, unknown> = {};
-    const value = tenant[route.scope.kind === 'group' ? 'group' : route.scope.kind === 'inventory' ? 'inventory' : route.scope.kind === 'user' ? 'user' : 'unit'];
+    const value = tenant[route.scope.kind === 'group' ? 'group' : route.scope.kind === 'inventory' ? 'inventory' : route.scope.kind === 'user' ? 'user' : route.scope.kind === 'channel' ? 'channel' : 'unit'];
     for (const ref of route.scope.from) {
       const [part, name = ''] = ref.split('.');
       if (part === 'params') params[name] = value;

@@ -23,6 +23,8 @@ import { unitRoutes } from './units/routes.ts';
 import { unitControlRoutes } from './unitControl/routes.ts';
 import { incidentRoutes } from './incidents/routes.ts';
 import { activityRoutes } from './activity/routes.ts';
+import { overlayRoutes } from './overlays/routes.ts';
+import { audioRoomRoutes } from './audioRooms/routes.ts';
 
 export interface ContractArea {
   /** The area's name, as in src/protocol/rest/<name>.ts. */
@@ -49,4 +51,6 @@ export const CONTRACT_AREAS: readonly ContractArea[] = [
   { name: 'unitControl', routes: unitControlRoutes },
   { name: 'incidents', routes: incidentRoutes },
   { name: 'activity', routes: activityRoutes },
+  { name: 'overlays', routes: overlayRoutes },
+  { name: 'audioRooms', routes: audioRoomRoutes },
 ];

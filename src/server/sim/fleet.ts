@@ -432,6 +432,11 @@ export class FleetSimulator {
     return this.channels.status(id);
   }
 
+  /** The intercom sessions of the online units now (an audio room is in use while one talks in it). */
+  intercomSessions(): { mode: string; destinationAccount: string }[] {
+    return this.list.flatMap((unit) => (unit.state === 'online' ? Object.values(unit.intercom).flatMap((s) => (s === undefined ? [] : [{ mode: s.mode, destinationAccount: s.destinationAccount }])) : []));
+  }
+
   /** True unless the media server is down (every server is up until the servers issue adds their churn). */
   serverOnline(serverId: string): boolean {
     return this.channels.serverOnline(serverId);
