@@ -79,7 +79,7 @@ export async function startServer(config: ServerConfig, log: (line: string) => v
         ? [{ uid: u.uid, name: u.name, type: u.type, serial: u.serial, groupId: u.groupId, inventoryId: u.inventoryId, lat: u.lat ?? 0, lng: u.lng ?? 0, swVersion: u.swVersion }]
         : [],
     );
-    const channels = (await store.channels.list()).flatMap((c) => (c.groupId !== null ? [{ id: c.id, groupId: c.groupId }] : []));
+    const channels = (await store.channels.list()).flatMap((c) => (c.groupId !== null ? [{ id: c.id, groupId: c.groupId, mediaServerId: c.serverId }] : []));
     fleet = new FleetSimulator({ bus, seed: config.simSeed, rate: config.simRate, units, channels });
     built.routeDeps.fleet.attach({ fleet, bus });
     queries = activeAlertsOf(fleet, built.authority);

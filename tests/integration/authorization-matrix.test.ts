@@ -29,6 +29,8 @@ interface Tenant {
   user: string;
   /** A video return channel of the tenant (the video return area's `vrChannel` scope). */
   vrChannel: string;
+  /** A channel of the tenant's group (the channels area's `channel` scope). */
+  channel: string;
 }
 
 describe('the authorization matrix of every contract route (14 user types × own and foreign tenant)', () => {
@@ -53,8 +55,9 @@ describe('the authorization matrix of every contract route (14 user types × own
       { id: 'VRC-MATRIX-OWN', name: 'Matrix-Own', inventory_id: 'INV-NEWS', created_at: now },
       { id: 'VRC-MATRIX-FOREIGN', name: 'Matrix-Foreign', inventory_id: 'INV-FOREIGN', created_at: now },
     ]).execute();
-    own = { group: GROUP, inventory: 'INV-NEWS', unit: (await server.store.units.all()).find((u) => u.groupId === GROUP)?.uid ?? '', user: 'USR-LUC_REGULAR', vrChannel: 'VRC-MATRIX-OWN' };
-    foreign = { group: 'G-FOREIGN-DESK', inventory: 'INV-FOREIGN', unit: foreignUnit, user: 'USR-FOREIGN', vrChannel: 'VRC-MATRIX-FOREIGN' };
+    await server.store.channels.insert({ id: 'CH-FOREIGN', name: 'Foreign-Preview', type: 'preview', serverId: null, groupId: 'G-FOREIGN-DESK', inventoryId: 'INV-FOREIGN', config: {}, createdAt: now });
+    own = { group: GROUP, inventory: 'INV-NEWS', unit: (await server.store.units.all()).find((u) => u.groupId === GROUP)?.uid ?? '', user: 'USR-LUC_REGULAR', vrChannel: 'VRC-MATRIX-OWN', channel: 'CH-NEWS-NATIONAL-PREVIEW' };
+    foreign = { group: 'G-FOREIGN-DESK', inventory: 'INV-FOREIGN', unit: foreignUnit, user: 'USR-FOREIGN', vrChannel: 'VRC-MATRIX-FOREIGN', channel: 'CH-FOREIGN' };
     for (const type of USER_TYPES) cookies.set(type, await signIn(server, type));
     routes = server.built.openapi.contracts().filter((route) => route.access !== 'public');
   });
@@ -68,7 +71,7 @@ describe('the authorization matrix of every contract route (14 user types × own
     const params: Record<string, string> = {};
     const query = new URLSearchParams();
     const body: Record<string, unknown> = {};
-    const value = tenant[route.scope.kind === 'group' ? 'group' : route.scope.kind === 'inventory' ? 'inventory' : route.scope.kind === 'user' ? 'user' : route.scope.kind === 'vrChannel' ? 'vrChannel' : 'unit'];
+    const value = tenant[route.scope.kind === 'group' ? 'group' : route.scope.kind === 'inventory' ? 'inventory' : route.scope.kind === 'user' ? 'user' : route.scope.kind === 'vrChannel' ? 'vrChannel' : route.scope.kind === 'channel' ? 'channel' : 'unit'];
     for (const ref of route.scope.from) {
       const [part, name = ''] = ref.split('.');
       if (part === 'params') params[name] = value;

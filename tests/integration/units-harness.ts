@@ -25,7 +25,7 @@ export async function startUnitServer(dbFile: string, units = 200): Promise<Unit
       ? [{ uid: u.uid, name: u.name, type: u.type, serial: u.serial, groupId: u.groupId, inventoryId: u.inventoryId, lat: u.lat ?? 0, lng: u.lng ?? 0, swVersion: u.swVersion }]
       : [],
   );
-  const channels = (await server.store.channels.list()).flatMap((c) => (c.groupId !== null ? [{ id: c.id, groupId: c.groupId }] : []));
+  const channels = (await server.store.channels.list()).flatMap((c) => (c.groupId !== null ? [{ id: c.id, groupId: c.groupId, mediaServerId: c.serverId }] : []));
   const fleet = new FleetSimulator({ bus, seed: 7, rate: 0, units: seeds, channels, clock, usagePeriodMs: 0 });
   fleet.start();
   server.built.routeDeps.fleet.attach({ fleet, bus });

@@ -24,6 +24,8 @@ import { unitControlRoutes } from './unitControl/routes.ts';
 import { incidentRoutes } from './incidents/routes.ts';
 import { activityRoutes } from './activity/routes.ts';
 import { videoReturnRoutes } from './videoReturn/routes.ts';
+import { overlayRoutes } from './overlays/routes.ts';
+import { audioRoomRoutes } from './audioRooms/routes.ts';
 
 export interface ContractArea {
   /** The area's name, as in src/protocol/rest/<name>.ts. */
@@ -51,4 +53,6 @@ export const CONTRACT_AREAS: readonly ContractArea[] = [
   { name: 'incidents', routes: incidentRoutes },
   { name: 'activity', routes: activityRoutes },
   { name: 'videoReturn', routes: videoReturnRoutes },
+  { name: 'overlays', routes: overlayRoutes },
+  { name: 'audioRooms', routes: audioRoomRoutes },
 ];

@@ -27,7 +27,8 @@ import type { UnitSeed } from './seeds.ts';
 import type { AlertType, SimUnit } from './unit.ts';
 import { addedData, alertFor, BATTERY_ALERT_THRESHOLD_PCT, configData, makeSimUnit, statusData, usageData } from './unit.ts';
 import { VideoReturnSim } from './videoReturn.ts';
-import { FileTransferSim, type ChannelFileTransfer } from './fileTransfers.ts';
+import { FileTransferSim } from './fileTransfers.ts';
+import { ChannelSimulator, type ChannelStatusData, type SimChannel } from './channels.ts';
 
 export type { UnitSeed } from './seeds.ts';
 export { makeUnitSeeds } from './seeds.ts';
@@ -42,24 +43,8 @@ export const USAGE_PERIOD_MS = 5_000;
 export const DEFAULT_SIM_RATE = 50;
 export const MAX_SIM_RATE = 100_000;
 
-export interface SimChannel {
-  id: string;
-  groupId: string;
-  /** The channel's media server (MMH), when it is on one: files come back to it (fileTransfers.ts). */
-  mediaServerId?: string | null;
-}
-
-/** channel.status data as the simulator publishes it. */
-export interface ChannelStatusData {
-  /** playStoredFile: a stored file is broadcast on the channel (spec 001 §4) and no unit streams to it. */
-  status: 'idle' | 'connecting' | 'collecting' | 'playStoredFile';
-  /** Units sending to the channel now (connecting or streaming). */
-  unitIds: string[];
-  /** The file coming back to the channel's media server now (spec 001 §3 fileTransfer path and status). */
-  fileTransfer?: ChannelFileTransfer;
-  /** The stored file the channel plays (channelfiles/broadcast/start). */
-  broadcast?: { fileId: string };
-}
+/** A channel of the simulated media servers and its channel.status data: src/server/sim/channels.ts owns them. */
+export type { ChannelStatusData, SimChannel } from './channels.ts';
 
 export interface FleetOptions {
   bus: EventBus;
@@ -74,16 +59,6 @@ export interface FleetOptions {
   /** 0 disables the usage pushes. */
   usagePeriodMs?: number;
 }
-
-/** A channel's users and the key of its last published status (to publish changes only). */
-type ChannelUse = { id: string; users: Map<string, 'connecting' | 'streaming'>; last: string };
-
-function channelKey(data: ChannelStatusData): string {
-  return JSON.stringify(data);
-}
-
-/** The key of a channel nobody uses, with no transfer or broadcast. */
-const IDLE_KEY = channelKey({ status: 'idle', unitIds: [] });
 
 /** A unit is transmitting when its links carry media: any busy application, or forward. */
 function transmitting(unit: SimUnit): boolean {
@@ -102,7 +77,8 @@ export class FleetSimulator {
   private readonly byUid = new Map<string, SimUnit>();
   private readonly list: SimUnit[] = [];
   private readonly indexOf = new Map<string, number>();
-  private readonly channels = new Map<string, ChannelUse>();
+  /** The media servers' channels (src/server/sim/channels.ts): which unit uses which, servers up or down, log fetches. */
+  readonly channels: ChannelSimulator;
   private readonly usageActive = new Set<string>();
   /** uid → providers the unit streams to (social media, CDN). */
   private readonly social = new Map<string, Set<string>>();
@@ -128,9 +104,11 @@ export class FleetSimulator {
     this.videoReturn = new VideoReturnSim(this.clock, Random.derive(opts.seed, 4), () => this.list);
     const media = (opts.channels ?? []).flatMap((c) => (typeof c.mediaServerId === 'string' ? [{ id: c.id, mediaServerId: c.mediaServerId }] : []));
     this.files = new FileTransferSim(this.clock, Random.derive(opts.seed, 5), (id) => this.publishChannel(id), media);
-    for (const channel of opts.channels ?? []) {
-      this.channels.set(channel.id, { id: channel.id, users: new Map(), last: IDLE_KEY });
-    }
+    // Stream 6: the channels' own timers (a server's restart, log fetches).
+    this.channels = new ChannelSimulator(this.bus, this.clock, Random.derive(opts.seed, 6), opts.channels ?? [], (id) => ({
+      fileTransfer: this.files.fileTransferOf(id),
+      broadcast: this.files.broadcastOf(id),
+    }));
     const channelsByGroup = new Map<string, string[]>();
     for (const channel of opts.channels ?? []) {
       const ids = channelsByGroup.get(channel.groupId) ?? [];
@@ -149,14 +127,13 @@ export class FleetSimulator {
       }
       this.syncChannel(unit, false);
     }
-    for (const channel of this.channels.values()) channel.last = channelKey(this.channelData(channel));
   }
 
   /** Announces every unit (unit.added) and channel (channel.status), then starts churn and usage pushes. */
   start(): void {
     if (this.tickHandle !== null) return;
     for (const unit of this.list) this.bus.publish('unit.added', unit.uid, addedData(unit));
-    for (const channel of this.channels.values()) this.bus.publish('channel.status', channel.id, this.channelData(channel));
+    this.channels.announce();
     this.tickHandle = this.clock.setInterval(() => this.tick(), this.tickMs);
   }
 
@@ -167,6 +144,7 @@ export class FleetSimulator {
     for (const unit of this.list) this.cancelFlows(unit);
     this.videoReturn.stop();
     this.files.stop();
+    this.channels.stop();
   }
 
   unit(uid: string): SimUnit | undefined {
@@ -451,8 +429,22 @@ export class FleetSimulator {
 
   /** The live status of a channel (channel.status data), or undefined for an unknown channel. */
   channelStatus(id: string): ChannelStatusData | undefined {
-    const channel = this.channels.get(id);
-    return channel === undefined ? undefined : this.channelData(channel);
+    return this.channels.status(id);
+  }
+
+  /** The intercom sessions of the online units now (an audio room is in use while one talks in it). */
+  intercomSessions(): { mode: string; destinationAccount: string }[] {
+    return this.list.flatMap((unit) => (unit.state === 'online' ? Object.values(unit.intercom).flatMap((s) => (s === undefined ? [] : [{ mode: s.mode, destinationAccount: s.destinationAccount }])) : []));
+  }
+
+  /** True unless the media server is down (every server is up until the servers issue adds their churn). */
+  serverOnline(serverId: string): boolean {
+    return this.channels.serverOnline(serverId);
+  }
+
+  /** A media server goes down (its channels go offline) or comes back (unavailable, then idle or in use). */
+  setServerOnline(serverId: string, online: boolean): void {
+    this.channels.setServerOnline(serverId, online);
   }
 
   /** Providers a unit streams to (social media, CDN). */
@@ -619,31 +611,9 @@ export class FleetSimulator {
     this.bus.publish('unit.config', unit.uid, configData(unit));
   }
 
-  private channelData(channel: ChannelUse): ChannelStatusData {
-    const states = [...channel.users.values()];
-    const broadcast = this.files.broadcastOf(channel.id);
-    const fileTransfer = this.files.fileTransferOf(channel.id);
-    const status = states.includes('streaming') ? 'collecting' : states.includes('connecting') ? 'connecting' : broadcast !== undefined ? 'playStoredFile' : 'idle';
-    return {
-      status,
-      unitIds: [...channel.users.keys()].sort(),
-      ...(fileTransfer !== undefined ? { fileTransfer } : {}),
-      ...(broadcast !== undefined ? { broadcast: { fileId: broadcast.fileId } } : {}),
-    };
-  }
-
   /** Publishes a channel's status again when it changed (a file transfer step, a broadcast). */
   publishChannel(id: string): void {
-    let channel = this.channels.get(id);
-    if (channel === undefined) {
-      channel = { id, users: new Map(), last: '' };
-      this.channels.set(id, channel);
-    }
-    const data = this.channelData(channel);
-    const key = channelKey(data);
-    if (key === channel.last) return;
-    channel.last = key;
-    this.bus.publish('channel.status', id, data);
+    this.channels.refresh(id);
   }
 
   /**
@@ -654,11 +624,6 @@ export class FleetSimulator {
   private syncChannel(unit: SimUnit, publish = true, leave: null | undefined = undefined): void {
     const id = unit.channelId;
     if (id === null) return;
-    let channel = this.channels.get(id);
-    if (channel === undefined) {
-      channel = { id, users: new Map(), last: IDLE_KEY };
-      this.channels.set(id, channel);
-    }
     const usage =
       leave === null || unit.state !== 'online'
         ? undefined
@@ -667,16 +632,7 @@ export class FleetSimulator {
           : unit.video.state === 'streaming'
             ? 'streaming'
             : undefined;
-    const before = channel.users.get(unit.uid);
-    if (usage === before) return;
-    if (usage === undefined) channel.users.delete(unit.uid);
-    else channel.users.set(unit.uid, usage);
-    if (!publish) return;
-    const data = this.channelData(channel);
-    const key = channelKey(data);
-    if (key === channel.last) return;
-    channel.last = key;
-    this.bus.publish('channel.status', id, data);
+    this.channels.setUse(id, unit.uid, usage, publish);
   }
 
   // ----------------------------------------------------------------------------------------------

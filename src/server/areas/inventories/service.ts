@@ -4,6 +4,7 @@
  * or users, so no ownership changes). HTTP stays in routes.ts; SQL stays in repo.ts. Refusals are
  * HttpErrors with the spec's words on their field.
  */
+import { roomInUse } from '../../../domain/audioRooms.ts';
 import { randomUUID } from 'node:crypto';
 import { MESSAGES } from '../../../domain/validation/messages.ts';
 import {
@@ -46,12 +47,6 @@ export interface Paged<T> {
 
 const shown = (id: string): string => id.slice(0, 64);
 
-/**
- * Overlays and audio rooms have no table yet (the channels issue adds them): until then an
- * inventory has none, and the deletion rule is given 0 for both.
- */
-const NO_OVERLAYS = 0;
-const NO_ACTIVE_AUDIO_ROOMS = 0;
 
 /** Properties as the domain's rows (the order of the object's keys). */
 const rowsOf = (properties: InventoryProperties): PropertyRow[] => Object.entries(properties).map(([key, value]) => ({ key, value }));
@@ -184,7 +179,11 @@ export class InventoryService {
   async remove(inventory: Inventory): Promise<{ removed: number }> {
     await this.store.transaction(async (tx) => {
       const holdings = await tx.inventories.holdings(inventory.id);
-      const refusal = inventoryDeletionRefusal({ overlayCount: NO_OVERLAYS, activeAudioRoomCount: NO_ACTIVE_AUDIO_ROOMS, ...holdings });
+      // Overlays are counted in the store; a room is active while a unit's intercom talks in it (live).
+      const overlayCount = await tx.overlays.countOfInventory(inventory.id);
+      const sessions = this.fleet.get()?.fleet.intercomSessions() ?? [];
+      const activeAudioRoomCount = (await tx.audioRooms.idsOfInventory(inventory.id)).filter((id) => roomInUse(id, sessions)).length;
+      const refusal = inventoryDeletionRefusal({ overlayCount, activeAudioRoomCount, ...holdings });
       if (refusal !== null) throw conflict(refusal);
       await tx.inventories.delete(inventory.id);
     });
