@@ -19,7 +19,11 @@ function unbounded(schema: unknown, where: string, defs: Record<string, unknown>
   const node = schema as JsonSchema;
   const found: string[] = [];
   const ref = node['$ref'];
-  if (typeof ref === 'string') found.push(...unbounded(defs[ref.split('/').pop() ?? ''], where, defs, seen));
+  if (typeof ref === 'string') {
+    const target = defs[ref.split('/').pop() ?? ''];
+    if (target === undefined) found.push(`${where}: $ref ${ref} does not resolve`);
+    else found.push(...unbounded(target, where, defs, seen));
+  }
   const types = ([] as unknown[]).concat(node['type'] ?? []);
   const listed = node['enum'] !== undefined || node['const'] !== undefined;
   const has = (key: string): boolean => node[key] !== undefined;
@@ -44,12 +48,15 @@ describe('the contract bounds every input (issue 16 item 4)', () => {
   const tmp = tempDir();
   let server: TestServer;
   let paths: Record<string, Record<string, Operation>>;
+  let components: Record<string, unknown>;
   let superUser: string;
 
   beforeAll(async () => {
     server = await startServer({ dbFile: join(tmp.dir, 'luc.db'), bus: new EventBus() });
     superUser = await signIn(server, 'super_user');
-    paths = ((await call(server, 'openapi.json')).json as { paths: Record<string, Record<string, Operation>> }).paths;
+    const document = (await call(server, 'openapi.json')).json as { paths: Record<string, Record<string, Operation>>; components?: { schemas?: Record<string, unknown> } };
+    paths = document.paths;
+    components = document.components?.schemas ?? {};
   });
   afterAll(async () => {
     await server.close();
@@ -64,12 +71,12 @@ describe('the contract bounds every input (issue 16 item 4)', () => {
         const name = `${method.toUpperCase()} ${path.replace('/luc/luc-core-web/rest/', '')}`;
         for (const parameter of operation.parameters ?? []) {
           inputs += 1;
-          found.push(...unbounded(parameter.schema, `${name} ${parameter.in} ${parameter.name}`, {}));
+          found.push(...unbounded(parameter.schema, `${name} ${parameter.in} ${parameter.name}`, components));
         }
         const body = operation.requestBody?.content['application/json']?.schema;
         if (body !== undefined) {
           inputs += 1;
-          found.push(...unbounded(body, `${name} body`, (body['$defs'] as Record<string, unknown> | undefined) ?? {}));
+          found.push(...unbounded(body, `${name} body`, { ...components, ...((body['$defs'] as Record<string, unknown> | undefined) ?? {}) }));
         }
       }
     }

@@ -254,4 +254,18 @@ describe('unit streaming, commands and control (spec 000 §7) against a started 
     expect(facebook.status).toBe(409);
     expect(facebook.json.message).toBe('Streaming to Facebook needs unit version 6.2.1 or higher');
   });
+
+  it('refuses made-up references in the stored databridge and video return settings, naming the field (issue 16 item 3)', async () => {
+    const uid = await idleUnit(server, { exclude: used });
+    const gateway = await call(server, `v2/units/${uid}/databridge${q}`, { method: 'PUT', cookie: operator, body: { gatewayId: 'GW-MADE-UP' } });
+    expect(gateway.status).toBe(400);
+    expect(Object.keys(gateway.json.fields ?? {})).toEqual(['gatewayId']);
+    const channel = await call(server, `v2/units/${uid}/videoreturn${q}`, { method: 'PUT', cookie: operator, body: { channelId: 'VRC-MADE-UP' } });
+    expect(channel.status).toBe(404); // as vrChannels/selected answers an unknown channel
+    expect(channel.json.message).toBe('Unknown video return channel');
+    const stored = await call(server, `v2/units/${uid}/dbgateway/selected${q}`, { cookie: operator });
+    expect(stored.json.gatewayId).toBeNull();
+    // Without a reference the settings still save.
+    expect((await call(server, `v2/units/${uid}/databridge${q}`, { method: 'PUT', cookie: operator, body: { enabled: true } })).status).toBe(200);
+  });
 });

@@ -78,19 +78,29 @@ export async function gatewaysForUnit(deps: UnitDeps, unit: StoredUnit, groupIds
   return { uid: unit.uid, gateways: (await gatewaysOf(deps, groupIds)).map((g) => unitView(deps, g)) };
 }
 
-export async function selectGateway(deps: UnitDeps, unit: StoredUnit, groupIds: readonly string[], gatewayId: string | null) {
-  if (gatewayId !== null && !(await gatewaysOf(deps, groupIds)).some((g) => g.uid === gatewayId)) {
+/** Refuses an id that is not a DataBridge gateway of the caller's groups (400 on the field). */
+export async function checkGateway(deps: UnitDeps, groupIds: readonly string[], gatewayId: string): Promise<void> {
+  if (!(await gatewaysOf(deps, groupIds)).some((g) => g.uid === gatewayId)) {
     throw badRequest(NOT_A_GATEWAY_MESSAGE, { fields: { gatewayId: NOT_A_GATEWAY_MESSAGE } });
   }
+}
+
+export async function selectGateway(deps: UnitDeps, unit: StoredUnit, groupIds: readonly string[], gatewayId: string | null) {
+  if (gatewayId !== null) await checkGateway(deps, groupIds, gatewayId);
   await saveSetting(deps, unit.uid, 'dbGateway', gatewayId);
   return { uid: unit.uid, gatewayId };
 }
 
 // ── Video return ───────────────────────────────────────────────────────────────────────────────
 
+/** Refuses a video return channel the unit may not use (unknown, foreign: the selection's refusals). */
+export async function checkVideoReturnChoice(deps: UnitDeps, unit: StoredUnit, channelId: string | null): Promise<void> {
+  await new VideoReturnService(deps).checkUnitChoice(unit, channelId);
+}
+
 /** Selects a video return channel of the unit's group (videoReturn/service.ts checkUnitChoice), or none. */
 export async function selectVideoReturnChannel(deps: UnitDeps, unit: StoredUnit, channelId: string | null) {
-  await new VideoReturnService(deps).checkUnitChoice(unit, channelId);
+  await checkVideoReturnChoice(deps, unit, channelId);
   await saveSetting(deps, unit.uid, 'vrChannelSelected', channelId);
   return { uid: unit.uid, channelId };
 }

@@ -108,13 +108,19 @@ function streamingRoutes(deps: RouteDeps): RouteDefinition[] {
     defineRoute(control.configureDatabridge, {
       access: 'units.operate',
       scope: UNIT,
-      handler: async ({ body, scoped }) => ({ uid: scoped.unit.uid, databridge: await streaming.mergeSetting(deps, scoped.unit, 'databridge', body) }),
+      handler: async ({ body, tenancy, scoped }) => {
+        // The gateway must be one the caller sees, as for dbgateway/selected (issue 16 item 3).
+        if (body.gatewayId !== undefined && body.gatewayId !== null) await applications.checkGateway(deps, [...tenancy.groupIds], body.gatewayId);
+        return { uid: scoped.unit.uid, databridge: await streaming.mergeSetting(deps, scoped.unit, 'databridge', body) };
+      },
     }),
     defineRoute(control.configureVideoReturn, {
       access: 'units.operate',
       scope: UNIT,
       handler: async ({ body, scoped }) => {
         streaming.checkVideoReturnPort(body.port);
+        // A video return channel of the unit's group, as for vrChannels/selected (issue 16 item 3).
+        if (body.channelId !== undefined && body.channelId !== null) await applications.checkVideoReturnChoice(deps, scoped.unit, body.channelId);
         return { uid: scoped.unit.uid, videoReturn: await streaming.mergeSetting(deps, scoped.unit, 'videoReturn', body) };
       },
     }),
