@@ -76,3 +76,15 @@ describe('the websocket as wired by buildApp', () => {
     ws.close();
   });
 });
+
+describe('shutting down', () => {
+  const tmp = tempDir();
+  it('closes every open socket with 1001 (going away) when the server closes', async () => {
+    const server = await startServer({ dbFile: join(tmp.dir, 'luc.db'), bus: new EventBus() });
+    const cookie = await signIn(server, 'luc_regular');
+    const sockets = await Promise.all([open(server, cookie), open(server, cookie)]);
+    await server.close();
+    expect(await Promise.all(sockets.map((s) => s.closed))).toEqual([1001, 1001]);
+    tmp.cleanup();
+  });
+});

@@ -60,6 +60,7 @@ const BATCH_CLOSE = Buffer.from(']}');
 export const CLOSE_SESSION_ENDED = 4401; // logout of the session that opened the socket
 export const CLOSE_SLOW_CONSUMER = 1013; // "try again later": overflowed twice without draining
 export const CLOSE_DEAD_PEER = 1001;
+export const CLOSE_GOING_AWAY = 1001; // the server shuts down
 export const CLOSE_POLICY_VIOLATION = 1008; // overdrew its frame budget
 
 /** Events a resume replays per slice before it yields to the event loop (~2-5 ms of work). */
@@ -451,11 +452,12 @@ export function registerLiveGateway(app: FastifyInstance, deps: GatewayDeps): Ga
     if (conn.outbox.size === 0 && !conn.resetUndrained) backlogged.delete(conn);
   }
 
-  function drop(conn: Connection, code: number, reason: string): void {
+  /** Ends a socket: a dead peer is cut (`terminate`), any other gets a close frame with its code. */
+  function drop(conn: Connection, code: number, reason: string, how: 'close' | 'terminate' = 'close'): void {
     if (conn.closed) return;
-    if (code !== CLOSE_DEAD_PEER) conn.flushBatch(); // the burst's events before the close frame, as unbatched
+    if (how === 'close') conn.flushBatch(); // the burst's events before the close frame, as unbatched
     forget(conn);
-    if (code === CLOSE_DEAD_PEER) conn.ws.terminate();
+    if (how === 'terminate') conn.ws.terminate();
     else if (code === CLOSE_SLOW_CONSUMER) {
       // A slow consumer's buffer may never drain: close the TCP connection now.
       conn.ws.close(code, reason);
@@ -691,17 +693,25 @@ export function registerLiveGateway(app: FastifyInstance, deps: GatewayDeps): Ga
     const silentLimit = settings.deadAfterMs - settings.pingIntervalMs;
     const now = settings.now();
     for (const conn of connections) {
-      if (now - conn.lastSeen > silentLimit) drop(conn, CLOSE_DEAD_PEER, 'no pong');
+      if (now - conn.lastSeen > silentLimit) drop(conn, CLOSE_DEAD_PEER, 'no pong', 'terminate');
       else conn.ws.ping();
     }
   }, settings.pingIntervalMs);
   heartbeatTimer.unref();
 
+  // preClose: before the websocket plugin closes its server (which would cut the sockets without a
+  // close frame, 1005 on the client), every socket is told 1001 "going away".
+  app.addHook('preClose', async () => {
+    for (const conn of [...connections]) {
+      drop(conn, CLOSE_GOING_AWAY, 'server shutting down');
+      conn.tcp?.uncork();
+    }
+  });
   app.addHook('onClose', async () => {
     clearInterval(drainTimer);
     clearInterval(heartbeatTimer);
     unsubscribeBus();
-    for (const conn of [...connections]) drop(conn, 1001, 'server shutting down');
+    for (const conn of [...connections]) drop(conn, CLOSE_GOING_AWAY, 'server shutting down');
   });
 
   app.register(async (scope) => {
