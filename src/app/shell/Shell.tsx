@@ -9,6 +9,7 @@ import { ConnectionIndicator } from '../../features/fleet/ConnectionIndicator.ts
 import { FleetConnection } from '../../features/fleet/FleetConnection.tsx';
 import { GroupSelector } from '../../features/fleet/GroupSelector.tsx';
 import { ReplayBanner } from '../../features/replay/ReplayBanner.tsx';
+import { IncidentBell } from '../../features/incidents/IncidentBell.tsx';
 import { ApplicationsDrawer } from './ApplicationsDrawer.tsx';
 import { NavigationMenu } from './NavigationMenu.tsx';
 import { NotificationBanner } from './NotificationBanner.tsx';
@@ -50,6 +51,7 @@ export function Shell() {
             <Group gap="xs" wrap="nowrap">
               <GroupSelector />
               <ConnectionIndicator />
+              <IncidentBell />
               <ThemeToggle />
               <UserMenu />
             </Group>
