@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import { MantineProvider } from '@mantine/core';
 import { Notifications } from '@mantine/notifications';
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
-import { TOAST_DEFAULT_DURATION_MS, TOAST_MAX_VISIBLE, TOAST_Z_INDEX } from '../domain/constants.ts';
+import { TOAST_DEFAULT_DURATION_MS, TOAST_MAX_VISIBLE, TOAST_WIDTH_PX, TOAST_Z_INDEX } from '../domain/constants.ts';
 import { colorSchemeManager, DEFAULT_COLOR_SCHEME, theme } from './theme.ts';
 
 /**
@@ -12,7 +12,7 @@ import { colorSchemeManager, DEFAULT_COLOR_SCHEME, theme } from './theme.ts';
 export function Providers({ queryClient, children }: { readonly queryClient: QueryClient; readonly children: ReactNode }) {
   return (
     <MantineProvider theme={theme} colorSchemeManager={colorSchemeManager} defaultColorScheme={DEFAULT_COLOR_SCHEME}>
-      <Notifications limit={TOAST_MAX_VISIBLE} autoClose={TOAST_DEFAULT_DURATION_MS} position="bottom-right" zIndex={TOAST_Z_INDEX} />
+      <Notifications limit={TOAST_MAX_VISIBLE} autoClose={TOAST_DEFAULT_DURATION_MS} position="bottom-right" zIndex={TOAST_Z_INDEX} containerWidth={TOAST_WIDTH_PX} />
       <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>
     </MantineProvider>
   );
