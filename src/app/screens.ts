@@ -26,4 +26,6 @@ export const SCREENS: Partial<Record<RouteName, () => Promise<ScreenModule>>> = 
   SystemEntitiesInventories: () => import('../features/systemEntities/inventories/InventoriesTab.tsx'),
   SystemEntitiesGroups: () => import('../features/groups/GroupsScreen.tsx'),
   SystemEntitiesUsers: () => import('../features/users/UsersScreen.tsx'),
+  Incidents: () => import('../features/incidents/IncidentsScreen.tsx'),
+  Activity: () => import('../features/activity/ActivityScreen.tsx'),
 };

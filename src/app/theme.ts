@@ -4,7 +4,7 @@
  * no theme field and refuses unknown ones, so the theme stays a per-screen choice, which also
  * suits a wall display and an office desk signed in as the same user.
  */
-import { createTheme, localStorageColorSchemeManager, type MantineColorScheme } from '@mantine/core';
+import { createTheme, Drawer, localStorageColorSchemeManager, Modal, Notification, type MantineColorScheme } from '@mantine/core';
 
 export const COLOR_SCHEME_STORAGE_KEY = 'luc-color-scheme';
 export const DEFAULT_COLOR_SCHEME: MantineColorScheme = 'dark';
@@ -18,6 +18,13 @@ export const theme = createTheme({
   fontFamily: 'Inter, "Segoe UI", Roboto, "Helvetica Neue", Arial, sans-serif',
   fontFamilyMonospace: '"JetBrains Mono", "SFMono-Regular", Menlo, Consolas, monospace',
   headings: { fontWeight: '600' },
+  // Every dialog's and toast's close button has an accessible name (issue 17 item 6); a dialog that
+  // sets its own (closeButtonProps) keeps it. English like the whole interface (spec 000 §1).
+  components: {
+    Modal: Modal.extend({ defaultProps: { closeButtonProps: { 'aria-label': 'Close' } } }),
+    Drawer: Drawer.extend({ defaultProps: { closeButtonProps: { 'aria-label': 'Close' } } }),
+    Notification: Notification.extend({ defaultProps: { closeButtonProps: { 'aria-label': 'Close notification' } } }),
+  },
   colors: {
     // A cooler, deeper dark palette than the default: less glare on a control-room wall.
     dark: ['#c9d1dc', '#a7b1bf', '#7d8898', '#5b6676', '#3a4352', '#2a313d', '#1e242e', '#161b23', '#11151b', '#0b0e13'],

@@ -252,6 +252,13 @@ export const GENLOCK_OFFSET_MAX = 511;
 /** spec 001 §9, 002 §9: toasts. */
 export const TOAST_MAX_VISIBLE = 5;
 export const TOAST_DEFAULT_DURATION_MS = 3 * SECOND_MS;
+/**
+ * Ours (issue 17): toasts sit below every dialog and drawer (Mantine's modal layer is 200) and
+ * above the page and the shell (100): a dialog always covers a toast, so its buttons stay clickable.
+ */
+export const TOAST_Z_INDEX = 150;
+/** Ours (issue 17): toasts are 300 px wide (Mantine's 440 covered three columns of the unit list). */
+export const TOAST_WIDTH_PX = 300;
 /** spec 002 §9: search box. */
 export const SEARCH_BOX_WIDTH_PX = 365;
 export const SEARCH_BOX_COLLAPSE_DELAY_MS = 500;

@@ -9,11 +9,13 @@ import { ConnectionIndicator } from '../../features/fleet/ConnectionIndicator.ts
 import { FleetConnection } from '../../features/fleet/FleetConnection.tsx';
 import { GroupSelector } from '../../features/fleet/GroupSelector.tsx';
 import { ReplayBanner } from '../../features/replay/ReplayBanner.tsx';
+import { IncidentBell } from '../../features/incidents/IncidentBell.tsx';
 import { ApplicationsDrawer } from './ApplicationsDrawer.tsx';
 import { NavigationMenu } from './NavigationMenu.tsx';
 import { NotificationBanner } from './NotificationBanner.tsx';
 import { ThemeToggle } from './ThemeToggle.tsx';
 import { UserMenu } from './UserMenu.tsx';
+import { MAIN_CONTENT_ID, SkipLink } from './SkipLink.tsx';
 
 export const HEADER_HEIGHT_PX = 52;
 export const NAVBAR_WIDTH_PX = 248;
@@ -39,6 +41,7 @@ export function Shell() {
         padding="lg"
       >
         <AppShell.Header>
+          <SkipLink />
           <Group h="100%" px="md" justify="space-between" wrap="nowrap">
             <Group gap="sm" wrap="nowrap">
               <Burger opened={navOpen} onClick={nav.toggle} size="sm" aria-label={t('header.toggleMenu')} />
@@ -50,6 +53,7 @@ export function Shell() {
             <Group gap="xs" wrap="nowrap">
               <GroupSelector />
               <ConnectionIndicator />
+              <IncidentBell />
               <ThemeToggle />
               <UserMenu />
             </Group>
@@ -60,7 +64,7 @@ export function Shell() {
             <NavigationMenu />
           </AppShell.Section>
         </AppShell.Navbar>
-        <AppShell.Main>
+        <AppShell.Main id={MAIN_CONTENT_ID} tabIndex={-1} style={{ outline: 'none' }}>
           <ReplayBanner />
           <NotificationBanner />
           <Outlet />

@@ -39,6 +39,9 @@ export function UserMenu() {
         <Menu.Item component={Link} to="/preferences">
           {t('header.preferences')}
         </Menu.Item>
+        <Menu.Item component={Link} to="/activity">
+          {t('activity.menu')}
+        </Menu.Item>
         <Menu.Divider />
         <Menu.Item color="red" leftSection={<SignOutIcon size={16} />} onClick={() => void signOut()}>
           {t('header.signOut')}

@@ -81,6 +81,8 @@ const ALLOWED: Record<RouteName, readonly UserType[]> = {
   Preferences: CONSOLE,
   About: CONSOLE,
   Replay: SUPER,
+  Incidents: CONSOLE,
+  Activity: CONSOLE,
   SystemEntities: SUPER,
   SystemEntitiesInventories: SUPER,
   SystemEntitiesGroups: SUPER,

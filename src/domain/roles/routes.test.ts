@@ -59,6 +59,8 @@ const SPEC_ROUTES: [string, string, RouteParent, Guard][] = [
   ['/preferences', 'Preferences', 'shell', { kind: 'signedIn' }],
   ['/about', 'About', 'shell', { kind: 'signedIn' }],
   ['/replay', 'Replay', 'shell', { kind: 'roles', set: 'superUser' }],
+  ['/incidents', 'Incidents', 'shell', { kind: 'signedIn' }],
+  ['/activity', 'Activity', 'shell', { kind: 'signedIn' }],
   ['/psg/ifb_servers', 'IfbServers', 'shell', { kind: 'roles', set: 'superUser' }],
 ];
 

@@ -110,6 +110,9 @@ const TABLE = [
   { path: '/about', name: 'About', parent: 'shell', guard: SIGNED_IN, savesRoutePreference: true, sendsAnalytics: false },
   // Ours: the replay debugging tool; recorded logs may hold any customer's fleet, so super user only.
   { path: '/replay', name: 'Replay', parent: 'shell', guard: SUPER_USER, savesRoutePreference: false, sendsAnalytics: false },
+  // Ours (issue 17): the incident centre (the header's bell) and the activity feed (the user menu); every console user.
+  { path: '/incidents', name: 'Incidents', parent: 'shell', guard: SIGNED_IN, savesRoutePreference: true, sendsAnalytics: true },
+  { path: '/activity', name: 'Activity', parent: 'shell', guard: SIGNED_IN, savesRoutePreference: true, sendsAnalytics: false },
   // spec 002 §2: system area, super user only, under the psg prefix.
   { path: '/psg/system_entities', name: 'SystemEntities', parent: 'shell', guard: SUPER_USER, savesRoutePreference: true, sendsAnalytics: false },
   ...(

@@ -2,7 +2,8 @@
  * Headless: turns the worker's transition notifications (already filtered by the user's unit
  * alert settings) into toasts naming the unit and the transition, paced by paceToasts (at most 5
  * of ours per 3 s window, spec 002 §9). While a wall is on screen or the document is in full
- * screen they are counted instead (transitionMute.ts).
+ * screen they are counted instead (transitionMute.ts); while a dialog is open they are left out
+ * (the incident centre keeps every transition).
  */
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -10,7 +11,7 @@ import { notifications } from '@mantine/notifications';
 import type { UnitTransition } from '../../../workers/model/fleetModel.ts';
 import { useFleet } from '../../fleet/index.ts';
 import { paceToasts } from './transitionToasts.ts';
-import type { TransitionMute } from './transitionMute.ts';
+import { dialogOpen, type TransitionMute } from './transitionMute.ts';
 
 /** The notifications after `last` in `list` (all of them when `last` was trimmed away). */
 export function freshNotifications(list: readonly UnitTransition[], last: UnitTransition | undefined): readonly UnitTransition[] {
@@ -37,6 +38,7 @@ export function TransitionToasts({ mute }: { readonly mute: TransitionMute }): n
       last = list.at(-1);
       if (fresh.length === 0) return;
       if (!mute.admit(fresh.length, globalThis.document?.fullscreenElement != null)) return;
+      if (dialogOpen()) return; // never over a dialog (transitionMute.ts)
       const paced = paceToasts(fresh, shownAt, Date.now());
       shownAt = paced.shownAt;
       for (const item of paced.show) {

@@ -15,6 +15,15 @@ export function transitionToastsMuted(holders: number, fullscreen: boolean): boo
   return holders > 0 || fullscreen;
 }
 
+/**
+ * True while a dialog or drawer is open (issue 17: a toast never sits over a dialog). Transition
+ * toasts are then left out, not queued: every transition is in the incident centre anyway, and a
+ * burst shown when the dialog closes would be stale.
+ */
+export function dialogOpen(doc: Pick<Document, 'querySelector'> | undefined = globalThis.document): boolean {
+  return doc?.querySelector('[role="dialog"][aria-modal="true"], .mantine-Drawer-content, .mantine-Modal-content') != null;
+}
+
 export class TransitionMute {
   private holders = 0;
   /** Transitions counted instead of shown since the last clear. */

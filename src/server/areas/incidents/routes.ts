@@ -20,7 +20,13 @@ export function incidentRoutes(deps: RouteDeps): RouteDefinition[] {
     defineRoute(api.setThresholds, {
       access: 'incidents.thresholds',
       scope: memberGroup('params.groupId'),
-      handler: ({ auth, scoped, body }) => incidents.setThresholds(auth.user.id, scoped.groupId, body.thresholds),
+      handler: async ({ auth, scoped, body, activity }) => {
+        // The feed keeps the thresholds before and after (the scope loads only the group's id).
+        const before = await incidents.thresholds(auth.user.id, scoped.groupId);
+        const after = await incidents.setThresholds(auth.user.id, scoped.groupId, body.thresholds);
+        activity.change(before, after);
+        return after;
+      },
     }),
   ];
 }
