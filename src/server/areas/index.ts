@@ -24,6 +24,7 @@ import { unitControlRoutes } from './unitControl/routes.ts';
 import { incidentRoutes } from './incidents/routes.ts';
 import { activityRoutes } from './activity/routes.ts';
 import { videoReturnRoutes } from './videoReturn/routes.ts';
+import { fileRoutes } from './files/routes.ts';
 
 export interface ContractArea {
   /** The area's name, as in src/protocol/rest/<name>.ts. */
@@ -51,4 +52,5 @@ export const CONTRACT_AREAS: readonly ContractArea[] = [
   { name: 'incidents', routes: incidentRoutes },
   { name: 'activity', routes: activityRoutes },
   { name: 'videoReturn', routes: videoReturnRoutes },
+  { name: 'files', routes: fileRoutes },
 ];
