@@ -27,4 +27,5 @@ export const SCREENS: Partial<Record<RouteName, () => Promise<ScreenModule>>> = 
   SystemEntitiesGroups: () => import('../features/groups/GroupsScreen.tsx'),
   SystemEntitiesUsers: () => import('../features/users/UsersScreen.tsx'),
   VideoReturn: () => import('../features/videoReturn/VideoReturnScreen.tsx'),
+  Files: () => import('../features/files/FilesScreen.tsx'),
 };

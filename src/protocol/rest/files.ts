@@ -79,7 +79,7 @@ export const removeChannelFile = endpoint({
 export const startFileBroadcast = endpoint({
   method: 'POST',
   path: 'channelfiles/broadcast/start',
-  summary: 'Play a stored file on its channel from the media server the image probe chose (409 while units stream to the channel)',
+  summary: 'Play a stored file on its channel from the media server the image probe chose (the channel shows playStoredFile while no unit streams to it)',
   tags: TAGS,
   query: InGroupQuery,
   body: Schema.Struct({ fileId: Id, broadcastingMmhId: Id, rootDirectory: Schema.String.check(Schema.isMaxLength(1024)) }),

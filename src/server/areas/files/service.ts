@@ -13,7 +13,7 @@ import type { TransferRecord } from '../../sim/fileTransfers.ts';
 import type { RouteDeps } from '../deps.ts';
 import type { StoredFile } from './repo.ts';
 
-type FileDeps = Pick<RouteDeps, 'store' | 'fleet' | 'live' | 'now'>;
+type FileDeps = Pick<RouteDeps, 'store' | 'fleet' | 'now'>;
 
 const shown = (id: string): string => id.slice(0, 64);
 
@@ -25,7 +25,6 @@ export const FILES_MESSAGES = {
   transferring: 'The file is still transferring',
   playing: 'The file is playing on its channel: stop the broadcast first',
   notVideo: 'Only a video file can be broadcast',
-  channelInUse: 'A unit streams to this channel: the file cannot be broadcast now',
   notMediaServer: 'Not a media server of this inventory',
   notMetadata: 'Not a metadata file',
 } as const;
@@ -145,7 +144,6 @@ export class FileService {
     if (server === undefined || server.type !== 'mmh' || channel === undefined || server.inventoryId !== channel.inventoryId) {
       throw badRequest(FILES_MESSAGES.notMediaServer, { fields: { broadcastingMmhId: FILES_MESSAGES.notMediaServer } });
     }
-    if ((this.deps.live.channelStatus(file.channelId)?.unitIds.length ?? 0) > 0) throw conflict(FILES_MESSAGES.channelInUse);
     const started = this.deps.fleet.require().fleet.files.startBroadcast(file.channelId, { fileId: file.id, broadcastingMmhId, rootDirectory: rootDirectory === '' ? file.rootDirectory : rootDirectory });
     return { channelId: file.channelId, ...started };
   }
