@@ -31,6 +31,7 @@ import { CustomerPortalPage, EasyLivePage } from './pages/PortalPages.tsx';
 import { LaterReleasePage } from './pages/LaterReleasePage.tsx';
 import { RouteErrorPage } from './pages/RouteErrorPage.tsx';
 import { FullPageLoader } from '../components/FullPageLoader.tsx';
+import { VideoReturnPortal } from '../features/videoReturn/VideoReturnPortal.tsx';
 
 /** The pages outside the shell, one per top-level route except the shell itself. */
 const TOP_PAGES: Record<Exclude<Extract<(typeof ROUTES)[number], { parent: 'top' }>['name'], 'Home'>, () => React.JSX.Element> = {
@@ -40,6 +41,7 @@ const TOP_PAGES: Record<Exclude<Extract<(typeof ROUTES)[number], { parent: 'top'
   EasyLive: EasyLivePage,
   LimitedAccess: LimitedAccessPage,
   PasswordNotice: PasswordNoticePage,
+  VideoReturnPortal,
 };
 
 function isTopPage(name: RouteName): name is keyof typeof TOP_PAGES {

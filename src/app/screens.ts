@@ -28,4 +28,6 @@ export const SCREENS: Partial<Record<RouteName, () => Promise<ScreenModule>>> = 
   SystemEntitiesUsers: () => import('../features/users/UsersScreen.tsx'),
   Incidents: () => import('../features/incidents/IncidentsScreen.tsx'),
   Activity: () => import('../features/activity/ActivityScreen.tsx'),
+  VideoReturn: () => import('../features/videoReturn/VideoReturnScreen.tsx'),
+  Files: () => import('../features/files/FilesScreen.tsx'),
 };

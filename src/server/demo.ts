@@ -295,3 +295,54 @@ export async function seedDemoVideoReturn(store: Store, now: number): Promise<vo
     }
   });
 }
+
+/**
+ * Demo files (issue 13): recordings that came back to each group's preview channel on its
+ * inventory's MMH over the last 40 days — one to three video parts (mp4, mkv, mov, 3gp) and a
+ * metadata file (xml or json) each — so the Files screen's kind and date filters have something
+ * to filter. Written by main.ts on the demo's first start only.
+ */
+export async function seedDemoFiles(store: Store, now: number): Promise<void> {
+  const DAY = 86_400_000;
+  const MB = 1_048_576;
+  const RECORDINGS = [
+    { name: 'Interview-Mayor', ageDays: 0.2, parts: 2, ext: 'mp4', meta: 'xml' },
+    { name: 'Flood-Riverside', ageDays: 3, parts: 1, ext: 'mkv', meta: 'json' },
+    { name: 'Press-Conference', ageDays: 12, parts: 3, ext: 'mp4', meta: 'xml' },
+    { name: 'Stadium-Arrivals', ageDays: 35, parts: 1, ext: 'mov', meta: 'xml' },
+    { name: 'Street-Vox-Pop', ageDays: 1.5, parts: 1, ext: '3gp', meta: 'json' },
+  ] as const;
+  await store.transaction(async (tx) => {
+    for (const group of DEMO_GROUPS) {
+      const channelId = `CH-${group.id.replace(/^G-/, '')}-PREVIEW`;
+      const channel = await tx.channels.get(channelId);
+      if (channel === undefined || channel.serverId === null) continue;
+      const tag = group.id.replace(/^G-/, '');
+      for (const [r, rec] of RECORDINGS.entries()) {
+        const at = now - Math.round(rec.ageDays * DAY);
+        const base = `${tag}_${rec.name}`;
+        const rootDirectory = `/recordings/${group.name}`;
+        const names = Array.from({ length: rec.parts }, (_, i) => (i === 0 ? `${base}.${rec.ext}` : `${base}_part${i + 1}.${rec.ext}`));
+        for (const [i, fileName] of [...names, `${base}.${rec.meta}`].entries()) {
+          const metadata = i === names.length;
+          await tx.files.insert(
+            {
+              id: `FILE-${tag}-${r + 1}-${i + 1}`,
+              channelId,
+              mmhId: channel.serverId,
+              unitUid: null,
+              luName: `${group.name}-Crew-${r + 1}`,
+              fileName,
+              rootDirectory,
+              sizeBytes: metadata ? 2_048 + 97 * r : (120 + 173 * ((r + i) % 7)) * MB,
+              lastModified: at + i * 60_000,
+              isTransferring: false,
+              content: null,
+            },
+            now,
+          );
+        }
+      }
+    }
+  });
+}

@@ -7,7 +7,7 @@
 import { ConfigError, parseConfig, storeTargetOf, type ServerConfig } from './config.ts';
 import type { Store } from './store/store.ts';
 import { openStore, redactTarget } from './store/database.ts';
-import { resetDemoPasswords, seedDemo, seedDemoVideoReturn } from './demo.ts';
+import { resetDemoPasswords, seedDemo, seedDemoFiles, seedDemoVideoReturn } from './demo.ts';
 import { buildApp, type BuiltApp } from './app.ts';
 import { EventBus } from './live/bus.ts';
 import { FleetSimulator, makeUnitSeeds } from './sim/fleet.ts';
@@ -58,7 +58,10 @@ export async function startServer(config: ServerConfig, log: (line: string) => v
         makeUnitSeeds,
         now,
       });
-      if (seeded) await seedDemoVideoReturn(store, now);
+      if (seeded) {
+        await seedDemoVideoReturn(store, now);
+        await seedDemoFiles(store, now);
+      }
       // On later starts the printed password must be the working one: set it again.
       demoUsers = seeded ? (await store.users.demoUsers()).map((u) => u.username) : await resetDemoPasswords(store, config.demoPassword, now);
     }
@@ -79,7 +82,12 @@ export async function startServer(config: ServerConfig, log: (line: string) => v
         ? [{ uid: u.uid, name: u.name, type: u.type, serial: u.serial, groupId: u.groupId, inventoryId: u.inventoryId, lat: u.lat ?? 0, lng: u.lng ?? 0, swVersion: u.swVersion }]
         : [],
     );
-    const channels = (await store.channels.list()).flatMap((c) => (c.groupId !== null ? [{ id: c.id, groupId: c.groupId, mediaServerId: c.serverId }] : []));
+    // Channels run on their server (down: offline; issue 11); a channel on an MMH media server also
+    // gets the files its units forward (issue 13: sim/fileTransfers.ts).
+    const mediaServers = new Set((await store.servers.list()).filter((s) => s.type === 'mmh').map((s) => s.id));
+    const channels = (await store.channels.list()).flatMap((c) =>
+      c.groupId !== null ? [{ id: c.id, groupId: c.groupId, serverId: c.serverId, mediaServerId: c.serverId !== null && mediaServers.has(c.serverId) ? c.serverId : null }] : [],
+    );
     fleet = new FleetSimulator({ bus, seed: config.simSeed, rate: config.simRate, units, channels });
     built.routeDeps.fleet.attach({ fleet, bus });
     queries = activeAlertsOf(fleet, built.authority);

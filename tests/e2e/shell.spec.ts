@@ -113,7 +113,7 @@ test('gives a video return viewer the limited-access page pointing to the portal
   await signInFresh(page, 'luc_vr_viewer');
   await expect(page).toHaveURL(/\/limited_access$/);
   const portal = page.getByRole('link', { name: 'Open the Video Return Portal' });
-  await expect(portal).toHaveAttribute('href', /\/video_return_portal\/$/);
+  await expect(portal).toHaveAttribute('href', /\/vr_portal$/);
   // Any console page leads back here.
   await page.goto('/list');
   await expect(page).toHaveURL(/\/limited_access$/);

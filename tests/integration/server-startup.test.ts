@@ -43,7 +43,7 @@ describe('the calls the console makes at start (spec 002 §7)', () => {
     const result = await call(server, 'v2/client/application/urls', { cookie });
     expect(result.json).toEqual({
       centralConsole: `${server.url}/`,
-      videoReturnPortal: `${server.url}/video_return_portal/`,
+      videoReturnPortal: `${server.url}/vr_portal`,
       matrixApplication: `${server.url}/matrix/`,
     });
   });

@@ -16,7 +16,8 @@ export interface UnitTestServer extends TestServer {
   clock: ManualClock;
 }
 
-export async function startUnitServer(dbFile: string, units = 200): Promise<UnitTestServer> {
+/** `mediaServers`: channels on an MMH get the files their units forward (issue 13); off by default. */
+export async function startUnitServer(dbFile: string, units = 200, opts: { mediaServers?: boolean } = {}): Promise<UnitTestServer> {
   const bus = new EventBus();
   const server = await startServer({ dbFile, units, bus });
   const clock = new ManualClock();
@@ -25,7 +26,10 @@ export async function startUnitServer(dbFile: string, units = 200): Promise<Unit
       ? [{ uid: u.uid, name: u.name, type: u.type, serial: u.serial, groupId: u.groupId, inventoryId: u.inventoryId, lat: u.lat ?? 0, lng: u.lng ?? 0, swVersion: u.swVersion }]
       : [],
   );
-  const channels = (await server.store.channels.list()).flatMap((c) => (c.groupId !== null ? [{ id: c.id, groupId: c.groupId, mediaServerId: c.serverId }] : []));
+  const mmh = new Set((await server.store.servers.list()).filter((s) => opts.mediaServers === true && s.type === 'mmh').map((s) => s.id));
+  const channels = (await server.store.channels.list()).flatMap((c) =>
+    c.groupId !== null ? [{ id: c.id, groupId: c.groupId, serverId: c.serverId, ...(c.serverId !== null && mmh.has(c.serverId) ? { mediaServerId: c.serverId } : {}) }] : [],
+  );
   const fleet = new FleetSimulator({ bus, seed: 7, rate: 0, units: seeds, channels, clock, usagePeriodMs: 0 });
   fleet.start();
   server.built.routeDeps.fleet.attach({ fleet, bus });

@@ -155,6 +155,22 @@ describe('video return channels and video return to units', () => {
     server.clock.advance(3_000);
   });
 
+  it('lets a video-return viewer (no console role) list the group’s units and send a channel to one; a read-only user may not', async () => {
+    const viewer = await signIn(server, 'luc_vr_viewer');
+    const uid = await addUnit(server, 'UVRPORTAL1', '800');
+    const units = await call(server, `v2/vrChannels/receivers${q}`, { cookie: viewer });
+    expect(units.status, units.text).toBe(200);
+    expect((units.json as { uid: string }[]).find((u) => u.uid === uid)).toEqual({ uid, name: 'Test-UVRPORTAL1', type: '800', online: true, licensed: true, selectedChannelId: null, receiving: null });
+    expect((await call(server, `v2/units/${uid}/vrChannels/selected${q}`, { method: 'PUT', cookie: viewer, body: { channelId: 'VRC-NEWS-2' } })).status).toBe(200);
+    expect((await call(server, `v2/units/${uid}/vrChannels/stream${q}`, { cookie: viewer, body: {} })).status).toBe(200);
+    const receiving = await call(server, `v2/vrChannels/receivers${q}`, { cookie: viewer });
+    expect((receiving.json as { uid: string; receiving: unknown }[]).find((u) => u.uid === uid)?.receiving).toEqual({ channelId: 'VRC-NEWS-2', state: 'connecting' });
+    const reader = await signIn(server, 'luc_read');
+    const refused = await call(server, `v2/units/${uid}/vrChannels/stream${q}`, { method: 'DELETE', cookie: reader });
+    expect([refused.status, refused.json.message]).toEqual([403, NOT_ALLOWED]);
+    expect((await call(server, `v2/units/${uid}/vrChannels/stream${q}`, { method: 'DELETE', cookie: viewer })).status).toBe(200);
+  });
+
   it('administers channels: create (201) with groups, search, update server and serial, groups, inventories, delete refused while groups hold it', async () => {
     const created = await call(server, 'v2/admin/vrChannels', {
       cookie: admin,

@@ -53,6 +53,7 @@ const ALLOWED: Record<RouteName, readonly UserType[]> = {
   EasyLive: EVERYONE,
   LimitedAccess: EVERYONE,
   PasswordNotice: EVERYONE,
+  VideoReturnPortal: EVERYONE.filter((type) => type !== 'luc_application'), // ours: the portal's set (roleSets.ts videoReturnPortal)
   Home: [], // the bare shell always forwards
   MultiView: CONSOLE,
   UnitList: CONSOLE,
@@ -110,6 +111,8 @@ const concrete = (path: string) => path.replace(':id', '42');
 
 function expectedFor(name: RouteName, path: string, type: UserType): RouteDecision {
   if (ALLOWED[name] === EVERYONE) return ALLOW;
+  // The portal has its own guard, console role or not (routes.ts 'portal').
+  if (name === 'VideoReturnPortal') return ALLOWED[name].includes(type) ? ALLOW : to('/unauthorized_user', 'noPermission');
   if (type === 'luc_vr_viewer') return to('/limited_access', 'videoReturnViewer');
   if (type === 'luc_application') return to('/unauthorized_user', 'noPermission');
   if (path === '/') return to('/list', 'shellDefault');

@@ -138,6 +138,10 @@ export function decideRoute(request: RouteRequest): RouteDecision {
     if (!preferencesFailed) return { kind: 'loadPreferences' };
     return pathname === PATHS.error ? ALLOW : redirect(PATHS.error, 'preferencesFailed');
   }
+  // 3b. The video return portal (spec 000 §1, §6): its own guard, console role or not.
+  if (match !== null && match.route.guard.kind === 'portal') {
+    return guardAllows(match.route.guard, roles) ? ALLOW : redirect(PATHS.unauthorized, 'noPermission');
+  }
   // 4. spec 000 §6: the application itself is refused, or shown as the limited-access page.
   if (!hasConsoleAccess(roles)) {
     return isVideoReturnViewerOnly(roles)

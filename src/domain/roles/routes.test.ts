@@ -53,6 +53,7 @@ const SPEC_ROUTES: [string, string, RouteParent, Guard][] = [
   // Paths not shown in the specs: ours.
   ['/limited_access', 'LimitedAccess', 'top', { kind: 'any' }],
   ['/password_notice', 'PasswordNotice', 'top', { kind: 'any' }],
+  ['/vr_portal', 'VideoReturnPortal', 'top', { kind: 'portal', set: 'videoReturnPortal' }], // ours: the video return portal
   ['/unit/:id', 'Unit', 'shell', { kind: 'signedIn' }],
   ['/my_graphics', 'MyGraphics', 'shell', { kind: 'signedIn' }],
   ['/account', 'Account', 'shell', { kind: 'signedIn' }],

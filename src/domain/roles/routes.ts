@@ -20,7 +20,9 @@ import { assertNever } from '../brand.ts';
  * - none: "no role guard" (spec 002 §2, Files and Stories); same decision as signedIn, kept apart
  *   so the table says what the spec says;
  * - roles: holds a member of the set; allRoles: holds a member of every listed set;
- * - notRoles: holds no member of the set (/error: "neither super user nor admin").
+ * - notRoles: holds no member of the set (/error: "neither super user nor admin");
+ * - portal: holds a member of the set, console role or not (the video return portal: spec 000 §1,
+ *   §6, where video-return viewers, who have no console role, work).
  */
 export type Guard =
   | { readonly kind: 'any' }
@@ -28,7 +30,8 @@ export type Guard =
   | { readonly kind: 'none' }
   | { readonly kind: 'roles'; readonly set: RoleSetName }
   | { readonly kind: 'allRoles'; readonly sets: readonly RoleSetName[] }
-  | { readonly kind: 'notRoles'; readonly set: RoleSetName };
+  | { readonly kind: 'notRoles'; readonly set: RoleSetName }
+  | { readonly kind: 'portal'; readonly set: RoleSetName };
 
 const ANY = { kind: 'any' } as const;
 const SIGNED_IN = { kind: 'signedIn' } as const;
@@ -75,6 +78,7 @@ const TABLE = [
   top('/easy_live', 'EasyLive', ANY),
   top('/limited_access', 'LimitedAccess', ANY), // path ours: video-return viewers (spec 000 §6)
   top('/password_notice', 'PasswordNotice', ANY), // path ours: password expiring (spec 002 §4)
+  top('/vr_portal', 'VideoReturnPortal', { kind: 'portal', set: 'videoReturnPortal' }), // path ours: the drawer's second application (spec 000 §1)
   top('/', 'Home', SIGNED_IN),
   // spec 000 §2: unit area.
   { path: '/multiview', name: 'MultiView', parent: 'shell', guard: SIGNED_IN, savesRoutePreference: true, sendsAnalytics: true },
@@ -195,6 +199,7 @@ export const PATHS = {
   unauthorized: '/unauthorized_user',
   limitedAccess: '/limited_access',
   passwordNotice: '/password_notice',
+  videoReturnPortal: '/vr_portal',
 } as const;
 
 const BY_NAME = new Map<RouteName, Route>(ROUTES.map((route) => [route.name, route]));
@@ -254,6 +259,7 @@ export function matchRoute(pathname: string): RouteMatch | null {
 /** Whether a guard lets a user with these (loaded) roles in. */
 export function guardAllows(guard: Guard, userRoles: Roles): boolean {
   if (guard.kind === 'any') return true;
+  if (guard.kind === 'portal') return inRoleSet(userRoles, guard.set);
   if (!hasConsoleAccess(userRoles)) return false;
   switch (guard.kind) {
     case 'signedIn':

@@ -215,6 +215,31 @@ export const vrChannelIps = endpoint({
   response: VrIps,
 });
 
+/**
+ * A unit of the group as the video return portal shows it (ours: the portal sends a channel to the
+ * group's units): whether it is online and holds the licence, the channel it has selected, and the
+ * channel it receives now with the application's state.
+ */
+export const VrReceiverUnit = Schema.Struct({
+  uid: Id,
+  name: Schema.String,
+  type: Schema.String,
+  online: Schema.Boolean,
+  licensed: Schema.Boolean,
+  selectedChannelId: Schema.NullOr(Schema.String),
+  receiving: Schema.NullOr(Schema.Struct({ channelId: Schema.NullOr(Schema.String), state: Schema.String })),
+});
+export type VrReceiverUnit = typeof VrReceiverUnit.Type;
+
+export const vrReceiverUnits = endpoint({
+  method: 'GET',
+  path: 'v2/vrChannels/receivers',
+  summary: 'Ours (the portal): the group’s units that may receive video return, by name, with their selected and received channel',
+  tags: TAGS,
+  query: InGroupQuery,
+  response: Schema.Array(VrReceiverUnit),
+});
+
 // ── Administration (spec 001 §7) ───────────────────────────────────────────────────────────────
 
 export const listVrChannels = endpoint({
@@ -314,6 +339,7 @@ export const VIDEO_RETURN_ENDPOINTS = [
   vrChannelInputSources,
   setVrChannelInputSource,
   vrChannelIps,
+  vrReceiverUnits,
   listVrChannels,
   listInventoryVrChannels,
   inventoryVrServers,

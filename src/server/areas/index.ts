@@ -26,6 +26,7 @@ import { activityRoutes } from './activity/routes.ts';
 import { videoReturnRoutes } from './videoReturn/routes.ts';
 import { overlayRoutes } from './overlays/routes.ts';
 import { audioRoomRoutes } from './audioRooms/routes.ts';
+import { fileRoutes } from './files/routes.ts';
 
 export interface ContractArea {
   /** The area's name, as in src/protocol/rest/<name>.ts. */
@@ -55,4 +56,5 @@ export const CONTRACT_AREAS: readonly ContractArea[] = [
   { name: 'videoReturn', routes: videoReturnRoutes },
   { name: 'overlays', routes: overlayRoutes },
   { name: 'audioRooms', routes: audioRoomRoutes },
+  { name: 'files', routes: fileRoutes },
 ];

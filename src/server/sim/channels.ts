@@ -30,7 +30,9 @@ import type { ChannelFileTransfer } from './fileTransfers.ts';
 export interface SimChannel {
   id: string;
   groupId: string;
-  /** The media server the channel runs on (its MMH or transceiver); none: always up, no file transfers. */
+  /** The server the channel runs on (any type): down takes the channel offline; none: always up. */
+  serverId?: string | null;
+  /** The MMH media server the channel's files land on (src/server/sim/fileTransfers.ts); none: no file transfers. */
   mediaServerId?: string | null;
 }
 
@@ -92,7 +94,7 @@ export class ChannelSimulator {
     /** The files simulator's facts of a channel (read on every publish). */
     private readonly extras: (channelId: string) => ChannelExtras = NO_EXTRAS,
   ) {
-    for (const channel of channels) this.ensure(channel.id, channel.mediaServerId ?? null);
+    for (const channel of channels) this.ensure(channel.id, channel.serverId ?? null);
   }
 
   /** Publishes every channel's status once (the fleet's start), then changes only. */
@@ -114,8 +116,8 @@ export class ChannelSimulator {
 
   /** A channel created after the start (admin create): known from now on, and announced. */
   add(channel: SimChannel): void {
-    const state = this.ensure(channel.id, channel.mediaServerId ?? null);
-    state.serverId = channel.mediaServerId ?? null;
+    const state = this.ensure(channel.id, channel.serverId ?? null);
+    state.serverId = channel.serverId ?? null;
     this.publish(state, true);
   }
 

@@ -24,6 +24,7 @@ import { AudioRoomRepo } from '../areas/audioRooms/repo.ts';
 import { ActivityRepo } from '../areas/activity/repo.ts';
 import { IncidentRepo, ThresholdRepo } from '../areas/incidents/repo.ts';
 import { VrChannelRepo } from '../areas/videoReturn/repo.ts';
+import { FileRepo } from '../areas/files/repo.ts';
 
 export class Store {
   readonly inventories: InventoryRepo;
@@ -46,6 +47,7 @@ export class Store {
   readonly incidents: IncidentRepo;
   readonly thresholds: ThresholdRepo;
   readonly vrChannels: VrChannelRepo;
+  readonly files: FileRepo;
   private closing: Promise<void> | undefined;
 
   /** `db` is the root Kysely instance, or a transaction (see `transaction`). */
@@ -73,6 +75,7 @@ export class Store {
     this.incidents = new IncidentRepo(db);
     this.thresholds = new ThresholdRepo(db);
     this.vrChannels = new VrChannelRepo(db);
+    this.files = new FileRepo(db);
   }
 
   /**

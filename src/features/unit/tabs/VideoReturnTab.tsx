@@ -1,17 +1,29 @@
-import { Select } from '@mantine/core';
+import { Alert, Group, Select, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { selectVideoReturnChannel, startVideoReturn, stopVideoReturn } from '../api/unitCalls.ts';
-import { channelOptions } from '../model/channelOptions.ts';
 import type { UnitDetails } from '../model/unitDetails.ts';
-import { useKnownChannels } from '../header/ChannelSelect.tsx';
 import { useUnitAction } from '../useUnitPage.ts';
 import { ApplicationSwitchCard } from './ApplicationSwitchCard.tsx';
+import { useCurrentGroup } from '../../fleet/currentGroup.ts';
+import { useGroupVrChannels } from '../../videoReturn/queries.ts';
+import { VrStateBadge } from '../../videoReturn/VrStateBadge.tsx';
 
-/** Video return to the unit: its channel, start and stop (spec 000 §7 vrChannels; errors of §8 from the server). */
+/**
+ * Video return to the unit (spec 000 §7 vrChannels): one of the group's video return channels
+ * (spec 001 §3), with its live state, then start and stop. The server refuses a start with spec
+ * 000 §8's words (no licence, no channel selected, external channel, channel offline, no video),
+ * shown as the console shows every refusal.
+ */
 export function VideoReturnTab({ unitId, details, enabled }: { unitId: string; details: UnitDetails | undefined; enabled: boolean }) {
   const { t } = useTranslation();
+  const { groupId } = useCurrentGroup();
+  const channels = useGroupVrChannels(groupId);
   const selected = typeof details?.settings['vrChannelSelected'] === 'string' ? (details.settings['vrChannelSelected'] as string) : null;
-  const options = channelOptions(useKnownChannels(), selected);
+  const list = channels.data ?? [];
+  const chosen = list.find((c) => c.uniqueId === selected);
+  const options = list.map((c) => ({ value: c.uniqueId, label: c.name }));
+  // A channel the group no longer holds stays shown as external (spec 000 §8 "external channel").
+  if (selected !== null && chosen === undefined && channels.isSuccess) options.unshift({ value: selected, label: t('videoReturn.external') });
   const choose = useUnitAction(unitId, (id: string | null) => selectVideoReturnChannel(unitId, id), 'unitPage.toast.saved');
   const start = useUnitAction(unitId, () => startVideoReturn(unitId), 'unitPage.toast.videoReturnStarting', 'videoReturn');
   const stop = useUnitAction(unitId, () => stopVideoReturn(unitId), 'unitPage.toast.videoReturnStopping', 'videoReturn');
@@ -42,7 +54,30 @@ export function VideoReturnTab({ unitId, details, enabled }: { unitId: string; d
         clearable
         disabled={!enabled || active}
         onChange={(value) => choose.mutate([value])}
+        renderOption={({ option }) => {
+          const channel = list.find((c) => c.uniqueId === option.value);
+          return (
+            <Group justify="space-between" w="100%" wrap="nowrap">
+              <Text fz="sm">{option.label}</Text>
+              {channel !== undefined && <VrStateBadge state={channel.status} />}
+            </Group>
+          );
+        }}
       />
+      {chosen !== undefined && (
+        <Group gap="xs" data-testid="video-return-channel-state">
+          <Text fz="sm" c="dimmed">
+            {t('videoReturn.channelState')}
+          </Text>
+          <VrStateBadge state={chosen.status} />
+          {chosen.inputStandard !== null && <Text fz="sm">{chosen.inputStandard}</Text>}
+        </Group>
+      )}
+      {channels.isSuccess && list.length === 0 && (
+        <Alert color="gray" variant="light">
+          {t('videoReturn.noChannels')}
+        </Alert>
+      )}
     </ApplicationSwitchCard>
   );
 }

@@ -228,7 +228,7 @@ export class ChannelService {
     if (groupId !== null) await this.checkGroup(tenancy, groupId, server.inventoryId);
     const id = `CH-${randomUUID()}`;
     await this.store.channels.insert({ id, name, type, serverId: server.id, groupId, inventoryId: server.inventoryId, config: config as unknown as Record<string, unknown>, createdAt: this.deps.now() });
-    this.sim()?.channels.add({ id, groupId: groupId ?? '', mediaServerId: server.id });
+    this.sim()?.channels.add({ id, groupId: groupId ?? '', serverId: server.id });
     const row = await this.row(id);
     announceConfig(this.deps, row);
     return this.details(row);

@@ -17,7 +17,7 @@ export const WS_LIBRARY = 'native';
 /** Where the three applications of the drawer live (spec 000 §1, §2 "Drawer"). Paths on this server. */
 export const APPLICATION_PATHS = {
   centralConsole: '/',
-  videoReturnPortal: '/video_return_portal/',
+  videoReturnPortal: '/vr_portal', // the console's own page (src/domain/roles/routes.ts)
   matrixApplication: '/matrix/',
 } as const;
 

@@ -215,9 +215,9 @@ function applicationRoutes(deps: RouteDeps): RouteDefinition[] {
     defineRoute(apps.databridgeStream.start, { access: 'units.operate', scope: UNIT, handler: async ({ scoped }) => applications.switchApplication(deps, scoped.unit, { type: 'startDatabridge' }) }),
     defineRoute(apps.databridgeStream.stop, { access: 'units.operate', scope: UNIT, handler: async ({ scoped }) => applications.switchApplication(deps, scoped.unit, { type: 'stopDatabridge' }) }),
     // Video return
-    defineRoute(apps.selectVideoReturnChannel, { access: 'units.operate', scope: UNIT, handler: ({ body, scoped }) => applications.selectVideoReturnChannel(deps, scoped.unit, body.channelId) }),
-    defineRoute(apps.videoReturnStream.start, { access: 'units.operate', scope: UNIT, handler: ({ scoped }) => applications.startVideoReturn(deps, scoped.unit) }),
-    defineRoute(apps.videoReturnStream.stop, { access: 'units.operate', scope: UNIT, handler: async ({ scoped }) => applications.switchApplication(deps, scoped.unit, { type: 'stopVideoReturn' }) }),
+    defineRoute(apps.selectVideoReturnChannel, { access: 'videoReturn.operate', scope: UNIT, handler: ({ body, scoped }) => applications.selectVideoReturnChannel(deps, scoped.unit, body.channelId) }),
+    defineRoute(apps.videoReturnStream.start, { access: 'videoReturn.operate', scope: UNIT, handler: ({ scoped }) => applications.startVideoReturn(deps, scoped.unit) }),
+    defineRoute(apps.videoReturnStream.stop, { access: 'videoReturn.operate', scope: UNIT, handler: async ({ scoped }) => applications.switchApplication(deps, scoped.unit, { type: 'stopVideoReturn' }) }),
   ];
 }
 

@@ -62,6 +62,8 @@ export function videoReturnRoutes(deps: RouteDeps): RouteDefinition[] {
     }),
     defineRoute(api.vrChannelIps, { access: 'videoReturn.read', scope: IN_GROUP, handler: async ({ params, scoped }) => vr.ips(await vr.ofGroup(scoped.groupId, params.id)) }),
 
+    defineRoute(api.vrReceiverUnits, { access: 'videoReturn.read', scope: IN_GROUP, handler: ({ scoped }) => vr.receiverUnits(scoped.groupId) }),
+
     // ── Administration ──
     defineRoute(api.listVrChannels, { access: 'videoReturn.admin', scope: TENANT, handler: ({ query, tenancy }) => vr.page(tenancy, page(query)) }),
     defineRoute(api.listInventoryVrChannels, { access: 'videoReturn.admin', scope: ownInventory('params.id'), handler: ({ query, tenancy, scoped }) => vr.page(tenancy, page(query), scoped.inventory.id) }),

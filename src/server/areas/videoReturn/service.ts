@@ -7,6 +7,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import {
+  hasVideoReturnLicence,
   SRT_MODES,
   VR_INPUT_TYPES,
   VR_MESSAGES,
@@ -24,7 +25,7 @@ import { NON_ZERO_PORT_RANGE } from '../../../domain/validation/ports.ts';
 import { ERRORS } from '../../../domain/errors.ts';
 import { MESSAGES } from '../../../domain/validation/messages.ts';
 import type { PageRequest } from '../../../protocol/rest/common.ts';
-import type { NewVrChannel, VrChannelAdminChanges, VrChannelUpdate, VrChannelView, VrSearchKey, VrSortKey } from '../../../protocol/rest/videoReturn.ts';
+import type { NewVrChannel, VrReceiverUnit, VrChannelAdminChanges, VrChannelUpdate, VrChannelView, VrSearchKey, VrSortKey } from '../../../protocol/rest/videoReturn.ts';
 import { badRequest, conflict, HttpError, notFound, refuseFields } from '../../http/errors.ts';
 import { inventoryFilter, seesInventory, type Tenancy } from '../../http/tenancy.ts';
 import type { VrLiveState, VrReceiver } from '../../sim/videoReturn.ts';
@@ -299,6 +300,29 @@ export class VideoReturnService {
   }
 
   // ── Video return to a unit (spec 000 §7, §8) ──
+
+  /** Units listed at most by the portal (a group holds a few hundred). */
+  static readonly RECEIVERS_MAX = 1000;
+
+  /** The group's units as the portal shows them, by name (their live state from the simulator). */
+  async receiverUnits(groupId: string): Promise<VrReceiverUnit[]> {
+    const { units } = await this.deps.store.units.list({ groupIds: [groupId], searchKey: 'name', searchValue: '', sortBy: 'name', sortDir: 'asc', limit: VideoReturnService.RECEIVERS_MAX, offset: 0 });
+    const fleet = this.deps.fleet.get()?.fleet;
+    return units.map((unit) => {
+      const live = fleet?.unit(unit.uid);
+      const app = live?.applications.videoReturn as { state?: unknown; channelId?: unknown } | undefined;
+      const selected = unit.settings['vrChannelSelected'];
+      return {
+        uid: unit.uid,
+        name: unit.name,
+        type: unit.type,
+        online: live !== undefined && live.state !== 'offline',
+        licensed: hasVideoReturnLicence(unit.type),
+        selectedChannelId: typeof selected === 'string' ? selected : null,
+        receiving: app === undefined ? null : { channelId: typeof app.channelId === 'string' ? app.channelId : null, state: typeof app.state === 'string' ? app.state : 'connecting' },
+      };
+    });
+  }
 
   /**
    * Checks a unit's channel choice: null clears it; a channel must be a video return channel of

@@ -1,0 +1,70 @@
+import { test, expect, type Page } from '@playwright/test';
+import { UNIT_ALERT_FLAGS } from '../../src/domain/units/alertSettings.ts';
+import { screenshot, signInFresh } from './fixtures.ts';
+
+// Files as a producer meets it (issue 13): the demo's recordings of the current group (13 files:
+// 8 video parts, 5 metadata), the kind and date filters, rename with a bad name refused in the
+// spec's words then accepted, a broadcast started and stopped, the metadata view, and a transfer
+// from the simulator (units forward what they stored) with its progress bar.
+
+const QUIET = { unitAlertsSettings: Object.fromEntries(UNIT_ALERT_FLAGS.map((flag) => [flag, false])) } as never;
+const chip = (page: Page, name: string) => page.locator('label.mantine-Chip-label', { hasText: name });
+const row = (page: Page, name: string) => page.getByTestId('file-row').filter({ has: page.getByText(name, { exact: true }) });
+
+test('filters, renames, broadcasts and watches a transfer on the Files screen', async ({ page }) => {
+  test.setTimeout(120_000);
+  await signInFresh(page, 'luc_regular', QUIET);
+  await page.goto('/files');
+  await expect(page.getByRole('heading', { name: 'Files' })).toBeVisible();
+  await expect(page.getByTestId('file-row').first()).toBeVisible();
+  const stored = page.getByTestId('file-row').filter({ hasNot: page.getByTestId('file-transfer') });
+
+  // Kind filter (saved in filesFilters): metadata only → the five xml/json files.
+  await chip(page, 'Metadata').click();
+  await expect(stored.filter({ hasText: /_(Interview-Mayor|Flood-Riverside|Press-Conference|Stadium-Arrivals|Street-Vox-Pop)\.(xml|json)/ })).toHaveCount(5);
+  await expect(page.getByTestId('file-row').filter({ hasText: /\.(mp4|mkv|mov|3gp)/ })).toHaveCount(0);
+  const metadataRow = stored.filter({ hasText: /_Flood-Riverside\.json/ });
+  await metadataRow.getByRole('button', { name: 'Metadata' }).click();
+  await expect(page.getByTestId('file-metadata')).toContainText('"recording"');
+  await screenshot(page, 'files-metadata');
+  await page.keyboard.press('Escape');
+  await chip(page, 'Metadata').click();
+  // Date filter: the last 24 hours keep the mayor's interview (and what arrives meanwhile).
+  await page.getByText('24 hours', { exact: true }).click();
+  await expect(stored.filter({ hasText: 'Press-Conference' })).toHaveCount(0);
+  await expect(stored.filter({ hasText: 'Interview-Mayor' })).toHaveCount(3);
+  await page.getByText('Any date', { exact: true }).click();
+  await expect(stored.filter({ hasText: 'Press-Conference' })).toHaveCount(4);
+
+  // Rename: a space is refused with the spec's words; a good prefix renames the recording's files.
+  const flood = stored.filter({ hasText: /_Flood-Riverside\.mkv/ });
+  await flood.getByRole('button', { name: 'Rename' }).click();
+  const dialog = page.getByRole('dialog');
+  await dialog.getByLabel('New name').fill('Flood riverside');
+  await expect(dialog.getByText('Use only letters, digits and @~_-+={},!()')).toBeVisible();
+  await screenshot(page, 'files-rename-refused');
+  await dialog.getByLabel('New name').fill('Flood_Riverside-{final}');
+  await dialog.getByRole('button', { name: 'Rename' }).click();
+  await expect(dialog).toBeHidden();
+  await expect(row(page, 'Flood_Riverside-{final}.mkv')).toHaveCount(1);
+  await expect(row(page, 'Flood_Riverside-{final}.json')).toHaveCount(1);
+
+  // Broadcast the renamed video on its channel (the probe picks the media server), then stop it.
+  await row(page, 'Flood_Riverside-{final}.mkv').getByRole('button', { name: 'Broadcast' }).click();
+  await expect(row(page, 'Flood_Riverside-{final}.mkv').getByText('Broadcasting')).toBeVisible();
+  await screenshot(page, 'files-broadcasting');
+  await row(page, 'Flood_Riverside-{final}.mkv').getByRole('button', { name: 'Stop' }).click();
+  await expect(row(page, 'Flood_Riverside-{final}.mkv').getByText('Stored')).toBeVisible();
+
+  // A recording forwarded by a unit arrives: its progress bar climbs (the simulator's churn forwards often).
+  const transfer = page.getByTestId('file-transfer').first();
+  await expect(transfer).toBeVisible({ timeout: 60_000 });
+  const first = Number((await transfer.getByText(/Transferring \d+ %/).textContent())?.match(/\d+/)?.[0] ?? '0');
+  await expect(async () => {
+    const texts = await page.getByTestId('file-transfer').allTextContents();
+    const best = Math.max(...texts.map((text) => Number(text.match(/\d+/)?.[0] ?? '0')));
+    expect(best).toBeGreaterThan(first);
+  }).toPass({ timeout: 30_000 });
+  await page.getByTestId('file-transfer').first().scrollIntoViewIfNeeded();
+  await screenshot(page, 'files-transfer');
+});
