@@ -26,4 +26,5 @@ export const SCREENS: Partial<Record<RouteName, () => Promise<ScreenModule>>> = 
   SystemEntitiesInventories: () => import('../features/systemEntities/inventories/InventoriesTab.tsx'),
   SystemEntitiesGroups: () => import('../features/groups/GroupsScreen.tsx'),
   SystemEntitiesUsers: () => import('../features/users/UsersScreen.tsx'),
+  Channels: () => import('../features/channels/ChannelsScreen.tsx'),
 };
