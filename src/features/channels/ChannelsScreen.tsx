@@ -104,7 +104,7 @@ export function ChannelsScreen() {
   ];
 
   const chips = <K extends 'types' | 'modes' | 'playing'>(key: K, values: readonly string[]) => (
-    <Stack gap={4}>
+    <Stack gap={4} role="group" aria-label={t(`channels.filters.${key}`)}>
       <Text fz="xs" fw={600} c="dimmed" tt="uppercase">
         {t(`channels.filters.${key}`)}
       </Text>
