@@ -27,4 +27,5 @@ export const SCREENS: Partial<Record<RouteName, () => Promise<ScreenModule>>> = 
   SystemEntitiesGroups: () => import('../features/groups/GroupsScreen.tsx'),
   SystemEntitiesUsers: () => import('../features/users/UsersScreen.tsx'),
   Channels: () => import('../features/channels/ChannelsScreen.tsx'),
+  AudioRooms: () => import('../features/audioRooms/AudioRoomsScreen.tsx'),
 };
