@@ -6,7 +6,7 @@
  * them where the user typed.
  */
 import { Result, Schema } from 'effect';
-import { endpointName, fillPath, type AnyEndpoint, type BodyOf, type ParamsOf, type QueryOf, type ResponseOf } from '../protocol/rest/endpoint.ts';
+import { endpointName, fillPath, type AnyEndpoint, type BodyOf, type BytesBody, type ParamsOf, type QueryOf, type ResponseOf } from '../protocol/rest/endpoint.ts';
 import { issueText } from '../protocol/issueText.ts';
 import { ApiError, apiRequest } from './http.ts';
 
@@ -14,7 +14,11 @@ import { ApiError, apiRequest } from './http.ts';
 type Part<Name extends string, T> = [T] extends [undefined] ? { readonly [K in Name]?: undefined } : {} extends T ? { readonly [K in Name]?: T } : { readonly [K in Name]: T };
 
 /** The input of a call: the params, query and body the endpoint declares (and only those). */
-export type CallInput<E extends AnyEndpoint> = Part<'params', ParamsOf<E>> & Part<'query', QueryOf<E>> & Part<'body', BodyOf<E>>;
+export type CallInput<E extends AnyEndpoint> = Part<'params', ParamsOf<E>> &
+  Part<'query', QueryOf<E>> &
+  Part<'body', BodyOf<E>> &
+  // An endpoint whose body is bytes (an overlay image) takes them as a Blob (a File).
+  (E['bytesBody'] extends BytesBody ? { readonly bytes: Blob } : { readonly bytes?: undefined });
 
 export interface CallOptions {
   readonly signal?: AbortSignal;
@@ -43,11 +47,12 @@ export class ContractError extends ApiError {
 }
 
 export async function call<E extends AnyEndpoint>(endpoint: E, input: CallInput<E>, options: CallOptions = {}): Promise<ResponseOf<E>> {
-  const { params, query, body } = input as { params?: Record<string, unknown>; query?: unknown; body?: unknown };
+  const { params, query, body, bytes } = input as { params?: Record<string, unknown>; query?: unknown; body?: unknown; bytes?: Blob };
   const path = fillPath(endpoint.path, params);
   const answer = await apiRequest(path, {
     method: endpoint.method,
     ...(endpoint.body !== undefined ? { body: body ?? {} } : {}),
+    ...(endpoint.bytesBody !== undefined ? { bytes: { contentType: endpoint.bytesBody.contentType, data: bytes ?? new Blob([]) } } : {}),
     ...(query !== undefined ? { query: queryText(query) } : {}),
     ...(options.signal !== undefined ? { signal: options.signal } : {}),
     ...(options.redirectOn401 !== undefined ? { redirectOn401: options.redirectOn401 } : {}),

@@ -30,4 +30,6 @@ export const SCREENS: Partial<Record<RouteName, () => Promise<ScreenModule>>> = 
   Activity: () => import('../features/activity/ActivityScreen.tsx'),
   VideoReturn: () => import('../features/videoReturn/VideoReturnScreen.tsx'),
   Files: () => import('../features/files/FilesScreen.tsx'),
+  Channels: () => import('../features/channels/ChannelsScreen.tsx'),
+  AudioRooms: () => import('../features/audioRooms/AudioRoomsScreen.tsx'),
 };

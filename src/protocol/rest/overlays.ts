@@ -61,10 +61,12 @@ export const uploadOverlay = endpoint({
 export const overlayImage = endpoint({
   method: 'GET',
   path: 'v2/inventories/{id}/overlays/{overlayId}/image',
-  summary: 'The overlay image itself (PNG)',
+  summary: 'The overlay image itself (PNG); read by an <img>, so no Application-Id header is needed (the session still is)',
   tags: TAGS,
   params: OverlayParams,
   produces: 'image/png',
+  // An <img src> cannot send headers: the thumbnail in the Graphics Overlay tab loads it directly.
+  noApplicationId: true,
   response: Schema.String,
 });
 

@@ -229,6 +229,7 @@ export class ChannelService {
     const id = `CH-${randomUUID()}`;
     await this.store.channels.insert({ id, name, type, serverId: server.id, groupId, inventoryId: server.inventoryId, config: config as unknown as Record<string, unknown>, createdAt: this.deps.now() });
     this.sim()?.channels.add({ id, groupId: groupId ?? '', serverId: server.id });
+    this.deps.ownership.emit({ kind: 'channel', id, groupId });
     const row = await this.row(id);
     announceConfig(this.deps, row);
     return this.details(row);
@@ -247,6 +248,7 @@ export class ChannelService {
     if (changes.groupId !== undefined) {
       if (changes.groupId !== null) await this.checkGroup(tenancy, changes.groupId, row.channel.inventoryId);
       await this.store.channels.setGroup(row.channel.id, changes.groupId);
+      this.deps.ownership.emit({ kind: 'channel', id: row.channel.id, groupId: changes.groupId });
     }
     const { groupId: _groupId, ...configuration } = changes;
     return this.configure(await this.row(row.channel.id), configuration);
@@ -256,11 +258,13 @@ export class ChannelService {
     if (channelBusy(this.deps, row.channel.id)) throw conflict(CHANNEL_NOT_IDLE);
     const removed = await this.store.channels.remove(row.channel.id);
     this.sim()?.channels.remove(row.channel.id);
+    this.deps.ownership.emit({ kind: 'channel', id: row.channel.id, groupId: null, removed: true });
     return removed;
   }
 
   async link(row: ChannelRow, inventoryId: string | null): Promise<ChannelAdminRow> {
     await this.store.channels.update(row.channel.id, { inventoryId, groupId: null });
+    this.deps.ownership.emit({ kind: 'channel', id: row.channel.id, groupId: null });
     const after = await this.row(row.channel.id);
     announceConfig(this.deps, after);
     return adminRowOf(after);
