@@ -20,10 +20,10 @@ import { channelKeys, fetchCapabilities, fetchPtmp, fetchSmpte, invalidateChanne
 import type { LiveChannel } from './useLiveChannels.ts';
 import { StreamingTab } from './StreamingTab.tsx';
 import { OverlayTab } from './OverlayTab.tsx';
-import { AudioInterfacesDialog, IfbDialog, TallyDialog } from './ChannelDialogs.tsx';
+import { AudioInterfacesDialog, IfbDialog, IngestDialog, TallyDialog } from './ChannelDialogs.tsx';
 
 export const EDITOR_TABS = ['general', 'multipoint', 'ndi', 'streaming', 'overlay', 'smpte'] as const;
-type Dialog = 'tally' | 'ifb' | 'audio' | null;
+type Dialog = 'tally' | 'ifb' | 'audio' | 'ingest' | null;
 
 export function ChannelEditor({ channel, onClose }: { readonly channel: LiveChannel; readonly onClose: () => void }) {
   const { t } = useTranslation();
@@ -65,6 +65,11 @@ export function ChannelEditor({ channel, onClose }: { readonly channel: LiveChan
             <Button size="xs" variant="default" onClick={() => setDialog('audio')}>
               {t('channels.dialogs.audio.open')}
             </Button>
+            {channel.inventoryId !== null && (
+              <Button size="xs" variant="default" onClick={() => setDialog('ingest')}>
+                {t('channels.dialogs.ingest.open')}
+              </Button>
+            )}
           </Group>
         )}
         <Tabs defaultValue="general" keepMounted={false}>
@@ -98,6 +103,7 @@ export function ChannelEditor({ channel, onClose }: { readonly channel: LiveChan
       {dialog === 'tally' && <TallyDialog channel={channel} onClose={() => setDialog(null)} />}
       {dialog === 'ifb' && <IfbDialog channel={channel} onClose={() => setDialog(null)} />}
       {dialog === 'audio' && <AudioInterfacesDialog channel={channel} onClose={() => setDialog(null)} />}
+      {dialog === 'ingest' && <IngestDialog channel={channel} onClose={() => setDialog(null)} />}
     </Drawer>
   );
 }
