@@ -188,9 +188,25 @@ test('an administrator finds a channel by type and state, watches it go collecti
   await ifb.getByRole('switch', { name: 'IFB on' }).check({ force: true });
   await ifb.getByRole('switch', { name: 'Low delay' }).check({ force: true });
   await expect(ifb.getByText('Delay 300 ms')).toBeVisible();
+  // A change of the server's IFB mode is refused with the spec's reasons (the demo servers have no SIP server).
+  await ifb.getByText('V2', { exact: true }).click();
+  await ifb.getByRole('button', { name: 'Save' }).click();
+  // The demo server is busy too (units stream to its other channels): every reason is listed.
+  await expect(ifb.getByRole('alert')).toContainText('IFB mode cannot be changed: no SIP server is configured');
   await screenshot(page, 'channels-ifb');
+  await ifb.getByText('Keep', { exact: true }).click();
   await ifb.getByRole('button', { name: 'Save' }).click();
   await expect(ifb).toBeHidden();
+
+  // Ingest allocation to the inventory's ingest server.
+  await editor.getByRole('button', { name: 'Ingest' }).click();
+  const ingest = page.getByRole('dialog', { name: 'Ingest allocation' });
+  await ingest.getByRole('combobox', { name: 'Ingest server' }).click();
+  await page.getByRole('option', { name: 'ING-Newsroom-01' }).click();
+  await ingest.getByRole('button', { name: 'Save' }).click();
+  await expect(ingest).toBeHidden();
+  const allocated = (await (await page.request.get(`${API}/channels/${channelId}/ingest_association`, { headers: HEADERS })).json()) as { serverId: string | null };
+  expect(allocated.serverId).toBe('ING-1');
 
   const saved = (await (await page.request.get(`${API}/admin/channels/${channelId}`, { headers: HEADERS })).json()) as { config: Record<string, Record<string, unknown>> };
   expect(saved.config['general']).toMatchObject({ broadcasterName: 'NN-Desk' });

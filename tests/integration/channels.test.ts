@@ -417,6 +417,81 @@ describe('channels (spec 001 §3 §4 §5 §7) against a started server', () => {
     });
   });
 
+  describe('the other calls of 001 §7', () => {
+    it('input sources: added, each once, at most 8, removed', async () => {
+      const added = await call(server, `channels/${OUTPUT}/inputSources`, { ...json('POST', { kind: 'srt', address: 'srt://10.0.0.9:9000' }), cookie: admin });
+      expect(added.status, added.text).toBe(200);
+      const twice = await call(server, `channels/${OUTPUT}/inputSources`, { ...json('POST', { kind: 'srt', address: 'SRT://10.0.0.9:9000' }), cookie: admin });
+      expect(twice.json.fields.address).toBe('This input source is already added');
+      for (let i = 1; i < 8; i += 1) await call(server, `channels/${OUTPUT}/inputSources`, { ...json('POST', { kind: 'rtmp', address: `rtmp://s/${i}` }), cookie: admin });
+      const ninth = await call(server, `channels/${OUTPUT}/inputSources`, { ...json('POST', { kind: 'ndi', address: 'NDI-9' }), cookie: admin });
+      expect(ninth.json.fields.address).toBe('A channel can have up to 8 input sources');
+      const id = added.json.inputSources[0].id as string;
+      const removed = await call(server, `channels/${OUTPUT}/inputSources?sourceId=${id}`, { ...json('DELETE'), cookie: admin });
+      expect(removed.json.inputSources).toHaveLength(7);
+    });
+
+    it('bandwidth limit 100-100,000 kbps or none; private session; ffmpeg command required while on', async () => {
+      const low = await call(server, 'channels/bwLimit', { ...json('PUT', { channelId: OUTPUT, limitKbps: 99 }), cookie: admin });
+      expect(low.json.fields.limitKbps).toBe('Must be 100 or more');
+      expect((await call(server, 'channels/bwLimit', { ...json('PUT', { channelId: OUTPUT, limitKbps: 5_000 }), cookie: admin })).json).toEqual({ channelId: OUTPUT, bwLimitKbps: 5_000 });
+      expect((await call(server, 'channels/privateSession', { ...json('PUT', { channelId: OUTPUT, enabled: true }), cookie: admin })).json).toEqual({ channelId: OUTPUT, privateSession: true });
+      const ffmpeg = await call(server, `admin/channels/${OUTPUT}/ffmpeg`, { ...json('PUT', { enabled: true, command: '' }), cookie: admin });
+      expect(ffmpeg.json.fields.command).toBe(REQUIRED);
+      expect((await call(server, `channels/${OUTPUT}/ffmpeg`, { ...json('PUT', { enabled: true, command: '-c:v copy' }), cookie: admin })).json.ffmpeg).toEqual({ enabled: true, command: '-c:v copy' });
+    });
+
+    it('media access outputs of the caller’s channels only; ips; the admin associations', async () => {
+      const outputs = await call(server, 'channels/mediaAccessOutputInfo', { ...json('POST', { uniqueIds: [OUTPUT, 'CH-OTHER'] }), cookie: admin });
+      expect(outputs.json.map((o: { uniqueId: string }) => o.uniqueId)).toEqual([OUTPUT]);
+      expect(outputs.json[0].outputs.map((o: { protocol: string }) => o.protocol)).toEqual(['rtmp', 'srt', 'hls']);
+      const ips = await call(server, `channels/${OUTPUT}/ips`, { cookie: admin });
+      expect(ips.json.internal[0]).toMatch(/^10\./);
+      expect((await call(server, `admin/channels/${OUTPUT}/inventories`, { cookie: admin })).json.items).toEqual([{ id: 'INV-NEWS', name: 'Newsroom' }]);
+      expect((await call(server, `admin/channels/${OUTPUT}/groups`, { cookie: admin })).json.items).toEqual([{ id: GROUP, name: 'News-National' }]);
+    });
+
+    it('the channel info of a group: broadcaster and tally names; a channel of another group is refused', async () => {
+      const saved = await call(server, `v2/groups/${GROUP}/channels/info`, { ...json('POST', { channels: [{ id: DISTRIBUTOR, broadcasterName: 'BN', tallyName: 'TN' }] }), cookie: admin });
+      expect(saved.status, saved.text).toBe(200);
+      expect(saved.json[0].config.general.broadcasterName).toBe('BN');
+      const other = await call(server, `v2/groups/${GROUP}/channels/info`, { ...json('POST', { channels: [{ id: REGIONAL_PREVIEW, tallyName: 'X' }] }), cookie: admin });
+      expect(other.json.fields['channels.0.id']).toBe(`Channel '${REGIONAL_PREVIEW}' not found`);
+    });
+
+    it('tally and IFB association per inventory; the IFB lines are counted', async () => {
+      const tally = await call(server, 'v2/inventories/INV-NEWS/channel_association', { ...json('POST', { kind: 'tally', channelId: DISTRIBUTOR, associated: true }), cookie: admin });
+      expect(tally.json.tallies.find((t: { channelId: string }) => t.channelId === DISTRIBUTOR).associated).toBe(true);
+      const ifb = await call(server, 'v2/inventories/INV-NEWS/channel_association', { ...json('POST', { kind: 'ifb', channelId: DISTRIBUTOR, associated: true }), cookie: admin });
+      expect(ifb.json.ifbs.channels.map((c: { channelId: string }) => c.channelId)).toContain(DISTRIBUTOR);
+    });
+
+    it('moving a channel to another inventory takes it out of its group; moving it back', async () => {
+      const moved = await call(server, `admin/inventories/INV-NEWS/channels/CH-OLD`, { ...json('DELETE'), cookie: admin });
+      expect(moved.json).toMatchObject({ id: 'CH-OLD', inventoryId: null, groupId: null });
+      const back = await call(server, `admin/inventories/INV-NEWS/channels/CH-OLD`, { ...json('PUT'), cookie: admin });
+      expect(back.json).toMatchObject({ inventoryId: 'INV-NEWS', groupId: null });
+    });
+
+    it('social media details of a unit; Facebook without a page cannot create its preview', async () => {
+      const uid = await idleUnit(server);
+      const before = await call(server, `socialmediadetails?uid=${uid}`, { cookie: admin });
+      expect(before.json).toEqual({ uid, facebookPage: null, title: '', description: '', privacy: 'public', videoProfile: '720p30' });
+      const refused = await call(server, `v0/units/${uid}/stream/social_media?crnt_vcg_uid=${GROUP}`, { ...json('POST', { provider: 'facebook' }), cookie: admin });
+      expect(refused.status).toBe(409);
+      expect(refused.json.message).toBe('The Facebook preview stream could not be created.');
+      const saved = await call(server, 'socialmediadetails', { ...json('POST', { uid, facebookPage: ' Desk ', title: 'T', description: '', privacy: 'friends', videoProfile: '1080p30' }), cookie: admin });
+      expect(saved.json).toMatchObject({ facebookPage: 'Desk', privacy: 'friends', videoProfile: '1080p30' });
+      const started = await call(server, `v0/units/${uid}/stream/social_media?crnt_vcg_uid=${GROUP}`, { ...json('POST', { provider: 'facebook' }), cookie: admin });
+      expect(started.status, started.text).toBeLessThan(300);
+      const again = await call(server, `v0/units/${uid}/stream/social_media?crnt_vcg_uid=${GROUP}`, { ...json('POST', { provider: 'facebook' }), cookie: admin });
+      expect(again.json.message).toBe('The unit is already streaming to this provider.');
+      await call(server, `v0/units/${uid}/stream/social_media?provider=facebook&crnt_vcg_uid=${GROUP}`, { ...json('DELETE'), cookie: admin });
+      const readOnly = await call(server, 'socialmediadetails', { ...json('POST', { uid, facebookPage: null, title: '', description: '', privacy: 'public', videoProfile: '720p30' }), cookie: cookies.get('luc_read')! });
+      expect(readOnly.status).toBe(403);
+    });
+  });
+
   describe('the role matrix (14 user types)', () => {
     const reads: [string, Action][] = [
       [`channels/${OUTPUT}/status`, 'units.read'],

@@ -11,7 +11,7 @@
 import type { UnitCounters } from '../../src/domain/units/counters.ts';
 import type { UnitStatus } from '../../src/domain/units/status.ts';
 import type { ButtonTransitionState, TransitionButton } from '../../src/domain/units/interface.ts';
-import type { Battery, ChannelStatusData, ConfigData, UnitSpeedTestData } from '../../src/protocol/payloads.ts';
+import type { Battery, ChannelStatusData, ConfigData, SocialStatusData, UnitSpeedTestData } from '../../src/protocol/payloads.ts';
 import type { ConnectionState } from '../sources/connectionState.ts';
 import type { UnitTransition } from '../model/fleetModel.ts';
 
@@ -61,6 +61,8 @@ export interface UnitView {
   readonly onAir?: boolean | undefined;
   /** The latest speed test (unit.speedtest; the unit page's speed-test card), if any. */
   readonly speedTest?: UnitSpeedTestData | undefined;
+  /** The unit's last social.status (its social area: UNPUBLISHED shown as PREVIEW, LIVE), if any. */
+  readonly social?: SocialStatusData | undefined;
 }
 
 /** One link of a unit as views draw it (spec 000 §3 "Links"); bitrates in kbps, signal 0–100. */

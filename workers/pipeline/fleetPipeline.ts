@@ -452,6 +452,7 @@ export class FleetPipeline implements EventSink {
       ...detailsOf(unit),
       onAir: onAirOf(unit),
       speedTest: unit.speedTest,
+      social: unit.social,
     };
   }
 

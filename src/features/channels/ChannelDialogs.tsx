@@ -10,7 +10,7 @@ import { useState } from 'react';
 import { useEntityForm } from '../../components/admin/useEntityForm.ts';
 import { AUDIO_INTERFACE_KINDS, audioInterfacesErrors, ifbDelayMs, tallyErrors, type AudioInterface, type ChannelConfig } from '../../domain/channelConfig.ts';
 import { fieldErrorsOf, messageOf } from '../../api/call.ts';
-import { channelKeys, fetchAudioInterfaces, invalidateChannels, saveAudioInterfaces, saveIfb, saveTally } from './queries.ts';
+import { channelKeys, fetchAudioInterfaces, fetchIngest, invalidateChannels, saveAudioInterfaces, saveIfb, saveIngest, saveTally } from './queries.ts';
 import type { LiveChannel } from './useLiveChannels.ts';
 import { TabFooter } from './ChannelEditor.tsx';
 
@@ -78,6 +78,12 @@ export function IfbDialog({ channel, onClose }: DialogProps) {
               ]}
               {...form.getInputProps('mode')}
             />
+            {typeof form.errors['mode'] === 'string' && (
+              // Every reason the server gives, in the spec's order (joined with "; ").
+              <Text c="red" fz="sm" role="alert">
+                {form.errors['mode']}
+              </Text>
+            )}
           </Stack>
           <TabFooter formError={formError} submitting={submitting} canSave saved={false} />
         </Stack>
@@ -156,3 +162,48 @@ export function AudioInterfacesDialog({ channel, onClose }: DialogProps) {
     </Modal>
   );
 }
+
+/** Ingest allocation (spec 001 §2, §7): the ingest server of the channel's inventory it is allocated to, or none. */
+export function IngestDialog({ channel, onClose }: DialogProps) {
+  const { t } = useTranslation();
+  const queryClient = useQueryClient();
+  const inventoryId = channel.inventoryId ?? '';
+  const allocation = useQuery({ queryKey: channelKeys.one(channel.id, 'ingest'), queryFn: ({ signal }) => fetchIngest(inventoryId, signal), enabled: inventoryId !== '' });
+  const current = allocation.data?.associations.find((a) => a.channelId === channel.id)?.serverId ?? null;
+  const [chosen, setChosen] = useState<string | null | undefined>(undefined);
+  const [error, setError] = useState<string | null>(null);
+  const [saving, setSaving] = useState(false);
+  const value = chosen === undefined ? current : chosen;
+  const save = async (event: React.FormEvent) => {
+    event.preventDefault();
+    setSaving(true);
+    setError(null);
+    try {
+      await saveIngest(inventoryId, channel.id, value);
+      void invalidateChannels(queryClient);
+      onClose();
+    } catch (failure) {
+      setError(Object.values(fieldErrorsOf(failure))[0] ?? messageOf(failure));
+    } finally {
+      setSaving(false);
+    }
+  };
+  return (
+    <Modal opened onClose={onClose} title={t('channels.dialogs.ingest.title')}>
+      <form onSubmit={(e) => void save(e)} noValidate>
+        <Stack gap="sm">
+          <Select
+            label={t('channels.dialogs.ingest.server')}
+            placeholder={t('channels.dialogs.ingest.none')}
+            data={(allocation.data?.servers ?? []).map((s) => ({ value: s.id, label: s.name }))}
+            value={value}
+            clearable
+            onChange={setChosen}
+          />
+          <TabFooter formError={error} submitting={saving} canSave saved={false} />
+        </Stack>
+      </form>
+    </Modal>
+  );
+}
+

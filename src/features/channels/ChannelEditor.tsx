@@ -11,24 +11,35 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useEntityForm } from '../../components/admin/useEntityForm.ts';
 import { useMay } from '../../app/useMay.ts';
-import { DELIVERY_MODES } from '../../domain/channels.ts';
-import { generalErrors, gateError, multipointErrors, ndiErrors, SMPTE_FLAVORS, smpteErrors, type ChannelConfig } from '../../domain/channelConfig.ts';
+import { CHANNEL_WARNING_MESSAGES, channelWarnings, DELIVERY_MODES } from '../../domain/channels.ts';
+import { channelEntity, generalErrors, gateError, multipointErrors, ndiErrors, SMPTE_FLAVORS, smpteConfigured, smpteErrors, type ChannelConfig } from '../../domain/channelConfig.ts';
+import { useGroups } from '../../api/queries.ts';
 import type { ChannelCapabilities } from '../../protocol/rest/channels.ts';
 import type { FormErrors } from '../../domain/validation/check.ts';
 import { channelKeys, fetchCapabilities, fetchPtmp, fetchSmpte, invalidateChannels, saveConfiguration, savePtmp, saveSmpte } from './queries.ts';
 import type { LiveChannel } from './useLiveChannels.ts';
 import { StreamingTab } from './StreamingTab.tsx';
 import { OverlayTab } from './OverlayTab.tsx';
-import { AudioInterfacesDialog, IfbDialog, TallyDialog } from './ChannelDialogs.tsx';
+import { AudioInterfacesDialog, IfbDialog, IngestDialog, TallyDialog } from './ChannelDialogs.tsx';
 
 export const EDITOR_TABS = ['general', 'multipoint', 'ndi', 'streaming', 'overlay', 'smpte'] as const;
-type Dialog = 'tally' | 'ifb' | 'audio' | null;
+type Dialog = 'tally' | 'ifb' | 'audio' | 'ingest' | null;
 
 export function ChannelEditor({ channel, onClose }: { readonly channel: LiveChannel; readonly onClose: () => void }) {
   const { t } = useTranslation();
   const canConfigure = useMay('channels.configure');
   const [dialog, setDialog] = useState<Dialog>(null);
   const capabilities = useQuery({ queryKey: channelKeys.one(channel.id, 'capabilities'), queryFn: ({ signal }) => fetchCapabilities(channel.id, signal) });
+  const groups = useGroups();
+  // spec 001 §8 channel warnings for streaming to it: busy, offline, external (not in the user's groups), SMPTE configuration missing, no 4K.
+  const warnings = channelWarnings(
+    channelEntity({ id: channel.id, name: channel.name, status: channel.status, config: channel.config, liveuVersion: channel.liveuVersion, supports4k: capabilities.data?.supports4k ?? false }),
+    {
+      purpose: 'stream',
+      inUserGroups: channel.groupId === null || groups.data === undefined || groups.data.some((g) => g.uid === channel.groupId),
+      smpteConfigured: channel.config.smpte.flavor === null || smpteConfigured(channel.config.smpte),
+    },
+  );
   return (
     <Drawer opened onClose={onClose} title={t('channels.editor.title', { name: channel.name })} position="right" size={680} scrollAreaComponent={ScrollArea.Autosize} closeButtonProps={{ 'aria-label': t('kit.form.close') }}>
       <Stack gap="md">
@@ -37,6 +48,11 @@ export function ChannelEditor({ channel, onClose }: { readonly channel: LiveChan
           <Text fz="sm" c="dimmed">
             {t('channels.editor.server', { server: channel.serverName ?? '—', version: channel.liveuVersion ?? '—' })}
           </Text>
+          {warnings.map((w) => (
+            <Badge key={w} color="orange" variant="outline" data-testid="channel-warning">
+              {CHANNEL_WARNING_MESSAGES[w]}
+            </Badge>
+          ))}
         </Group>
         {canConfigure && (
           <Group gap="xs">
@@ -49,6 +65,11 @@ export function ChannelEditor({ channel, onClose }: { readonly channel: LiveChan
             <Button size="xs" variant="default" onClick={() => setDialog('audio')}>
               {t('channels.dialogs.audio.open')}
             </Button>
+            {channel.inventoryId !== null && (
+              <Button size="xs" variant="default" onClick={() => setDialog('ingest')}>
+                {t('channels.dialogs.ingest.open')}
+              </Button>
+            )}
           </Group>
         )}
         <Tabs defaultValue="general" keepMounted={false}>
@@ -82,6 +103,7 @@ export function ChannelEditor({ channel, onClose }: { readonly channel: LiveChan
       {dialog === 'tally' && <TallyDialog channel={channel} onClose={() => setDialog(null)} />}
       {dialog === 'ifb' && <IfbDialog channel={channel} onClose={() => setDialog(null)} />}
       {dialog === 'audio' && <AudioInterfacesDialog channel={channel} onClose={() => setDialog(null)} />}
+      {dialog === 'ingest' && <IngestDialog channel={channel} onClose={() => setDialog(null)} />}
     </Drawer>
   );
 }

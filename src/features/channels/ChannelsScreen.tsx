@@ -25,6 +25,7 @@ import {
   channelMatchesFilters,
   channelStatusClass,
   deriveChannelType,
+  groupChannelStatus,
   type Channel,
   type ChannelFilters,
   type ChannelStatus,
@@ -61,6 +62,17 @@ export function ChannelsScreen() {
   };
 
   const counters = useMemo(() => channelCounters(rows.map((r) => r.entity)), [rows]);
+  // spec 001 §4 group pseudo-channel: idle if any of its channels is idle, else collecting if any collects, else offline.
+  const groupStatuses = useMemo(() => {
+    const byGroup = new Map<string, { name: string; statuses: ChannelStatus[] }>();
+    for (const { channel } of rows) {
+      if (channel.groupId === null) continue;
+      const entry = byGroup.get(channel.groupId) ?? { name: channel.groupName ?? channel.groupId, statuses: [] };
+      entry.statuses.push(channel.status);
+      byGroup.set(channel.groupId, entry);
+    }
+    return [...byGroup.entries()].map(([id, g]) => ({ id, name: g.name, status: groupChannelStatus(g.statuses) })).sort((a, b) => a.name.localeCompare(b.name));
+  }, [rows]);
   const needle = search.trim().toLowerCase();
   const shown = rows.filter((r) => channelMatchesFilters(r.entity, filters) && (needle === '' || r.channel.name.toLowerCase().includes(needle)));
   const open = live.find((c) => c.id === openId) ?? null;
@@ -138,6 +150,18 @@ export function ChannelsScreen() {
               </Paper>
             ))}
           </SimpleGrid>
+          {groupStatuses.length > 0 && (
+            <Group gap="xs" aria-label={t('channels.groupChannels')}>
+              <Text fz="xs" fw={600} c="dimmed" tt="uppercase">
+                {t('channels.groupChannels')}
+              </Text>
+              {groupStatuses.map((g) => (
+                <Badge key={g.id} variant="dot" color={STATUS_COLOR[g.status]} data-testid={`group-status-${g.id}`}>
+                  {g.name}: {t(`channels.status.${g.status}`)}
+                </Badge>
+              ))}
+            </Group>
+          )}
           <Group gap="xl" align="flex-end" wrap="wrap">
             <TextInput label={t('channels.search')} placeholder={t('channels.searchPlaceholder')} value={search} onChange={(e) => setSearch(e.currentTarget.value)} w={220} />
             {chips('types', CHANNEL_TYPE_FILTERS)}

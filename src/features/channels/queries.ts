@@ -42,6 +42,9 @@ export const saveIfb = (id: string, ifb: ChannelConfig['ifb'] & { mode?: 'V1' | 
 export const fetchAudioInterfaces = (id: string, signal: AbortSignal) => call(api.getChannelAudioInterfaces, { params: { id } }, { signal });
 export const saveAudioInterfaces = (id: string, interfaces: ChannelConfig['audioInterfaces']) => call(api.setChannelAudioInterfaces, { params: { id }, body: { interfaces } });
 
+export const fetchIngest = (inventoryId: string, signal: AbortSignal) => call(api.inventoryIngestAssociation, { params: { id: inventoryId } }, { signal });
+export const saveIngest = (inventoryId: string, channelId: string, serverId: string | null) => call(api.setIngestAssociation, { params: { id: inventoryId }, body: { channelId, serverId } });
+
 export const fetchOverlays = (inventoryId: string, signal: AbortSignal) => call(overlays.listOverlays, { params: { id: inventoryId } }, { signal });
 export const deleteOverlay = (inventoryId: string, overlayId: string) => call(overlays.deleteOverlay, { params: { id: inventoryId, overlayId } });
 export const overlayImageUrl = (inventoryId: string, overlayId: string): string => apiUrl(fillPath(overlays.overlayImage.path, { id: inventoryId, overlayId }));

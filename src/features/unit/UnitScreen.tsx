@@ -19,12 +19,13 @@ import { MultiCameraTab } from './tabs/MultiCameraTab.tsx';
 import { IntercomTab } from './tabs/IntercomTab.tsx';
 import { DatabridgeTab } from './tabs/DatabridgeTab.tsx';
 import { VideoReturnTab } from './tabs/VideoReturnTab.tsx';
+import { SocialTab } from './tabs/SocialTab.tsx';
 import { UnitConfigDialog } from './config/UnitConfigDialog.tsx';
 import { viewFromDetails } from './model/viewFromDetails.ts';
 import { useUnitPage, type RichUnitView } from './useUnitPage.ts';
 
 /** The page's tabs (spec 000 §2), in the spec's order. */
-export const UNIT_TABS = ['cameraControl', 'multiCamera', 'intercom', 'databridge', 'videoReturn'] as const;
+export const UNIT_TABS = ['cameraControl', 'multiCamera', 'intercom', 'databridge', 'videoReturn', 'social'] as const;
 export type UnitTab = (typeof UNIT_TABS)[number];
 
 export default function UnitScreen() {
@@ -76,6 +77,9 @@ function UnitPage({ unitId }: { unitId: string }) {
                 </Tabs.Panel>
                 <Tabs.Panel value="videoReturn">
                   <VideoReturnTab unitId={unitId} details={page.details} enabled={enabled} />
+                </Tabs.Panel>
+                <Tabs.Panel value="social">
+                  <SocialTab unitId={unitId} swVersion={page.swVersion} enabled={enabled} />
                 </Tabs.Panel>
               </Tabs>
             </Paper>

@@ -184,10 +184,15 @@ export class ChannelService {
     return (await this.store.channels.rowsByIds(ids)).map((row) => this.details(row));
   }
 
-  /** A channel the caller administers (any of their groups or inventories), else the same 404 as an unknown one. */
+  /**
+   * A channel the caller administers (any of their groups or inventories), or one on a media server
+   * of their inventories (a channel taken out of its inventory stays theirs to link again); else the
+   * same 404 as an unknown one.
+   */
   async administered(tenancy: Tenancy, id: string): Promise<ChannelRow> {
     const row = await this.store.channels.row(id);
-    if (row === undefined || !channelAdministered(tenancy, row.channel)) throw notFound(`Channel '${shown(id)}' not found`);
+    const server = row?.channel.serverId == null ? undefined : await this.store.servers.get(row.channel.serverId);
+    if (row === undefined || !(channelAdministered(tenancy, row.channel) || seesInventory(tenancy, server?.inventoryId))) throw notFound(`Channel '${shown(id)}' not found`);
     return row;
   }
 

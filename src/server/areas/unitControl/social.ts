@@ -8,6 +8,7 @@ import { hasFeature } from '../../../domain/versions.ts';
 import type { SocialProvider } from '../../../protocol/rest/unitApplications.ts';
 import type { UnitAccepted } from '../../../protocol/rest/units.ts';
 import { conflict } from '../../http/errors.ts';
+import { ERRORS } from '../../../domain/errors.ts';
 import type { StoredUnit } from '../units/repo.ts';
 import { liveUnit, runCommand, type UnitDeps } from '../units/live.ts';
 import { saveSetting, settingObject } from '../units/storedSettings.ts';
@@ -27,6 +28,8 @@ type Streams = Record<string, unknown>;
 export async function startStream(deps: UnitDeps, unit: StoredUnit, provider: SocialProvider | string, request: object): Promise<UnitAccepted> {
   const live = liveUnit(deps, unit.uid);
   if (provider === 'facebook' && !hasFeature(live.swVersion, 'facebook')) throw conflict(FACEBOOK_VERSION_MESSAGE);
+  // The preview stream is created on the unit's Facebook page (socialmediadetails): none set, none created.
+  if (provider === 'facebook' && typeof settingObject<{ facebookPage: string | null }>(unit, 'socialMediaDetails')?.facebookPage !== 'string') throw conflict(ERRORS.social.facebookPreviewFailed);
   runCommand(deps, unit.uid, { type: 'startSocial', provider });
   const streams = { ...(settingObject<Streams>(unit, 'socialStreams') ?? {}), [provider]: { ...request, startedAt: deps.now() } };
   await saveSetting(deps, unit.uid, 'socialStreams', streams);

@@ -1,0 +1,96 @@
+/**
+ * Property: the channel status a listener keeps from the published channel.status events (the
+ * last event per channel) always equals the status the simulator reports now, and both equal the
+ * status computed from scratch from what happened (which units use the channel and how, whether
+ * its server is down or restarting), spec 001 §4: offline when the server is down, unavailable
+ * while it restarts, else collecting / connecting from its units, else idle. Any sequence of unit
+ * usage changes, server downs and ups, and time passing.
+ */
+import { describe, expect, it } from 'vitest';
+import fc from 'fast-check';
+import { EventBus } from '../live/bus.ts';
+import { ManualClock } from './clock.ts';
+import { Random } from './random.ts';
+import { ChannelSimulator, UNAVAILABLE_AFTER_RESTART_MS, type ChannelStatusData, type ChannelUsage } from './channels.ts';
+
+const CHANNELS = [
+  { id: 'C1', groupId: 'G', mediaServerId: 'S1' },
+  { id: 'C2', groupId: 'G', mediaServerId: 'S1' },
+  { id: 'C3', groupId: 'G', mediaServerId: 'S2' },
+  { id: 'C4', groupId: 'G', mediaServerId: null },
+];
+const UNITS = ['U1', 'U2', 'U3', 'U4'];
+
+const step = fc.oneof(
+  fc.record({ kind: fc.constant('use' as const), channel: fc.constantFrom('C1', 'C2', 'C3', 'C4'), unit: fc.constantFrom(...UNITS), usage: fc.constantFrom<ChannelUsage | undefined>('connecting', 'streaming', undefined) }),
+  fc.record({ kind: fc.constant('server' as const), server: fc.constantFrom('S1', 'S2'), online: fc.boolean() }),
+  fc.record({ kind: fc.constant('wait' as const), ms: fc.integer({ min: 0, max: 6_000 }) }),
+);
+
+describe('live channel status equals the status from scratch', () => {
+  it('after every step of any sequence', () => {
+    fc.assert(
+      fc.property(fc.array(step, { maxLength: 80 }), fc.integer({ min: 1, max: 1_000 }), (steps, seed) => {
+        const bus = new EventBus();
+        const clock = new ManualClock();
+        const sim = new ChannelSimulator(bus, clock, new Random(seed), CHANNELS);
+        const heard = new Map<string, ChannelStatusData>();
+        bus.subscribe((event) => {
+          if (event.kind === 'channel.status') heard.set(event.id, event.data as ChannelStatusData);
+        });
+        sim.announce();
+        // The facts, kept by the test: who uses what, which servers are down, since when they are back.
+        const uses = new Map<string, Map<string, ChannelUsage>>();
+        const down = new Set<string>();
+        const backAt = new Map<string, number>();
+        let now = 0;
+        /** The statuses the facts allow: one, or during a restart's drawn length (2-5 s) unavailable or the in-use status. */
+        const fromScratch = (id: string): string[] => {
+          const server = CHANNELS.find((c) => c.id === id)?.mediaServerId ?? null;
+          if (server !== null && down.has(server)) return ['offline'];
+          const states = [...(uses.get(id)?.values() ?? [])];
+          const inUse = states.includes('streaming') ? 'collecting' : states.includes('connecting') ? 'connecting' : 'idle';
+          const since = server === null ? Infinity : now - (backAt.get(server) ?? -Infinity);
+          if (since < UNAVAILABLE_AFTER_RESTART_MS[0]) return ['unavailable'];
+          if (since < UNAVAILABLE_AFTER_RESTART_MS[1]) return ['unavailable', inUse];
+          return [inUse];
+        };
+        for (const s of steps) {
+          if (s.kind === 'use') {
+            const users = uses.get(s.channel) ?? new Map<string, ChannelUsage>();
+            if (s.usage === undefined) users.delete(s.unit);
+            else users.set(s.unit, s.usage);
+            uses.set(s.channel, users);
+            sim.setUse(s.channel, s.unit, s.usage, true);
+          } else if (s.kind === 'server') {
+            if (s.online && down.has(s.server)) backAt.set(s.server, now);
+            if (s.online) down.delete(s.server);
+            else down.add(s.server);
+            sim.setServerOnline(s.server, s.online);
+          } else {
+            now += s.ms;
+            clock.advance(s.ms);
+          }
+          for (const { id } of CHANNELS) {
+            expect(heard.get(id)).toEqual(sim.status(id));
+            expect(fromScratch(id)).toContain(sim.status(id)?.status);
+          }
+        }
+      }),
+      { numRuns: 300 },
+    );
+  });
+
+  it('a restarting server’s channels are unavailable for at most the longest start, then back', () => {
+    const bus = new EventBus();
+    const clock = new ManualClock();
+    const sim = new ChannelSimulator(bus, clock, new Random(3), CHANNELS);
+    sim.setUse('C1', 'U1', 'streaming', true);
+    sim.setServerOnline('S1', false);
+    expect(sim.status('C1')).toMatchObject({ status: 'offline', unitIds: [] });
+    sim.setServerOnline('S1', true);
+    expect(sim.status('C1')?.status).toBe('unavailable');
+    clock.advance(UNAVAILABLE_AFTER_RESTART_MS[1]);
+    expect(sim.status('C1')).toEqual({ status: 'collecting', unitIds: ['U1'] });
+  });
+});
