@@ -28,4 +28,5 @@ export const SCREENS: Partial<Record<RouteName, () => Promise<ScreenModule>>> = 
   SystemEntitiesUsers: () => import('../features/users/UsersScreen.tsx'),
   VideoReturn: () => import('../features/videoReturn/VideoReturnScreen.tsx'),
   Files: () => import('../features/files/FilesScreen.tsx'),
+  Stories: () => import('../features/storiesScreen/StoriesScreen.tsx'),
 };
