@@ -25,6 +25,7 @@ import { incidentRoutes } from './incidents/routes.ts';
 import { activityRoutes } from './activity/routes.ts';
 import { videoReturnRoutes } from './videoReturn/routes.ts';
 import { fileRoutes } from './files/routes.ts';
+import { newsroomSyncRoutes } from './newsroomSync/routes.ts';
 
 export interface ContractArea {
   /** The area's name, as in src/protocol/rest/<name>.ts. */
@@ -53,4 +54,5 @@ export const CONTRACT_AREAS: readonly ContractArea[] = [
   { name: 'activity', routes: activityRoutes },
   { name: 'videoReturn', routes: videoReturnRoutes },
   { name: 'files', routes: fileRoutes },
+  { name: 'newsroomSync', routes: newsroomSyncRoutes },
 ];
