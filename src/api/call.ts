@@ -20,6 +20,8 @@ export interface CallOptions {
   readonly signal?: AbortSignal;
   /** See RequestOptions.redirectOn401 (src/api/http.ts). */
   readonly redirectOn401?: boolean;
+  /** The bytes of an endpoint whose body is bytes (`bytesBody`: an upload), sent with its content type. */
+  readonly bytes?: Uint8Array<ArrayBuffer>;
 }
 
 /** A query object as text values; arrays and objects are not query values in this contract. */
@@ -48,6 +50,7 @@ export async function call<E extends AnyEndpoint>(endpoint: E, input: CallInput<
   const answer = await apiRequest(path, {
     method: endpoint.method,
     ...(endpoint.body !== undefined ? { body: body ?? {} } : {}),
+    ...(endpoint.bytesBody !== undefined && options.bytes !== undefined ? { bytes: { data: options.bytes, contentType: endpoint.bytesBody.contentType } } : {}),
     ...(query !== undefined ? { query: queryText(query) } : {}),
     ...(options.signal !== undefined ? { signal: options.signal } : {}),
     ...(options.redirectOn401 !== undefined ? { redirectOn401: options.redirectOn401 } : {}),

@@ -83,6 +83,8 @@ export interface RequestOptions {
   readonly method?: 'GET' | 'POST' | 'PUT' | 'DELETE';
   /** Sent as JSON. */
   readonly body?: unknown;
+  /** Sent as is instead of `body`, with its content type (an endpoint's `bytesBody`: an upload). */
+  readonly bytes?: { readonly data: Uint8Array<ArrayBuffer>; readonly contentType: string };
   readonly query?: Readonly<Record<string, string | number | boolean | undefined>>;
   readonly signal?: AbortSignal;
   /**
@@ -94,7 +96,7 @@ export interface RequestOptions {
 
 /** One REST call; resolves with the parsed JSON body (undefined for an empty answer such as 204). */
 export async function apiRequest(path: string, options: RequestOptions = {}): Promise<unknown> {
-  const { method = 'GET', body, query, signal, redirectOn401 = true } = options;
+  const { method = 'GET', body, bytes, query, signal, redirectOn401 = true } = options;
   let url = apiUrl(path);
   if (query !== undefined) {
     const params = new URLSearchParams();
@@ -104,13 +106,14 @@ export async function apiRequest(path: string, options: RequestOptions = {}): Pr
   }
   const headers: Record<string, string> = { Accept: 'application/json', 'Application-Id': APPLICATION_ID };
   if (body !== undefined) headers['Content-Type'] = 'application/json';
+  if (bytes !== undefined) headers['Content-Type'] = bytes.contentType;
   let response: Response;
   try {
     response = await fetch(url, {
       method,
       headers,
       credentials: 'include', // the session cookie, also when VITE_LUC_BASE_URL is another origin
-      ...(body !== undefined ? { body: JSON.stringify(body) } : {}),
+      ...(bytes !== undefined ? { body: bytes.data } : body !== undefined ? { body: JSON.stringify(body) } : {}),
       ...(signal !== undefined ? { signal } : {}),
     });
   } catch (cause) {

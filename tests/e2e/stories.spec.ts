@@ -71,3 +71,42 @@ test('a read-only user reads the stories without adding, editing or deleting', a
   await expect(page.getByRole('button', { name: 'Add a story' })).toHaveCount(0);
   await expect(page.getByRole('button', { name: 'Edit' })).toHaveCount(0);
 });
+
+const MAPPING = `<?xml version="1.0"?>
+<xsl:stylesheet version="1.0" xmlns:xsl="http://www.w3.org/1999/XSL/Transform">
+  <xsl:template match="/">
+    <stories>
+      <xsl:for-each select="rundown/item">
+        <story><slugline><xsl:value-of select="@slug"/></slugline><reporter><xsl:value-of select="reporter"/></reporter></story>
+      </xsl:for-each>
+    </stories>
+  </xsl:template>
+</xsl:stylesheet>`;
+
+test('sets up newsroom sync: the ingest account, an XSLT mapping (a text file refused) and its test', async ({ page }) => {
+  test.setTimeout(90_000);
+  await signInFresh(page, 'luc_admin', QUIET);
+  await page.goto('/stories');
+  await page.getByRole('button', { name: 'Newsroom sync' }).click();
+  const modal = page.getByRole('dialog', { name: 'Story settings (newsroom sync)' });
+  await modal.getByLabel('Newsroom address').fill('ftp://newsroom');
+  await modal.getByRole('button', { name: 'Save account' }).click();
+  await expect(modal.getByText('Use an http:// or https:// address')).toBeVisible();
+  await modal.getByLabel('Newsroom address').fill('https://newsroom.example/api');
+  await modal.getByLabel('Username').fill('ingest');
+  await modal.getByRole('button', { name: 'Save account' }).click();
+  await modal.getByLabel('Password', { exact: true }).fill('s3cret-pass');
+  await modal.getByRole('button', { name: 'Set password' }).click();
+  await expect(modal.getByText('A password is set; type a new one to replace it.')).toBeVisible();
+  const fileInput = modal.locator('input[type="file"]');
+  await fileInput.setInputFiles({ name: 'rundown.txt', mimeType: 'text/plain', buffer: Buffer.from('hello') });
+  await expect(modal.getByText('Only XSLT files (.xslt or .xsl) can be uploaded')).toBeVisible();
+  await fileInput.setInputFiles({ name: 'rundown.xsl', mimeType: 'application/xslt+xml', buffer: Buffer.from(MAPPING) });
+  await expect(modal.getByText('Current mapping: rundown.xsl')).toBeVisible();
+  await modal.getByLabel('Sample newsroom content (XML)').fill('<rundown><item slug="HARBOUR-FIRE"><reporter>M. Diallo</reporter></item><item slug=""><reporter>No slug</reporter></item></rundown>');
+  await modal.getByRole('button', { name: 'Test the mapping' }).click();
+  const result = modal.getByTestId('mapping-test-result');
+  await expect(result).toContainText('HARBOUR-FIRE');
+  await expect(result).toContainText('Slugline: This field is required');
+  await screenshot(page, 'stories-newsroom-sync');
+});
