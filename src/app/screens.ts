@@ -32,4 +32,5 @@ export const SCREENS: Partial<Record<RouteName, () => Promise<ScreenModule>>> = 
   Files: () => import('../features/files/FilesScreen.tsx'),
   Channels: () => import('../features/channels/ChannelsScreen.tsx'),
   AudioRooms: () => import('../features/audioRooms/AudioRoomsScreen.tsx'),
+  Stories: () => import('../features/storiesScreen/StoriesScreen.tsx'),
 };

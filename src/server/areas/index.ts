@@ -27,6 +27,7 @@ import { videoReturnRoutes } from './videoReturn/routes.ts';
 import { overlayRoutes } from './overlays/routes.ts';
 import { audioRoomRoutes } from './audioRooms/routes.ts';
 import { fileRoutes } from './files/routes.ts';
+import { newsroomSyncRoutes } from './newsroomSync/routes.ts';
 
 export interface ContractArea {
   /** The area's name, as in src/protocol/rest/<name>.ts. */
@@ -57,4 +58,5 @@ export const CONTRACT_AREAS: readonly ContractArea[] = [
   { name: 'overlays', routes: overlayRoutes },
   { name: 'audioRooms', routes: audioRoomRoutes },
   { name: 'files', routes: fileRoutes },
+  { name: 'newsroomSync', routes: newsroomSyncRoutes },
 ];

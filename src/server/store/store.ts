@@ -25,6 +25,7 @@ import { ActivityRepo } from '../areas/activity/repo.ts';
 import { IncidentRepo, ThresholdRepo } from '../areas/incidents/repo.ts';
 import { VrChannelRepo } from '../areas/videoReturn/repo.ts';
 import { FileRepo } from '../areas/files/repo.ts';
+import { IngestAccountRepo } from '../areas/newsroomSync/repo.ts';
 
 export class Store {
   readonly inventories: InventoryRepo;
@@ -48,6 +49,7 @@ export class Store {
   readonly thresholds: ThresholdRepo;
   readonly vrChannels: VrChannelRepo;
   readonly files: FileRepo;
+  readonly ingestAccounts: IngestAccountRepo;
   private closing: Promise<void> | undefined;
 
   /** `db` is the root Kysely instance, or a transaction (see `transaction`). */
@@ -76,6 +78,7 @@ export class Store {
     this.thresholds = new ThresholdRepo(db);
     this.vrChannels = new VrChannelRepo(db);
     this.files = new FileRepo(db);
+    this.ingestAccounts = new IngestAccountRepo(db);
   }
 
   /**
