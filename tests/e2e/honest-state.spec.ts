@@ -90,3 +90,27 @@ test('an outage marks the data stale, disables unit actions with the reason, and
   await notice.getByRole('button', { name: 'Close the notice' }).click();
   await expect(notice).toBeHidden();
 });
+
+test('a refused video return start shows the server’s message where the user acted', async ({ page }) => {
+  await signInFresh(page, 'luc_regular', quiet);
+  await page.goto('/list');
+  const links = page.getByRole('link', { name: /-\d{5}$/ });
+  await expect(links.first()).toBeVisible({ timeout: 20_000 });
+  const paths = (await links.evaluateAll((all) => all.map((a) => a.getAttribute('href')))).filter((href): href is string => href !== null).slice(0, 12);
+  for (const path of paths) {
+    await page.goto(path);
+    await expect(page.getByTestId('unit-page')).toBeVisible();
+    await page.getByRole('tab', { name: 'Video return' }).click();
+    const startButton = page.getByRole('button', { name: 'Start video return' });
+    if (!(await startButton.isEnabled())) continue; // offline or busy: the next unit
+    const channel = page.getByRole('textbox', { name: 'Video return channel' }).or(page.getByRole('combobox', { name: /channel/i }).last());
+    if ((await channel.inputValue().catch(() => '')) !== '') continue; // a unit with a channel set would start
+    await startButton.click();
+    const refusal = page.getByTestId('video-return-refusal');
+    await expect(refusal).toBeVisible();
+    expect(((await refusal.textContent()) ?? '').length).toBeGreaterThan(5);
+    await screenshot(page, 'honest-refusal-in-place');
+    return;
+  }
+  throw new Error('no online idle unit without a video return channel among the first 12');
+});

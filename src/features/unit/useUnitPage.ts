@@ -8,7 +8,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useClientConfiguration } from '../../api/queries.ts';
 import { hasConsoleAccess, isReadOnly } from '../../domain/roles/roleSets.ts';
-import { showSuccess } from '../../components/toasts.ts';
+import { showError, showSuccess } from '../../components/toasts.ts';
 import { useFleet, useUnit, useVisibleSet } from '../../fleet/hooks.ts';
 import type { UnitView } from '../../../workers/pipeline/diff.ts';
 import type { TransitionButton } from '../../domain/units/interface.ts';
@@ -101,19 +101,22 @@ export function useUnitPage(unitId: string): UnitPageData {
 }
 
 /**
- * A unit action: the call, a short success toast, the server's message as a toast on failure
- * (the console's MutationCache shows it), and the detail record refetched after. For a start/stop
+ * A unit action: the call, a short success toast, the server's message on failure, and the detail
+ * record refetched after. The message is a toast unless the caller shows it where the user acted
+ * (`inline`: the caller renders <ActionRefusal error={action.error} />). Before issue 17 the
+ * MutationCache's toast never came: this hook always handles onError, so failures were silent. For a start/stop
  * button that shows connecting / disconnecting (begun by the caller at the press), a refused call
  * ends that transition at once: the button follows the unit's status again (spec 000 §4).
  */
-export function useUnitAction<Args extends unknown[]>(unitId: string, call: (...args: Args) => Promise<unknown>, successKey: string, transitionButton?: TransitionButton) {
+export function useUnitAction<Args extends unknown[]>(unitId: string, call: (...args: Args) => Promise<unknown>, successKey: string, transitionButton?: TransitionButton, options: { readonly inline?: boolean } = {}) {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
   const fleet = useFleet();
   return useMutation({
     mutationFn: (args: Args) => call(...args),
-    onError: () => {
+    onError: (error) => {
       if (transitionButton !== undefined) void fleet.endTransition(unitId, transitionButton);
+      if (options.inline !== true) showError(error);
     },
     onSuccess: () => {
       showSuccess(t(successKey));

@@ -59,6 +59,9 @@ describe('the chart window fits its samples and names their date (issue 17 item 
 
   it('puts the samples’ own date under the first tick only', () => {
     const day = Date.UTC(2026, 10, 25, 9, 30) / 1000;
-    expect(timeTickLabels([day, day + 300], (ms) => new Date(ms).toISOString().slice(11, 16), (ms) => new Date(ms).toISOString().slice(0, 10))).toEqual(['09:30\n2026-11-25', '09:35']);
+    const time = (ms: number, withSeconds: boolean) => new Date(ms).toISOString().slice(11, withSeconds ? 19 : 16);
+    const date = (ms: number) => new Date(ms).toISOString().slice(0, 10);
+    expect(timeTickLabels([day, day + 300], time, date)).toEqual(['09:30\n2026-11-25', '09:35']);
+    expect(timeTickLabels([day, day + 10], time, date)).toEqual(['09:30:00\n2026-11-25', '09:30:10']);
   });
 });

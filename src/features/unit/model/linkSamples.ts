@@ -74,7 +74,13 @@ export function chartRange(min: number, max: number, windowS: number): [number, 
   return max - from < MIN_WINDOW_S ? [max - MIN_WINDOW_S, max] : [from, max];
 }
 
-/** The axis labels of time ticks (s): the time of day, and under the first one its date. */
-export function timeTickLabels(ticks: readonly number[], formatTime: (ms: number) => string, formatDate: (ms: number) => string): string[] {
-  return ticks.map((tick, index) => (index === 0 ? `${formatTime(tick * 1000)}\n${formatDate(tick * 1000)}` : formatTime(tick * 1000)));
+/**
+ * The axis labels of time ticks (s): the time of day (with seconds when ticks are under a minute
+ * apart: `formatTime(ms, withSeconds)`), and under the first one its date.
+ */
+export function timeTickLabels(ticks: readonly number[], formatTime: (ms: number, withSeconds: boolean) => string, formatDate: (ms: number) => string): string[] {
+  const first = ticks[0];
+  const second = ticks[1];
+  const withSeconds = first !== undefined && second !== undefined && second - first < 60;
+  return ticks.map((tick, index) => (index === 0 ? `${formatTime(tick * 1000, withSeconds)}\n${formatDate(tick * 1000)}` : formatTime(tick * 1000, withSeconds)));
 }

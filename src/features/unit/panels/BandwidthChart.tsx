@@ -28,7 +28,19 @@ export function useLinkSamples(links: readonly UnitLink[]): readonly LinkSample[
   return samples;
 }
 
-const formatTime = (ms: number): string => new Date(ms).toLocaleTimeString([], { hour: '2-digit', minute: '2-digit' });
+/** The x range of the samples' times (s), or the last minute when there are none. */
+function xRangeOf(xs: ArrayLike<number> | undefined): [number, number] {
+  const first = xs?.[0];
+  const last = xs?.[xs.length - 1];
+  if (first === undefined || last === undefined) {
+    const now = Date.now() / 1000;
+    return chartRange(now, now, WINDOW_S);
+  }
+  return chartRange(first, last, WINDOW_S);
+}
+
+const formatTime = (ms: number, withSeconds: boolean): string =>
+  new Date(ms).toLocaleTimeString([], { hour: '2-digit', minute: '2-digit', ...(withSeconds ? { second: '2-digit' } : {}), hour12: false });
 const formatDate = (ms: number): string => new Date(ms).toLocaleDateString();
 
 /**
@@ -50,9 +62,10 @@ export function BandwidthChart({ links, streaming = true }: { links: readonly Un
       height: CHART_HEIGHT_PX,
       legend: { show: true },
       // The x axis spans the samples (at most 360 × 5 s = 30 min) ending at the newest sample.
-      scales: { x: { time: true, range: (_u, min, max) => chartRange(min, max, WINDOW_S) }, y: { range: (_u, _min, max) => [0, Math.max(1000, max * 1.1)] } },
+      // From the samples themselves: with one sample uPlot pads the min and max it passes by a day.
+      scales: { x: { time: true, range: (u) => xRangeOf(u.data[0]) }, y: { range: (_u, _min, max) => [0, Math.max(1000, max * 1.1)] } },
       axes: [
-        { stroke: '#909296', grid: { stroke: 'rgba(128,128,128,0.15)' }, values: (_u, ticks) => timeTickLabels(ticks, formatTime, formatDate) },
+        { stroke: '#909296', grid: { stroke: 'rgba(128,128,128,0.15)' }, space: 80, values: (_u, ticks) => timeTickLabels(ticks, formatTime, formatDate) },
         { stroke: '#909296', grid: { stroke: 'rgba(128,128,128,0.15)' }, size: 90, values: (_u, ticks) => ticks.map((kbps) => formatBitrate(kbps)) },
       ],
       series: [

@@ -5,6 +5,7 @@ import { channelOptions } from '../model/channelOptions.ts';
 import type { UnitDetails } from '../model/unitDetails.ts';
 import { useKnownChannels } from '../header/ChannelSelect.tsx';
 import { useUnitAction } from '../useUnitPage.ts';
+import { ActionRefusal } from '../ActionRefusal.tsx';
 import { ApplicationSwitchCard } from './ApplicationSwitchCard.tsx';
 
 /** Video return to the unit: its channel, start and stop (spec 000 §7 vrChannels; errors of §8 from the server). */
@@ -13,8 +14,8 @@ export function VideoReturnTab({ unitId, details, enabled }: { unitId: string; d
   const selected = typeof details?.settings['vrChannelSelected'] === 'string' ? (details.settings['vrChannelSelected'] as string) : null;
   const options = channelOptions(useKnownChannels(), selected);
   const choose = useUnitAction(unitId, (id: string | null) => selectVideoReturnChannel(unitId, id), 'unitPage.toast.saved');
-  const start = useUnitAction(unitId, () => startVideoReturn(unitId), 'unitPage.toast.videoReturnStarting', 'videoReturn');
-  const stop = useUnitAction(unitId, () => stopVideoReturn(unitId), 'unitPage.toast.videoReturnStopping', 'videoReturn');
+  const start = useUnitAction(unitId, () => startVideoReturn(unitId), 'unitPage.toast.videoReturnStarting', 'videoReturn', { inline: true });
+  const stop = useUnitAction(unitId, () => stopVideoReturn(unitId), 'unitPage.toast.videoReturnStopping', 'videoReturn', { inline: true });
   const state = details?.applications['videoReturn'];
   const active = details !== undefined && 'videoReturn' in details.applications;
   return (
@@ -43,6 +44,7 @@ export function VideoReturnTab({ unitId, details, enabled }: { unitId: string; d
         disabled={!enabled || active}
         onChange={(value) => choose.mutate([value])}
       />
+      <ActionRefusal error={start.error ?? stop.error} testId="video-return-refusal" />
     </ApplicationSwitchCard>
   );
 }
