@@ -125,3 +125,32 @@ test('a damaged log (no header) shows the parser error naming line 1; a server l
   await banner(page).getByRole('button', { name: 'Return to live' }).click();
   await expect(banner(page)).toHaveCount(0);
 });
+
+test('during a replay the unit page shows only replayed state, its actions are disabled, and a page load says the replay ended', async ({ page }) => {
+  await openReplayPage(page);
+  await page.getByTestId('replay-file-input').setInputFiles(FIXTURE);
+  await page.getByRole('combobox', { name: 'Speed' }).click();
+  await page.getByRole('option', { name: 'max', exact: true }).click();
+  await page.getByRole('button', { name: 'Play' }).click();
+  await expect(page.getByTestId('replay-phase')).toHaveText('Ended');
+  // The header says replay with the log's time, never "live".
+  await expect(page.getByTestId('connection-indicator')).toHaveAttribute('data-phase', 'replay');
+  await expect(page.getByTestId('connection-indicator')).toContainText('replay ·');
+
+  // A replayed unit's page (opened from the list, inside the console: a page load would end the replay).
+  await navigationMenu(page).getByRole('link', { name: 'Unit List' }).click();
+  await page.getByText(FIRST_UNIT_NAME, { exact: true }).first().click();
+  await expect(page).toHaveURL(/\/unit\//);
+  await expect(page.getByTestId('unit-name')).toHaveText(FIRST_UNIT_NAME);
+  await expect(page.getByTestId('open-configuration')).toBeDisabled();
+  await expect(page.getByRole('button', { name: 'Reboot' })).toBeDisabled();
+  await expect(page.getByTestId('stream-button')).toBeDisabled();
+  await expect(page.getByTestId('actions-blocked')).toContainText('A replay is running');
+  await screenshot(page, 'replay-unit-page');
+
+  // A full page load ends the replay: the console says so, and is live again.
+  await page.reload();
+  await expect(page.getByTestId('replay-ended-notice')).toContainText('The replay of reconnect-storm.ndjson ended when the page was loaded again');
+  await expect(banner(page)).toHaveCount(0);
+  await screenshot(page, 'replay-ended-by-load');
+});

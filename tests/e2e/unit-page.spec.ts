@@ -93,6 +93,13 @@ async function streamCycle(page: Page, progress: { phase: StreamPhase }): Promis
 
   progress.phase = 'stopping';
   await button.click({ timeout: 10_000 });
+  // Stopping a live stream asks first (issue 17 item 4); Cancel leaves it streaming.
+  const confirmStop = page.getByRole('dialog', { name: 'Stop the stream?' });
+  await confirmStop.getByRole('button', { name: 'Cancel' }).click({ timeout: 10_000 });
+  await expect(confirmStop).toBeHidden();
+  await expect(button).toHaveAttribute('data-state', 'stop');
+  await button.click({ timeout: 10_000 });
+  await confirmStop.getByTestId('confirm-stop-stream').click({ timeout: 10_000 });
   await expect(button).toHaveAttribute('data-state', 'disconnecting');
   await expect(button).toHaveAttribute('data-state', 'start', { timeout: 20_000 });
   await expect(page.getByTestId('unit-status')).not.toHaveText('Streaming');

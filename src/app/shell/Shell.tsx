@@ -10,6 +10,7 @@ import { FleetConnection } from '../../features/fleet/FleetConnection.tsx';
 import { GroupSelector } from '../../features/fleet/GroupSelector.tsx';
 import { ReplayBanner } from '../../features/replay/ReplayBanner.tsx';
 import { IncidentBell } from '../../features/incidents/IncidentBell.tsx';
+import { FreshnessBanner, useStale } from '../../features/fleet/FreshnessBanner.tsx';
 import { ApplicationsDrawer } from './ApplicationsDrawer.tsx';
 import { NavigationMenu } from './NavigationMenu.tsx';
 import { NotificationBanner } from './NotificationBanner.tsx';
@@ -27,6 +28,16 @@ export const NAVBAR_WIDTH_PX = 248;
  * stream of the current group (FleetConnection; the group selector and the connection state are
  * in the header).
  */
+/** The page, greyed while its data is stale (the banner above says as of when). */
+function StaleContent({ children }: { readonly children: React.ReactNode }) {
+  const stale = useStale();
+  return (
+    <div data-stale={stale ? 'true' : 'false'} style={stale ? { filter: 'saturate(0.25)', opacity: 0.8 } : undefined}>
+      {children}
+    </div>
+  );
+}
+
 export function Shell() {
   const { t } = useTranslation();
   const [navOpen, nav] = useDisclosure(true);
@@ -67,7 +78,10 @@ export function Shell() {
         <AppShell.Main id={MAIN_CONTENT_ID} tabIndex={-1} style={{ outline: 'none' }}>
           <ReplayBanner />
           <NotificationBanner />
-          <Outlet />
+          <FreshnessBanner />
+          <StaleContent>
+            <Outlet />
+          </StaleContent>
         </AppShell.Main>
         <ApplicationsDrawer opened={appsOpen} onClose={apps.close} />
       </AppShell>

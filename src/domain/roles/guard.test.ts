@@ -45,7 +45,7 @@ const ADMIN_SET: readonly UserType[] = ['super_user', 'luc_admin', 'luc_media_gr
 const MEDIA_GROUP: readonly UserType[] = ['super_user', 'luc_media_group_admin'];
 const MANAGEMENT: readonly UserType[] = [...ADMIN_SET, 'luc_regular', 'luc_read', 'luc_multipoint', 'luc_unit_control'];
 const SUPER: readonly UserType[] = ['super_user'];
-const NOBODY_ALONE: readonly UserType[] = []; // super_user + staff together only
+const SUPPORT: readonly UserType[] = ['staff']; // the support menu: staff, exact (routes.ts)
 const ALLOWED: Record<RouteName, readonly UserType[]> = {
   Error: CONSOLE.filter((type) => type !== 'super_user' && type !== 'luc_admin'),
   UnauthorizedUser: EVERYONE,
@@ -96,14 +96,14 @@ const ALLOWED: Record<RouteName, readonly UserType[]> = {
   SystemEntitiesChannels: SUPER,
   SystemEntitiesVrChannels: SUPER,
   SystemEntitiesDbGateways: SUPER,
-  SystemSettings: NOBODY_ALONE,
-  SystemSettingsClientApplication: NOBODY_ALONE,
-  SystemSettingsModemVendor: NOBODY_ALONE,
-  SystemSettingsAiSettings: NOBODY_ALONE,
+  SystemSettings: SUPPORT,
+  SystemSettingsClientApplication: SUPPORT,
+  SystemSettingsModemVendor: SUPPORT,
+  SystemSettingsAiSettings: SUPPORT,
   RemoteActions: SUPER,
-  AccessApprovals: NOBODY_ALONE,
+  AccessApprovals: SUPPORT,
   WhatsNew: SUPER,
-  BatchUpgrade: NOBODY_ALONE,
+  BatchUpgrade: SUPPORT,
   IfbServers: SUPER,
 };
 

@@ -39,10 +39,12 @@ const NO_ROLE_GUARD = { kind: 'none' } as const;
 const roles = (set: RoleSetName) => ({ kind: 'roles', set }) as const;
 /**
  * spec 000 §6 / 002 §6: support staff's extra menu (client application, modem vendors, system
- * settings, access approval, batch upgrade) lies inside the super-user-only system area. Ours: those
- * routes need both super_user and staff, so "super user only" and "staff extra menu" both hold.
+ * settings, access approval, batch upgrade). Ours (issue 17 item 6, docs/domain.md): those routes
+ * are the staff's (exact check on staff, 002 §6), whatever other types the user holds; requiring
+ * super_user as well left the staff user type without its menu. A super user who is not staff
+ * keeps the rest of the system area.
  */
-const SUPER_USER_STAFF = { kind: 'allRoles', sets: ['superUser', 'staff'] } as const;
+const SUPER_USER_STAFF = roles('staff');
 const SUPER_USER = roles('superUser');
 
 /** Parent of a route: outside the shell ('top'), a child of the home shell, or a tab of a system page. */

@@ -4,15 +4,20 @@ import { useTranslation } from 'react-i18next';
 import { useConnection } from '../../fleet/index.ts';
 import { CONNECTION_TONES, connectionLabel, ticks } from './connectionLabel.ts';
 import { useCurrentGroup } from './currentGroup.ts';
+import { useReplayState } from '../replay/useReplay.ts';
 
 const TICK_MS = 1_000; // the "in N s" countdown moves once a second
 
 const timeOf = (ms: number): string => new Date(ms).toLocaleTimeString([], { hour: '2-digit', minute: '2-digit', second: '2-digit' });
 
-/** The live connection state in the header: live / reconnecting in N s / resyncing / offline since T. */
+/**
+ * The live connection state in the header: live / reconnecting in N s / resyncing / offline since
+ * T; during a replay it says "replay" with the log's time instead (issue 17 item 5: never "live").
+ */
 export function ConnectionIndicator() {
   const { t } = useTranslation();
   const state = useConnection();
+  const replay = useReplayState();
   const { groupId } = useCurrentGroup();
   const [now, setNow] = useState(() => Date.now());
   const ticking = ticks(state);
@@ -23,6 +28,13 @@ export function ConnectionIndicator() {
     return () => clearInterval(timer);
   }, [ticking, state]);
 
+  if (replay !== null) {
+    return (
+      <Badge variant="dot" color="orange" size="lg" role="status" data-testid="connection-indicator" data-phase="replay" styles={{ label: { textTransform: 'none' } }}>
+        {t('honest.replayHeader', { time: new Date(replay.ts).toLocaleString() })}
+      </Badge>
+    );
+  }
   if (groupId === null) {
     return (
       <Badge variant="dot" color="gray" size="lg" data-testid="connection-indicator" data-phase="none">

@@ -99,7 +99,7 @@ export function Timeline({ state, onSeek }: { readonly state: ReplayState; reado
     <Box
       ref={boxRef}
       role="slider"
-      tabIndex={-1}
+      tabIndex={0}
       aria-label={t('replay.player.timeline')}
       aria-valuemin={state.startTs}
       aria-valuemax={state.endTs}

@@ -53,7 +53,7 @@ function UnitPage({ unitId }: { unitId: string }) {
       <Grid gap="md">
         <Grid.Col span={{ base: 12, lg: 8 }}>
           <Stack gap="md">
-            <BandwidthChart links={page.links} />
+            <BandwidthChart links={page.links} streaming={view.status === 'streaming'} />
             <Paper withBorder p="md" radius="md">
               <Tabs value={tab} onChange={setTab} keepMounted={false}>
                 <Tabs.List mb="md">

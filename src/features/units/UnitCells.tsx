@@ -30,8 +30,10 @@ function StatusCell({ unit, labels }: { readonly unit: UnitView; readonly labels
 }
 
 /** The unit's channel by name ("External" for one the user cannot see); follows that channel's version signal. */
+/** The channel's name; a name longer than the column is cut, and shown whole on hover (title). */
 function ChannelCell({ channelId }: { readonly channelId: string | null | undefined }) {
-  return <>{useChannelName(channelId) ?? NONE}</>;
+  const name = useChannelName(channelId);
+  return name === undefined || name === null ? <>{NONE}</> : <span title={name}>{name}</span>;
 }
 
 export function UnitCell({ column, unit, labels }: { readonly column: UnitColumn; readonly unit: UnitView; readonly labels: RowLabels }) {

@@ -22,7 +22,8 @@ export const COLUMN_TRACKS: Readonly<Record<UnitColumn, { readonly minPx: number
   name: { minPx: 170, share: 2 },
   type: { minPx: 90, share: 0.8 },
   serial: { minPx: 110, share: 1 },
-  channel: { minPx: 110, share: 1.1 },
+  // Ours (issue 17 item 6): 190 px holds a channel name of ~24 characters ("Events-Music-Distributor"); 110 cut them.
+  channel: { minPx: 190, share: 1.6 },
   delay: { minPx: 110, share: 0.7 },
   bitrate: { minPx: 100, share: 0.8 },
   battery: { minPx: 80, share: 0.6 },

@@ -1,4 +1,5 @@
-import { Badge, Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
+import { Alert, Badge, Button, Group, Paper, Stack, Text, Title, Tooltip } from '@mantine/core';
+import { blockReason } from '../../fleet/useActionBlock.ts';
 import { useTranslation } from 'react-i18next';
 import { isBusy } from '../../../domain/units/status.ts';
 import { STATUS_COLOURS, applicationsOf, iconStatusOf } from '../../fleet/index.ts';
@@ -25,7 +26,9 @@ function useChannelVersion(channelId: string | null): string | undefined {
 /** Name, status, type, version, and the unit's actions (spec 000 §2 unit page; §7 calls). */
 export function UnitHeader({ unitId, page, onConfigure }: { unitId: string; page: UnitPageData & { view: RichUnitView }; onConfigure: () => void }) {
   const { t } = useTranslation();
-  const { view, details, canOperate, channelId, delayMs, swVersion } = page;
+  const { view, details, canOperate, channelId, delayMs, swVersion, block } = page;
+  const reason = blockReason(block);
+  const reasonText = reason === null ? null : t(reason.key, reason.values);
   const apps = applicationsOf(view.applications, view.videoState);
   const facing = iconStatusOf(view);
   const offline = facing === 'offline';
@@ -44,7 +47,7 @@ export function UnitHeader({ unitId, page, onConfigure }: { unitId: string; page
                 {t(`unitPage.status.${facing}`)}
               </Badge>
               <SelectedStoryBadge unitId={unitId} />
-              {!canOperate && (
+              {!canOperate && reason === null && (
                 <Badge color="gray" variant="outline">
                   {t('unitPage.readOnly')}
                 </Badge>
@@ -54,10 +57,18 @@ export function UnitHeader({ unitId, page, onConfigure }: { unitId: string; page
               {t('unitPage.identity', { type: view.type, version: swVersion ?? '—', serial: details?.serial || '—' })}
             </Text>
           </Stack>
-          <Button variant="light" onClick={onConfigure} data-testid="open-configuration">
-            {t('unitPage.configure')}
-          </Button>
+          {/* Configure reaches the real unit: disabled (with the reason) during a replay or an outage. */}
+          <Tooltip label={reasonText ?? ''} disabled={reasonText === null} withinPortal>
+            <Button variant="light" onClick={onConfigure} data-testid="open-configuration" disabled={reasonText !== null}>
+              {t('unitPage.configure')}
+            </Button>
+          </Tooltip>
         </Group>
+        {reasonText !== null && (
+          <Alert color={block.kind === 'replay' ? 'orange' : 'yellow'} variant="light" py={6} data-testid="actions-blocked">
+            {reasonText}
+          </Alert>
+        )}
         <Group gap="sm" wrap="wrap">
           <StreamButton unitId={unitId} view={view} channelId={channelId} canOperate={canOperate} />
           <ChannelSelect unitId={unitId} channelId={channelId} canOperate={canOperate} busy={busy || offline} />

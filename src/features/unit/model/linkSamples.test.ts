@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { MODEM_GRAPH_SAMPLES, MODEM_GRAPH_STEP_MS } from '../../../domain/units/interface.ts';
-import { linkSample, plotColumns, recordLinks, type SampledLink } from './linkSamples.ts';
+import { chartRange, linkSample, plotColumns, recordLinks, timeTickLabels, type SampledLink } from './linkSamples.ts';
 
 const link = (type: SampledLink['type'], uplinkKbps: number, connected = true, enabled = true): SampledLink => ({ type, uplinkKbps, connected, enabled });
 
@@ -44,5 +44,24 @@ describe('link bandwidth samples (spec 000 §4, §9: 360 samples, step 5000 ms)'
 
   it('gives uPlot x in seconds and one column per series', () => {
     expect(plotColumns([{ at: 10_000, ethernet: 1, wifi: 2, modem: 3 }])).toEqual([[10], [1], [2], [3]]);
+  });
+});
+
+describe('the chart window fits its samples and names their date (issue 17 item 6)', () => {
+  it.each([
+    [1_000, 1_000, [940, 1_000]],
+    [1_000, 1_030, [970, 1_030]],
+    [1_000, 1_600, [1_000, 1_600]],
+    [0, 5_000, [5_000 - 1_800, 5_000]],
+  ] as const)('samples from %s s to %s s: the axis spans %j', (min, max, range) => {
+    expect(chartRange(min, max, 1_800)).toEqual(range);
+  });
+
+  it('puts the samples’ own date under the first tick only', () => {
+    const day = Date.UTC(2026, 10, 25, 9, 30) / 1000;
+    const time = (ms: number, withSeconds: boolean) => new Date(ms).toISOString().slice(11, withSeconds ? 19 : 16);
+    const date = (ms: number) => new Date(ms).toISOString().slice(0, 10);
+    expect(timeTickLabels([day, day + 300], time, date)).toEqual(['09:30\n2026-11-25', '09:35']);
+    expect(timeTickLabels([day, day + 10], time, date)).toEqual(['09:30:00\n2026-11-25', '09:30:10']);
   });
 });

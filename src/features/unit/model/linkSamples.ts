@@ -61,3 +61,26 @@ export function plotColumns(samples: readonly LinkSample[]): [number[], number[]
 }
 
 export { MODEM_GRAPH_STEP_MS };
+
+/** The shortest x window the chart shows (s): one sample still gets a readable axis. */
+export const MIN_WINDOW_S = 60;
+
+/**
+ * The chart's x range (s): the span its samples cover, at most `windowS` ending at the newest,
+ * at least MIN_WINDOW_S (issue 17 item 6: a 30-minute axis over two samples was mostly empty).
+ */
+export function chartRange(min: number, max: number, windowS: number): [number, number] {
+  const from = Math.max(min, max - windowS);
+  return max - from < MIN_WINDOW_S ? [max - MIN_WINDOW_S, max] : [from, max];
+}
+
+/**
+ * The axis labels of time ticks (s): the time of day (with seconds when ticks are under a minute
+ * apart: `formatTime(ms, withSeconds)`), and under the first one its date.
+ */
+export function timeTickLabels(ticks: readonly number[], formatTime: (ms: number, withSeconds: boolean) => string, formatDate: (ms: number) => string): string[] {
+  const first = ticks[0];
+  const second = ticks[1];
+  const withSeconds = first !== undefined && second !== undefined && second - first < 60;
+  return ticks.map((tick, index) => (index === 0 ? `${formatTime(tick * 1000, withSeconds)}\n${formatDate(tick * 1000)}` : formatTime(tick * 1000, withSeconds)));
+}

@@ -5,7 +5,7 @@ import uPlot from 'uplot';
 import 'uplot/dist/uPlot.min.css';
 import { formatBitrate } from '../../../domain/bitrate.ts';
 import { MODEM_GRAPH_SAMPLES } from '../../../domain/units/interface.ts';
-import { LINK_SERIES, MODEM_GRAPH_STEP_MS, plotColumns, recordLinks, type LinkSample } from '../model/linkSamples.ts';
+import { chartRange, LINK_SERIES, MODEM_GRAPH_STEP_MS, plotColumns, recordLinks, timeTickLabels, type LinkSample } from '../model/linkSamples.ts';
 import type { UnitLink } from '../model/unitDetails.ts';
 
 const SERIES_COLORS = { ethernet: '#4dabf7', wifi: '#69db7c', modem: '#ffa94d' } as const;
@@ -28,8 +28,27 @@ export function useLinkSamples(links: readonly UnitLink[]): readonly LinkSample[
   return samples;
 }
 
-/** Link bandwidth (uplink kbps) of Ethernet, Wi-Fi and modem, drawn with uPlot. */
-export function BandwidthChart({ links }: { links: readonly UnitLink[] }) {
+/** The x range of the samples' times (s), or the last minute when there are none. */
+function xRangeOf(xs: ArrayLike<number> | undefined): [number, number] {
+  const first = xs?.[0];
+  const last = xs?.[xs.length - 1];
+  if (first === undefined || last === undefined) {
+    const now = Date.now() / 1000;
+    return chartRange(now, now, WINDOW_S);
+  }
+  return chartRange(first, last, WINDOW_S);
+}
+
+const formatTime = (ms: number, withSeconds: boolean): string =>
+  new Date(ms).toLocaleTimeString([], { hour: '2-digit', minute: '2-digit', ...(withSeconds ? { second: '2-digit' } : {}), hour12: false });
+const formatDate = (ms: number): string => new Date(ms).toLocaleDateString();
+
+/**
+ * Link bandwidth (uplink kbps) of Ethernet, Wi-Fi and modem, drawn with uPlot. The window fits the
+ * samples (up to 30 minutes), the axis names the samples' own date, and "now" is shown only while
+ * the unit streams (`streaming`).
+ */
+export function BandwidthChart({ links, streaming = true }: { links: readonly UnitLink[]; streaming?: boolean }) {
   const { t } = useTranslation();
   const samples = useLinkSamples(links);
   const host = useRef<HTMLDivElement | null>(null);
@@ -42,10 +61,11 @@ export function BandwidthChart({ links }: { links: readonly UnitLink[] }) {
       width: Math.max(200, element.clientWidth),
       height: CHART_HEIGHT_PX,
       legend: { show: true },
-      // The x axis always spans the window (360 samples × 5 s = 30 min) ending at the newest sample.
-      scales: { x: { time: true, range: (_u, _min, max) => [max - WINDOW_S, max] }, y: { range: (_u, _min, max) => [0, Math.max(1000, max * 1.1)] } },
+      // The x axis spans the samples (at most 360 × 5 s = 30 min) ending at the newest sample.
+      // From the samples themselves: with one sample uPlot pads the min and max it passes by a day.
+      scales: { x: { time: true, range: (u) => xRangeOf(u.data[0]) }, y: { range: (_u, _min, max) => [0, Math.max(1000, max * 1.1)] } },
       axes: [
-        { stroke: '#909296', grid: { stroke: 'rgba(128,128,128,0.15)' } },
+        { stroke: '#909296', grid: { stroke: 'rgba(128,128,128,0.15)' }, space: 80, values: (_u, ticks) => timeTickLabels(ticks, formatTime, formatDate) },
         { stroke: '#909296', grid: { stroke: 'rgba(128,128,128,0.15)' }, size: 90, values: (_u, ticks) => ticks.map((kbps) => formatBitrate(kbps)) },
       ],
       series: [
@@ -85,7 +105,7 @@ export function BandwidthChart({ links }: { links: readonly UnitLink[] }) {
         </Text>
       </Group>
       <div ref={host} data-testid="bandwidth-chart" aria-label={t('unitPage.chart.title')} />
-      {last !== undefined && (
+      {last !== undefined && streaming && (
         <Text fz="xs" c="dimmed" mt={4}>
           {t('unitPage.chart.total', { value: formatBitrate(last.ethernet + last.wifi + last.modem) })}
         </Text>

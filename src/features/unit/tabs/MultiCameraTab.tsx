@@ -11,6 +11,7 @@ import { saveFailure } from '../model/serverErrors.ts';
 import { settingOf, type UnitDetails } from '../model/unitDetails.ts';
 import { useKnownChannels } from '../header/ChannelSelect.tsx';
 import { useUnitAction } from '../useUnitPage.ts';
+import { ActionRefusal } from '../ActionRefusal.tsx';
 import { SwitcherModal } from '../switcher/SwitcherModal.tsx';
 
 interface MultiCameraValues {
@@ -69,8 +70,8 @@ export function MultiCameraTab({ unitId, details, enabled, running }: { unitId: 
       form.setErrors({ ...failure.fields, ...(failure.form !== null ? { cameras: failure.form } : {}) });
     },
   });
-  const start = useUnitAction(unitId, () => startMultiCamera(unitId, form.values.mode), 'unitPage.toast.streamStarting');
-  const stop = useUnitAction(unitId, () => stopMultiCamera(unitId, form.values.mode), 'unitPage.toast.streamStopping');
+  const start = useUnitAction(unitId, () => startMultiCamera(unitId, form.values.mode), 'unitPage.toast.streamStarting', undefined, { inline: true });
+  const stop = useUnitAction(unitId, () => stopMultiCamera(unitId, form.values.mode), 'unitPage.toast.streamStopping', undefined, { inline: true });
   if (details !== undefined && !details.multiCamera) return <Alert color="gray">{t('unitPage.multiCamera.notSupported', { type: details.type })}</Alert>;
   const switcher = usesSwitcherChannels(form.values.mode);
   const tooMany = !switcher && form.values.cameras.length >= MAX_MULTI_HQ_CAMERAS;
@@ -135,6 +136,7 @@ export function MultiCameraTab({ unitId, details, enabled, running }: { unitId: 
               {t('unitPage.multiCamera.stop')}
             </Button>
           </Group>
+          <ActionRefusal error={start.error ?? stop.error} testId="multi-camera-refusal" />
         </Stack>
       </form>
       {/* Outside the form: React events bubble through portals, so the modal's submit must not reach this form. */}

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { selectVideoReturnChannel, startVideoReturn, stopVideoReturn } from '../api/unitCalls.ts';
 import type { UnitDetails } from '../model/unitDetails.ts';
 import { useUnitAction } from '../useUnitPage.ts';
+import { ActionRefusal } from '../ActionRefusal.tsx';
 import { ApplicationSwitchCard } from './ApplicationSwitchCard.tsx';
 import { useCurrentGroup } from '../../fleet/currentGroup.ts';
 import { useGroupVrChannels } from '../../videoReturn/queries.ts';
@@ -25,8 +26,8 @@ export function VideoReturnTab({ unitId, details, enabled }: { unitId: string; d
   // A channel the group no longer holds stays shown as external (spec 000 §8 "external channel").
   if (selected !== null && chosen === undefined && channels.isSuccess) options.unshift({ value: selected, label: t('videoReturn.external') });
   const choose = useUnitAction(unitId, (id: string | null) => selectVideoReturnChannel(unitId, id), 'unitPage.toast.saved');
-  const start = useUnitAction(unitId, () => startVideoReturn(unitId), 'unitPage.toast.videoReturnStarting', 'videoReturn');
-  const stop = useUnitAction(unitId, () => stopVideoReturn(unitId), 'unitPage.toast.videoReturnStopping', 'videoReturn');
+  const start = useUnitAction(unitId, () => startVideoReturn(unitId), 'unitPage.toast.videoReturnStarting', 'videoReturn', { inline: true });
+  const stop = useUnitAction(unitId, () => stopVideoReturn(unitId), 'unitPage.toast.videoReturnStopping', 'videoReturn', { inline: true });
   const state = details?.applications['videoReturn'];
   const active = details !== undefined && 'videoReturn' in details.applications;
   return (
@@ -78,6 +79,7 @@ export function VideoReturnTab({ unitId, details, enabled }: { unitId: string; d
           {t('videoReturn.noChannels')}
         </Alert>
       )}
+      <ActionRefusal error={start.error ?? stop.error} testId="video-return-refusal" />
     </ApplicationSwitchCard>
   );
 }
