@@ -14,10 +14,10 @@ import { Random } from './random.ts';
 import { ChannelSimulator, UNAVAILABLE_AFTER_RESTART_MS, type ChannelStatusData, type ChannelUsage } from './channels.ts';
 
 const CHANNELS = [
-  { id: 'C1', groupId: 'G', mediaServerId: 'S1' },
-  { id: 'C2', groupId: 'G', mediaServerId: 'S1' },
-  { id: 'C3', groupId: 'G', mediaServerId: 'S2' },
-  { id: 'C4', groupId: 'G', mediaServerId: null },
+  { id: 'C1', groupId: 'G', serverId: 'S1' },
+  { id: 'C2', groupId: 'G', serverId: 'S1' },
+  { id: 'C3', groupId: 'G', serverId: 'S2' },
+  { id: 'C4', groupId: 'G', serverId: null },
 ];
 const UNITS = ['U1', 'U2', 'U3', 'U4'];
 
@@ -46,7 +46,7 @@ describe('live channel status equals the status from scratch', () => {
         let now = 0;
         /** The statuses the facts allow: one, or during a restart's drawn length (2-5 s) unavailable or the in-use status. */
         const fromScratch = (id: string): string[] => {
-          const server = CHANNELS.find((c) => c.id === id)?.mediaServerId ?? null;
+          const server = CHANNELS.find((c) => c.id === id)?.serverId ?? null;
           if (server !== null && down.has(server)) return ['offline'];
           const states = [...(uses.get(id)?.values() ?? [])];
           const inUse = states.includes('streaming') ? 'collecting' : states.includes('connecting') ? 'connecting' : 'idle';
