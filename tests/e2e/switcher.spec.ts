@@ -92,7 +92,7 @@ async function switcherSettings(page: Page, unit: SnapshotUnit, hq: string, prox
   await expect
     .poll(async () => ((await (await page.request.get(`${API}/v2/units/enhanced/${unit.uid}`, { headers: HEADERS })).json()) as { settings?: { multiCamera?: { sdiInput?: number } } }).settings?.multiCamera?.sdiInput)
     .toBe(3);
-  await dialog.getByRole('button', { name: 'Close' }).click();
+  await dialog.getByRole('button', { name: 'Close' }).last().click(); // the footer's (the header's X is named Close too)
 }
 
 /**
@@ -106,7 +106,7 @@ async function switcherStream(page: Page, unit: SnapshotUnit, progress: { stream
   // would then say "Store and forward", spec 000 §4's order of statuses). Else the next unit.
   const state = dialog.getByTestId('switcher-stream-state');
   if ((await state.getAttribute('data-state')) !== 'start' || (await page.getByTestId('unit-status').textContent()) !== 'Online') {
-    await dialog.getByRole('button', { name: 'Close' }).click();
+    await dialog.getByRole('button', { name: 'Close' }).last().click(); // the footer's (the header's X is named Close too)
     return 'notIdle';
   }
   await screenshot(page, 'switcher-modal');
@@ -132,7 +132,7 @@ async function switcherStream(page: Page, unit: SnapshotUnit, progress: { stream
   await expect
     .poll(async () => (await serverUnit(page, unit.uid)).applications.filter((name) => (SWITCHER_APPLICATIONS as readonly string[]).includes(name)))
     .toEqual([]);
-  await dialog.getByRole('button', { name: 'Close' }).click();
+  await dialog.getByRole('button', { name: 'Close' }).last().click(); // the footer's (the header's X is named Close too)
   return 'done';
 }
 
