@@ -26,19 +26,24 @@ export interface SortState<K extends string> {
   readonly dir: SortDirection;
 }
 
-export interface PagedListOptions<K extends string, S extends string, T> {
+/** `A`: the page's answer when it says more than the page (a log's `capped`). */
+export interface PagedListOptions<K extends string, S extends string, T, A extends PageAnswer<T> = PageAnswer<T>> {
   /** The query key of this listing; the page request is appended. Invalidate it after a write. */
   readonly queryKey: readonly unknown[];
   /** The default search key (spec: name). */
   readonly defaultKey: K;
   /** The default sort key (name). */
   readonly defaultSort: S;
-  readonly fetchPage: (request: PageRequest<K, S>, signal: AbortSignal) => Promise<PageAnswer<T>>;
+  readonly fetchPage: (request: PageRequest<K, S>, signal: AbortSignal) => Promise<A>;
   readonly pageSize?: number;
   readonly enabled?: boolean;
+  /** The first sort direction (ascending unless a log lists newest first). */
+  readonly defaultSortDir?: SortDirection;
+  /** Ask for the page again every this many ms (a log that follows the fleet); never by default. */
+  readonly refetchIntervalMs?: number;
 }
 
-export interface PagedList<K extends string, S extends string, T> {
+export interface PagedList<K extends string, S extends string, T, A extends PageAnswer<T> = PageAnswer<T>> {
   readonly page: number;
   readonly pageSize: number;
   readonly search: SearchState<K>;
@@ -46,14 +51,14 @@ export interface PagedList<K extends string, S extends string, T> {
   setPage(page: number): void;
   setSearch(search: SearchState<K>): void;
   setSort(sort: SortState<S>): void;
-  readonly query: UseQueryResult<PageAnswer<T>>;
+  readonly query: UseQueryResult<A>;
 }
 
-export function usePagedList<K extends string, S extends string, T>(options: PagedListOptions<K, S, T>): PagedList<K, S, T> {
+export function usePagedList<K extends string, S extends string, T, A extends PageAnswer<T> = PageAnswer<T>>(options: PagedListOptions<K, S, T, A>): PagedList<K, S, T, A> {
   const pageSize = options.pageSize ?? GRID_PAGE_SIZE;
   const [page, setPage] = useState(1);
   const [search, setSearchState] = useState<SearchState<K>>({ key: options.defaultKey, value: '' });
-  const [sort, setSortState] = useState<SortState<S>>({ by: options.defaultSort, dir: 'asc' });
+  const [sort, setSortState] = useState<SortState<S>>({ by: options.defaultSort, dir: options.defaultSortDir ?? 'asc' });
   const [sentText] = useDebouncedValue(search.value.trim(), SEARCH_DEBOUNCE_MS);
 
   const request = useMemo<PageRequest<K, S>>(
@@ -66,6 +71,7 @@ export function usePagedList<K extends string, S extends string, T>(options: Pag
     queryFn: ({ signal }) => options.fetchPage(request, signal),
     placeholderData: keepPreviousData,
     enabled: options.enabled ?? true,
+    ...(options.refetchIntervalMs !== undefined ? { refetchInterval: options.refetchIntervalMs } : {}),
   });
 
   return {

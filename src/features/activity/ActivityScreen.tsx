@@ -7,17 +7,15 @@
  */
 import { useMemo, useState } from 'react';
 import { Badge, Drawer, Group, ScrollArea, Select, Stack, Table, Text } from '@mantine/core';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { useDebouncedValue } from '@mantine/hooks';
+import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { DataTableColumn } from 'mantine-datatable';
 import { AdminPage } from '../../components/admin/AdminPage.tsx';
 import { ServerTable } from '../../components/admin/ServerTable.tsx';
-import { TableSearch, type SearchState } from '../../components/admin/TableSearch.tsx';
-import { SEARCH_DEBOUNCE_MS, type PagedList, type SortState } from '../../components/admin/usePagedList.ts';
-import { GRID_PAGE_SIZE } from '../../domain/constants.ts';
+import { TableSearch } from '../../components/admin/TableSearch.tsx';
+import { usePagedList } from '../../components/admin/usePagedList.ts';
 import { ACTIVITY_OUTCOMES, ACTIVITY_SPANS, activitySpanStart, type ActivityOutcome, type ActivitySpan } from '../../domain/activity.ts';
-import { ACTIVITY_SEARCH_KEYS, ACTIVITY_SORT_KEYS, type ActivityEntry, type ActivitySearchKey, type ActivitySortKey } from '../../protocol/rest/activity.ts';
+import { ACTIVITY_SEARCH_KEYS, ACTIVITY_SORT_KEYS, type ActivityEntry, type ActivityPage, type ActivitySearchKey, type ActivitySortKey } from '../../protocol/rest/activity.ts';
 import { startOfToday } from '../incidents/IncidentsScreen.tsx';
 import { activityKeys, fetchActivityPage, fetchFacets } from './queries.ts';
 import { changeRows } from './changes.ts';
@@ -34,46 +32,27 @@ interface Filters {
 export function ActivityScreen() {
   const { t, i18n } = useTranslation();
   const [filters, setFilters] = useState<Filters>({ span: 'today', area: null, userId: null, outcome: null });
-  const [page, setPage] = useState(1);
-  const [search, setSearch] = useState<SearchState<ActivitySearchKey>>({ key: 'any', value: '' });
-  const [sort, setSort] = useState<SortState<ActivitySortKey>>({ by: 'at', dir: 'desc' });
-  const [sentText] = useDebouncedValue(search.value.trim(), SEARCH_DEBOUNCE_MS);
   const [open, setOpen] = useState<ActivityEntry | null>(null);
   const from = useMemo(() => activitySpanStart(filters.span, Date.now(), startOfToday(Date.now())), [filters.span]);
   const facets = useQuery({ queryKey: activityKeys.facets, queryFn: ({ signal }) => fetchFacets(signal) });
 
-  const request = {
-    limit: GRID_PAGE_SIZE,
-    offset: (page - 1) * GRID_PAGE_SIZE,
+  // The filters beside the table's own page, search and sort: part of the listing's query key.
+  const filtered = {
     from,
     ...(filters.area !== null ? { area: filters.area } : {}),
     ...(filters.userId !== null ? { userId: filters.userId } : {}),
     ...(filters.outcome !== null ? { outcome: filters.outcome } : {}),
-    searchKey: search.key,
-    ...(sentText !== '' ? { searchValue: sentText } : {}),
-    sortBy: sort.by,
-    sortDir: sort.dir,
   };
-  const query = useQuery({ queryKey: [...activityKeys.list, request], queryFn: ({ signal }) => fetchActivityPage(request, signal), placeholderData: keepPreviousData });
-  const list: PagedList<ActivitySearchKey, ActivitySortKey, ActivityEntry> = {
-    page,
-    pageSize: GRID_PAGE_SIZE,
-    search,
-    sort,
-    setPage,
-    setSearch: (next) => {
-      setSearch(next);
-      setPage(1);
-    },
-    setSort: (next) => {
-      setSort(next);
-      setPage(1);
-    },
-    query,
-  };
+  const list = usePagedList<ActivitySearchKey, ActivitySortKey, ActivityEntry, ActivityPage>({
+    queryKey: [...activityKeys.list, filtered],
+    defaultKey: 'any',
+    defaultSort: 'at',
+    defaultSortDir: 'desc',
+    fetchPage: (request, signal) => fetchActivityPage({ ...request, ...filtered }, signal),
+  });
   const change = (next: Partial<Filters>) => {
     setFilters((current) => ({ ...current, ...next }));
-    setPage(1);
+    list.setPage(1);
   };
   const time = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'short', timeStyle: 'medium' });
 
@@ -111,12 +90,12 @@ export function ActivityScreen() {
           <Select aria-label={t('activity.filters.area')} placeholder={t('activity.filters.anyArea')} data={[...(facets.data?.areas ?? [])]} value={filters.area} onChange={(value) => change({ area: value })} clearable searchable w={170} size="sm" />
           <Select aria-label={t('activity.filters.user')} placeholder={t('activity.filters.anyUser')} data={(facets.data?.users ?? []).map((u) => ({ value: u.id, label: u.username }))} value={filters.userId} onChange={(value) => change({ userId: value })} clearable searchable w={180} size="sm" />
           <Select aria-label={t('activity.filters.outcome')} placeholder={t('activity.filters.anyOutcome')} data={ACTIVITY_OUTCOMES.map((value) => ({ value, label: t(`activity.outcome.${value}`) }))} value={filters.outcome} onChange={(value) => change({ outcome: value as ActivityOutcome | null })} clearable w={150} size="sm" />
-          <TableSearch search={search} keys={ACTIVITY_SEARCH_KEYS.map((key) => ({ value: key, label: t(`activity.search.${key}`) }))} onChange={list.setSearch} />
+          <TableSearch search={list.search} keys={ACTIVITY_SEARCH_KEYS.map((key) => ({ value: key, label: t(`activity.search.${key}`) }))} onChange={list.setSearch} />
         </>
       }
     >
       <ServerTable label={t('routes.activity')} list={list} columns={columns} sortKeys={ACTIVITY_SORT_KEYS} idAccessor="id" onRowClick={setOpen} />
-      {query.data?.capped === true && (
+      {list.query.data?.capped === true && (
         <Text fz="sm" c="dimmed">
           {t('activity.capped')}
         </Text>

@@ -9,19 +9,17 @@
 import { useEffect, useMemo, useState } from 'react';
 import { Link } from 'react-router';
 import { Anchor, Badge, Button, Group, SegmentedControl, Select, Text } from '@mantine/core';
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useDebouncedValue } from '@mantine/hooks';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { DataTableColumn } from 'mantine-datatable';
 import { AdminPage } from '../../components/admin/AdminPage.tsx';
 import { ServerTable } from '../../components/admin/ServerTable.tsx';
-import { TableSearch, type SearchState } from '../../components/admin/TableSearch.tsx';
-import { SEARCH_DEBOUNCE_MS, type PagedList, type SortState } from '../../components/admin/usePagedList.ts';
+import { TableSearch } from '../../components/admin/TableSearch.tsx';
+import { usePagedList } from '../../components/admin/usePagedList.ts';
 import { useMay } from '../../app/useMay.ts';
-import { GRID_PAGE_SIZE } from '../../domain/constants.ts';
 import { ACTIVITY_SPANS, activitySpanStart, type ActivitySpan } from '../../domain/activity.ts';
 import { INCIDENT_KINDS, INCIDENT_SEVERITIES, type IncidentKind, type IncidentSeverity } from '../../domain/incidents.ts';
-import { ACK_FILTERS, INCIDENT_SEARCH_KEYS, INCIDENT_SORT_KEYS, type Incident, type IncidentSearchKey, type IncidentSortKey } from '../../protocol/rest/incidents.ts';
+import { ACK_FILTERS, INCIDENT_SEARCH_KEYS, INCIDENT_SORT_KEYS, type Incident, type IncidentPage, type IncidentSearchKey, type IncidentSortKey } from '../../protocol/rest/incidents.ts';
 import { messageOf } from '../../api/call.ts';
 import { useCurrentGroup } from '../fleet/currentGroup.ts';
 import { acknowledge, BELL_POLL_MS, fetchIncidentPage, fetchNews, incidentKeys, invalidateIncidents, markSeen } from './queries.ts';
@@ -51,34 +49,27 @@ export function IncidentsScreen() {
   const canSetThresholds = useMay('incidents.thresholds');
   const { groups } = useCurrentGroup();
   const [filters, setFilters] = useState<Filters>({ span: '7d', kind: null, severity: null, groupId: null, acknowledged: 'all' });
-  const [page, setPage] = useState(1);
-  const [search, setSearch] = useState<SearchState<IncidentSearchKey>>({ key: 'any', value: '' });
-  const [sort, setSort] = useState<SortState<IncidentSortKey>>({ by: 'at', dir: 'desc' });
-  const [sentText] = useDebouncedValue(search.value.trim(), SEARCH_DEBOUNCE_MS);
   const [thresholdsOpen, setThresholdsOpen] = useState(false);
   const [ackError, setAckError] = useState<{ id: number; message: string } | null>(null);
   // The span's start is fixed when the span is chosen (a moving start would refetch every render).
   const from = useMemo(() => activitySpanStart(filters.span, Date.now(), startOfToday(Date.now())), [filters.span]);
 
-  const request = {
-    limit: GRID_PAGE_SIZE,
-    offset: (page - 1) * GRID_PAGE_SIZE,
+  // The filters beside the table's own page, search and sort: part of the listing's query key.
+  const filtered = {
     from,
     ...(filters.kind !== null ? { kind: filters.kind } : {}),
     ...(filters.severity !== null ? { severity: filters.severity } : {}),
     ...(filters.groupId !== null ? { groupId: filters.groupId } : {}),
     acknowledged: filters.acknowledged,
-    searchKey: search.key,
-    ...(sentText !== '' ? { searchValue: sentText } : {}),
-    sortBy: sort.by,
-    sortDir: sort.dir,
   };
   // The log follows the fleet: asked again as often as the bell (new incidents appear without a reload).
-  const query = useQuery({
-    queryKey: [...incidentKeys.list, request],
-    queryFn: ({ signal }) => fetchIncidentPage({ ...request, to: Date.now() + 1 }, signal),
-    placeholderData: keepPreviousData,
-    refetchInterval: BELL_POLL_MS,
+  const list = usePagedList<IncidentSearchKey, IncidentSortKey, Incident, IncidentPage>({
+    queryKey: [...incidentKeys.list, filtered],
+    defaultKey: 'any',
+    defaultSort: 'at',
+    defaultSortDir: 'desc',
+    refetchIntervalMs: BELL_POLL_MS,
+    fetchPage: (request, signal) => fetchIncidentPage({ ...request, ...filtered, to: Date.now() + 1 }, signal),
   });
 
   // Opening the centre: everything up to the newest is seen (the bell's count goes to zero).
@@ -98,25 +89,9 @@ export function IncidentsScreen() {
     onError: (error, id) => setAckError({ id, message: messageOf(error) }),
   });
 
-  const list: PagedList<IncidentSearchKey, IncidentSortKey, Incident> = {
-    page,
-    pageSize: GRID_PAGE_SIZE,
-    search,
-    sort,
-    setPage,
-    setSearch: (next) => {
-      setSearch(next);
-      setPage(1);
-    },
-    setSort: (next) => {
-      setSort(next);
-      setPage(1);
-    },
-    query,
-  };
   const change = (next: Partial<Filters>) => {
     setFilters((current) => ({ ...current, ...next }));
-    setPage(1);
+    list.setPage(1);
   };
   const time = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'short', timeStyle: 'medium' });
 
@@ -205,12 +180,12 @@ export function IncidentsScreen() {
           <Select aria-label={t('incidents.filters.severity')} placeholder={t('incidents.filters.anySeverity')} data={options(INCIDENT_SEVERITIES, 'incidents.severityAtLeast')} value={filters.severity} onChange={(value) => change({ severity: value as IncidentSeverity | null })} clearable w={170} size="sm" />
           <Select aria-label={t('incidents.filters.group')} placeholder={t('incidents.filters.anyGroup')} data={groups.map((g) => ({ value: g.uid, label: g.name }))} value={filters.groupId} onChange={(value) => change({ groupId: value })} clearable searchable w={180} size="sm" />
           <SegmentedControl aria-label={t('incidents.filters.acknowledged')} data={options(ACK_FILTERS, 'incidents.ack')} value={filters.acknowledged} onChange={(value) => change({ acknowledged: value as Filters['acknowledged'] })} size="sm" />
-          <TableSearch search={search} keys={INCIDENT_SEARCH_KEYS.map((key) => ({ value: key, label: t(`incidents.search.${key}`) }))} onChange={list.setSearch} />
+          <TableSearch search={list.search} keys={INCIDENT_SEARCH_KEYS.map((key) => ({ value: key, label: t(`incidents.search.${key}`) }))} onChange={list.setSearch} />
         </>
       }
     >
       <ServerTable label={t('routes.incidents')} list={list} columns={columns} sortKeys={INCIDENT_SORT_KEYS} idAccessor="id" />
-      {query.data?.capped === true && (
+      {list.query.data?.capped === true && (
         <Text fz="sm" c="dimmed">
           {t('incidents.capped')}
         </Text>
