@@ -33,4 +33,9 @@ export const SCREENS: Partial<Record<RouteName, () => Promise<ScreenModule>>> = 
   Channels: () => import('../features/channels/ChannelsScreen.tsx'),
   AudioRooms: () => import('../features/audioRooms/AudioRoomsScreen.tsx'),
   Stories: () => import('../features/storiesScreen/StoriesScreen.tsx'),
+  // Support access, remote actions, access approvals (issue 14 items 5-6)
+  RemoteActions: () => import('../features/remoteActions/RemoteActionsScreen.tsx'),
+  AccessApprovals: () => import('../features/accessApprovals/AccessApprovalsScreen.tsx'),
+  Contractor: () => import('../features/contractor/ContractorScreen.tsx'),
+  PartnerRemoteActions: () => import('../features/partnerSupport/PartnerRemoteActionsScreen.tsx'),
 };
