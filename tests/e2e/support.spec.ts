@@ -1,6 +1,6 @@
 import { test, expect, type Page } from '@playwright/test';
 import { UNIT_ALERT_FLAGS, type UnitAlertSettings } from '../../src/domain/units/alertSettings.ts';
-import { screenshot, signInFresh, signOutFromMenu, type DemoUser } from './fixtures.ts';
+import { screenshot, serverUnit, signInFresh, signOutFromMenu, type DemoUser } from './fixtures.ts';
 
 // Device support access, remote actions and access approvals as new users meet them (spec 000 §6
 // "Support access to a device is granted for 8 hours, then blocked automatically. Remote actions
@@ -15,14 +15,18 @@ const HEADERS = { 'Application-Id': 'luc-console' };
 /** Signs in as a new user whose unit status toasts are off (they would sit over the dialogs). */
 const start = (page: Page, user: DemoUser) => signInFresh(page, user, { unitAlertsSettings: Object.fromEntries(UNIT_ALERT_FLAGS.map((flag) => [flag, false])) as UnitAlertSettings });
 
-/** A unit of the demo fleet, by its place in the name order (each walk takes its own). */
+/** The index-th online, idle unit of the demo fleet in name order (each walk takes its own), so its logs can be sent. */
 async function unitAt(page: Page, index: number): Promise<{ id: string; name: string }> {
-  const answer = await page.request.get(`${API}/v2/support/devices?kind=unit&limit=20&sortBy=name&sortDir=desc`, { headers: HEADERS });
+  const answer = await page.request.get(`${API}/v2/support/devices?kind=unit&limit=100&sortBy=name&sortDir=desc`, { headers: HEADERS });
   expect(answer.ok()).toBe(true);
-  const page1 = (await answer.json()) as { items: { id: string; name: string }[] };
-  const unit = page1.items[index];
-  if (unit === undefined) throw new Error('the demo fleet has too few units');
-  return unit;
+  const listed = (await answer.json()) as { items: { id: string; name: string }[] };
+  const idle: { id: string; name: string }[] = [];
+  for (const unit of listed.items) {
+    const live = await serverUnit(page, unit.id);
+    if (!live.offline && live.applications.length === 0) idle.push(unit);
+    if (idle.length > index) return idle[index]!;
+  }
+  throw new Error('the demo fleet has too few idle units');
 }
 
 /** Picks the unit in the New remote action dialog and asks for an action. */
@@ -73,6 +77,7 @@ test('support asks for an action, the customer approves it on the unit page, sta
   await panel.getByRole('button', { name: 'Grant support access for 8 hours' }).click();
   await expect(panel.getByTestId('support-access-state').getByText('Active')).toBeVisible();
   await expect(panel.getByText(/^8 h 0 min left \(granted by luc_admin/)).toBeVisible();
+  await expect(panel.getByRole('button', { name: 'Grant 8 hours from now' })).toBeEnabled();
   await screenshot(page, 'support-unit-panel-granted');
   await signOutFromMenu(page);
 

@@ -7,7 +7,7 @@ import { Button, Group, Text } from '@mantine/core';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { messageOf } from '../../api/call.ts';
-import { showSuccess } from '../../components/toasts.ts';
+import { showError, showSuccess } from '../../components/toasts.ts';
 import { REMOTE_ACTION_LABELS } from '../../domain/support.ts';
 import type { AccessApproval } from '../../protocol/rest/support.ts';
 import { approve, decline, invalidateSupport } from './queries.ts';
@@ -19,9 +19,10 @@ export function ApprovalDecision({ approval }: { readonly approval: AccessApprov
     mutationFn: (decision: 'approve' | 'decline') => (decision === 'approve' ? approve(approval.id) : decline(approval.id)),
     onSuccess: (answer) => {
       const action = REMOTE_ACTION_LABELS[answer.action];
-      if (answer.decision === 'approved') showSuccess(t('support.approved', { action, device: answer.deviceName, result: answer.remoteActionResult }));
-      else showSuccess(t('support.declined', { action, device: answer.deviceName }));
-      return invalidateSupport(queryClient);
+      if (answer.decision === 'declined') showSuccess(t('support.declined', { action, device: answer.deviceName }));
+      else if (answer.remoteActionStatus === 'failed') showError(new Error(answer.remoteActionResult), t('support.approvedButFailed', { action, device: answer.deviceName }));
+      else showSuccess(t('support.approved', { action, device: answer.deviceName, result: answer.remoteActionResult }));
+      void invalidateSupport(queryClient);
     },
   });
   const label = { action: REMOTE_ACTION_LABELS[approval.action], device: approval.deviceName };

@@ -40,7 +40,7 @@ export function SupportAccessPanel({ kind, id }: SupportAccessPanelProps) {
     mutationFn: (change: 'grant' | 'revoke') => (change === 'grant' ? grantAccess(kind, id) : revokeAccess(kind, id)),
     onSuccess: (answer) => {
       queryClient.setQueryData(supportKeys.device(kind, id), answer);
-      return invalidateSupport(queryClient);
+      void invalidateSupport(queryClient); // the lists elsewhere; this panel already shows the answer
     },
   });
   const ask = useMutation({
@@ -50,7 +50,7 @@ export function SupportAccessPanel({ kind, id }: SupportAccessPanelProps) {
       if (answer.status === 'awaitingApproval') showSuccess(t('support.requested', { action: label }));
       else if (answer.status === 'done') showSuccess(answer.result);
       else showError(new Error(answer.result), t('support.failedTitle', { action: label }));
-      return invalidateSupport(queryClient);
+      void invalidateSupport(queryClient);
     },
   });
 

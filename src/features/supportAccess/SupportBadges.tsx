@@ -6,6 +6,9 @@ import { Badge } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import type { AccessApprovalState, RemoteActionStatus, SupportAccessStatus } from '../../domain/support.ts';
 
+/** A badge beside text in a row keeps its whole word (Mantine cuts a squeezed label with an ellipsis). */
+const NO_SHRINK = { flexShrink: 0 } as const;
+
 const ACCESS_COLORS: Record<SupportAccessStatus, string> = { none: 'gray', active: 'teal', expired: 'orange', revoked: 'gray' };
 const APPROVAL_COLORS: Record<AccessApprovalState, string> = { active: 'blue', expired: 'gray', used: 'teal' };
 const ACTION_COLORS: Record<RemoteActionStatus, string> = { awaitingApproval: 'blue', done: 'teal', failed: 'red', declined: 'gray', expired: 'orange' };
@@ -13,7 +16,7 @@ const ACTION_COLORS: Record<RemoteActionStatus, string> = { awaitingApproval: 'b
 export function AccessBadge({ status }: { readonly status: SupportAccessStatus }) {
   const { t } = useTranslation();
   return (
-    <Badge variant="light" color={ACCESS_COLORS[status]} size="sm">
+    <Badge variant="light" color={ACCESS_COLORS[status]} size="sm" style={NO_SHRINK}>
       {t(`support.access.${status}`)}
     </Badge>
   );
@@ -22,7 +25,7 @@ export function AccessBadge({ status }: { readonly status: SupportAccessStatus }
 export function ApprovalBadge({ state }: { readonly state: AccessApprovalState }) {
   const { t } = useTranslation();
   return (
-    <Badge variant="light" color={APPROVAL_COLORS[state]} size="sm">
+    <Badge variant="light" color={APPROVAL_COLORS[state]} size="sm" style={NO_SHRINK}>
       {t(`support.approvalState.${state}`)}
     </Badge>
   );
@@ -31,7 +34,7 @@ export function ApprovalBadge({ state }: { readonly state: AccessApprovalState }
 export function ActionStatusBadge({ status }: { readonly status: RemoteActionStatus }) {
   const { t } = useTranslation();
   return (
-    <Badge variant="light" color={ACTION_COLORS[status]} size="sm">
+    <Badge variant="light" color={ACTION_COLORS[status]} size="sm" style={NO_SHRINK}>
       {t(`support.actionStatus.${status}`)}
     </Badge>
   );
