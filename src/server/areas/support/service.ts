@@ -55,10 +55,10 @@ interface Device {
 const RECENT_ACTIONS = 10;
 
 export class SupportService {
-  readonly repo: SupportRepo;
+  constructor(private readonly deps: RouteDeps) {}
 
-  constructor(private readonly deps: RouteDeps) {
-    this.repo = new SupportRepo(deps.store.db);
+  private get repo(): SupportRepo {
+    return this.deps.store.support;
   }
 
   // ── Reach ──
@@ -238,10 +238,9 @@ export class SupportService {
       approvalId,
     };
     if (approvalId !== null) {
-      await this.deps.store.db.transaction().execute(async (tx) => {
-        const repo = new SupportRepo(tx);
-        await repo.insertRemoteAction({ ...base, status: 'awaitingApproval', result: '', finishedAt: null });
-        await repo.insertApproval({ id: approvalId, remoteActionId: id, deviceKind: device.kind, deviceId: device.id, inventoryId: device.inventoryId, requestedAt: now, decidedBy: null, usedAt: null, declinedAt: null });
+      await this.deps.store.transaction(async (tx) => {
+        await tx.support.insertRemoteAction({ ...base, status: 'awaitingApproval', result: '', finishedAt: null });
+        await tx.support.insertApproval({ id: approvalId, remoteActionId: id, deviceKind: device.kind, deviceId: device.id, inventoryId: device.inventoryId, requestedAt: now, decidedBy: null, usedAt: null, declinedAt: null });
       });
     } else {
       const outcome = await this.perform(device, body.action);
