@@ -11,7 +11,7 @@ import { USER_TYPES } from '../../src/domain/roles/userTypes.ts';
 import { may } from '../../src/domain/roles/permissions.ts';
 import { REMOTE_ACTION_DONE_RESULTS, SUPPORT_ACCESS_MS } from '../../src/domain/support.ts';
 import { hashPassword } from '../../src/server/auth/password.ts';
-import { call, DEMO_PASSWORD, signIn, tempDir } from './server-harness.ts';
+import { call, DEMO_PASSWORD, signIn, startServer, tempDir } from './server-harness.ts';
 import { addUnit, startUnitServer, type UnitTestServer } from './units-harness.ts';
 
 const NOT_ALLOWED = 'You are not allowed to access this application.';
@@ -243,4 +243,32 @@ describe('support access, remote actions, access approvals against a started ser
     if (may([type], 'support.approve')) expect(granted.status).toBe(200);
     else expect([granted.status, granted.json.message]).toEqual([403, NOT_ALLOWED]);
   });
+});
+
+describe('support access survives a restart: the server decides from stored times', () => {
+  const tmp = tempDir();
+  afterAll(() => tmp.cleanup());
+
+  it('a grant made before a restart is active after it, and blocked once the restarted server’s clock passes the 8 hours', async () => {
+    const dbFile = join(tmp.dir, 'restart.db');
+    let clock = Date.now();
+    const first = await startServer({ dbFile, units: 5, now: () => clock });
+    const uid = (await first.store.units.all())[0]!.uid;
+    const admin = await signIn(first, 'luc_admin');
+    const granted = await call(first, `v2/support/devices/unit/${uid}/access`, { method: 'POST', cookie: admin, body: {} });
+    expect(granted.json.device.access.status).toBe('active');
+    await first.close();
+
+    clock += 7 * HOUR; // the server was down for 7 hours
+    const second = await startServer({ dbFile, units: 5, now: () => clock });
+    const supportUser = await signIn(second, 'super_user');
+    const after = await call(second, `v2/support/devices/unit/${uid}`, { cookie: supportUser });
+    expect(after.json.device.access).toMatchObject({ status: 'active', grantedBy: 'luc_admin', remainingMs: HOUR });
+    clock += HOUR; // nothing runs at the 8 hours: the next call finds them passed
+    const blocked = await call(second, `v2/support/devices/unit/${uid}`, { cookie: supportUser });
+    expect(blocked.json.device.access).toMatchObject({ status: 'expired', remainingMs: 0 });
+    const asked = await call(second, 'v2/support/remote_actions', { method: 'POST', cookie: supportUser, body: { deviceKind: 'unit', deviceId: uid, action: 'reboot' } });
+    expect(asked.json.status).toBe('awaitingApproval');
+    await second.close();
+  }, 120_000);
 });
