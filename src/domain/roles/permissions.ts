@@ -95,6 +95,17 @@ export const PERMISSIONS = {
   // ── Controls of the console (no call of their own) ───────────────────────────────────────────
   'modal.applyOk': { grant: ['luc_regular'], source: 'spec 002 §5 Modal footer: Apply and OK only for luc_regular' },
   'support.menu': { grant: ROLE_SETS.staff, source: 'spec 000 §6, 002 §6: staff, exact check' },
+
+  // ── Managed services, activation, usage profiles and reports (issue 14) ──────────────────────
+  'services.read': { grant: CONSOLE, source: 'spec 002 §3: the client configuration carries the managed services (serviceName, serviceStatus) of every console user' },
+  'services.admin': { grant: ROLE_SETS.adminSet, source: 'spec 002 §2: /inventory_services for the admin set (trials, the admin managed-services call, activation grants)' },
+  'activation.use': {
+    grant: CONSOLE,
+    deny: READ_ONLY,
+    source: 'spec 001 §6 "a permission exists to give others access to unit and licence activation": the admin set, or a user an admin of the inventory granted it (checked per inventory by the services area); read-only users change nothing',
+  },
+  'usageProfiles.admin': { grant: ROLE_SETS.adminSet, source: 'spec 002 §2: /usage_profiles for the admin set' },
+  'reports.read': { grant: ROLE_SETS.adminSet, source: 'spec 002 §2: /reports for the admin set' },
 } as const satisfies Record<string, Permission>;
 
 export type Action = keyof typeof PERMISSIONS;

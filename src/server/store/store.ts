@@ -26,6 +26,8 @@ import { IncidentRepo, ThresholdRepo } from '../areas/incidents/repo.ts';
 import { VrChannelRepo } from '../areas/videoReturn/repo.ts';
 import { FileRepo } from '../areas/files/repo.ts';
 import { IngestAccountRepo } from '../areas/newsroomSync/repo.ts';
+import { ServiceRepo } from '../areas/services/repo.ts';
+import { UsageProfileRepo, UsageRepo } from '../areas/usageProfiles/repo.ts';
 
 export class Store {
   readonly inventories: InventoryRepo;
@@ -50,6 +52,10 @@ export class Store {
   readonly vrChannels: VrChannelRepo;
   readonly files: FileRepo;
   readonly ingestAccounts: IngestAccountRepo;
+  // issue 14: managed services, usage profiles, recorded usage
+  readonly services: ServiceRepo;
+  readonly usageProfiles: UsageProfileRepo;
+  readonly usage: UsageRepo;
   private closing: Promise<void> | undefined;
 
   /** `db` is the root Kysely instance, or a transaction (see `transaction`). */
@@ -79,6 +85,9 @@ export class Store {
     this.vrChannels = new VrChannelRepo(db);
     this.files = new FileRepo(db);
     this.ingestAccounts = new IngestAccountRepo(db);
+    this.services = new ServiceRepo(db);
+    this.usageProfiles = new UsageProfileRepo(db);
+    this.usage = new UsageRepo(db);
   }
 
   /**
