@@ -33,4 +33,9 @@ export const SCREENS: Partial<Record<RouteName, () => Promise<ScreenModule>>> = 
   Channels: () => import('../features/channels/ChannelsScreen.tsx'),
   AudioRooms: () => import('../features/audioRooms/AudioRoomsScreen.tsx'),
   Stories: () => import('../features/storiesScreen/StoriesScreen.tsx'),
+  // issue 14: services area and usage profiles
+  UsageProfiles: () => import('../features/usageProfiles/UsageProfilesScreen.tsx'),
+  InventoryServices: () => import('../features/services/InventoryServicesScreen.tsx'),
+  UnitLicenseActivation: () => import('../features/services/UnitLicenseActivationScreen.tsx'),
+  Reports: () => import('../features/reports/ReportsScreen.tsx'),
 };

@@ -314,3 +314,6 @@ export function startedTrial(service: ServiceName, now: number): StoredManagedSe
     usage: trialUsage(service),
   };
 }
+
+/** Ours (spec 001 §6 names the permission to give others access to unit and licence activation, not its refusal). */
+export const ACTIVATION_NOT_GRANTED = 'Unit and license activation is not granted to you in this inventory. Ask an administrator of the inventory.';

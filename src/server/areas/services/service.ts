@@ -8,7 +8,7 @@
  * - Who may activate: the admin set of the inventory, or a user its admins granted it (activation
  *   grants); anyone else gets 403 ACTIVATION_NOT_GRANTED.
  */
-import { managedServiceView, SERVICE_NAMES, startedTrial, trialRefusal, type ManagedServiceView, type ServiceName, type StoredManagedService } from '../../../domain/services.ts';
+import { ACTIVATION_NOT_GRANTED, managedServiceView, SERVICE_NAMES, startedTrial, trialRefusal, type ManagedServiceView, type ServiceName, type StoredManagedService } from '../../../domain/services.ts';
 import { inRoleSet, type Roles } from '../../../domain/roles/roleSets.ts';
 import type { PageRequest } from '../../../protocol/rest/common.ts';
 import type { ActivationSearchKey, ActivationSortKey, ActivationUnit } from '../../../protocol/rest/services.ts';
@@ -18,8 +18,6 @@ import type { Inventory } from '../inventories/repo.ts';
 import { addService, removeService, servicesOf } from '../units/settings.ts';
 import type { ActivationUnitRow } from './repo.ts';
 
-/** Ours (spec 001 §6 names the permission, not its refusal). */
-export const ACTIVATION_NOT_GRANTED = 'Unit and license activation is not granted to you in this inventory. Ask an administrator of the inventory.';
 /** Ours: a grant names users of the inventory. */
 export const GRANT_NOT_OF_INVENTORY = 'The user is not a user of this inventory.';
 
