@@ -306,4 +306,21 @@ describe('managed services, activation, usage profiles and reports (issue 14)', 
       await roleMatrix('reports.read', 'v2/reports/usage?inventoryId=INV-NEWS&from=2026-01&to=2026-01');
     });
   });
+  describe('inventory feature flags on the calls they name (spec 000 §6, 001 §8 "Feature disabled")', () => {
+    it.each([
+      ['reboot', (uid: string) => [`devices/${uid}/commands/LuReboot`, {}] as const],
+      ['socialMedia', (uid: string) => [`v0/units/${uid}/stream/social_media`, { provider: 'youtube' }] as const],
+    ] as const)('refuses the %s call while the inventory has the flag off', async (flag, request) => {
+      const unit = newsUnits[4]!;
+      const inventory = (await server.store.inventories.get('INV-NEWS'))!;
+      await server.store.inventories.update('INV-NEWS', { features: inventory.features.filter((f) => f !== flag) });
+      try {
+        const [path, body] = request(unit.uid);
+        const refused = await call(server, `${path}?crnt_vcg_uid=${(await server.store.units.get(unit.uid))!.groupId}`, { cookie: as('luc_admin'), body });
+        expect([refused.status, refused.json.message]).toEqual([403, 'Feature disabled']);
+      } finally {
+        await server.store.inventories.update('INV-NEWS', { features: inventory.features });
+      }
+    });
+  });
 });
