@@ -189,8 +189,12 @@ describe('managed services, activation, usage profiles and reports (issue 14)', 
       expect(names).toEqual(expect.arrayContaining(['Default data', 'Default hours', 'Newsroom-Field-Data', 'Sports-Studio-Hours']));
       expect(page.json.items.find((p: { name: string }) => p.name === 'Default data')).toMatchObject({ isDefault: true, inventoryId: null, type: 'data', value: 10_240, resetDay: 1 });
       expect(page.json.items.find((p: { name: string }) => p.name === 'Newsroom-Field-Data').deviceCount).toBeGreaterThan(0);
+      expect(page.json.total).toBe(page.json.items.length);
       const one = await call(server, `${PROFILES}?inventoryId=INV-SPORTS&searchValue=studio`, { cookie: as('luc_admin') });
       expect(one.json.items.map((p: { name: string }) => p.name)).toEqual(['Sports-Studio-Hours']);
+      expect(one.json.total).toBe(1);
+      const second = await call(server, `${PROFILES}?limit=2&offset=2&sortBy=value&sortDir=desc`, { cookie: as('luc_admin') });
+      expect([second.json.total, second.json.items.length]).toEqual([page.json.total, 2]);
     });
 
     it.each([

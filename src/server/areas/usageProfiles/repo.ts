@@ -2,7 +2,8 @@
  * Usage profiles and recorded usage (issue 14): SQL only. A listing covers the default profiles
  * (inventory_id null) and those of the caller's inventories.
  */
-import { sql } from 'kysely';
+import { sql, type ExpressionBuilder } from 'kysely';
+import type { Database, InventoriesTable, UsageProfilesTable } from '../../store/schema.ts';
 import { containsText, lowerOf, type Db } from '../../store/queries.ts';
 import type { PageRequest } from '../../../protocol/rest/common.ts';
 import type { UsageProfileRow, UsageProfileSearchKey, UsageProfileSortKey } from '../../../protocol/rest/usageProfiles.ts';
@@ -32,6 +33,9 @@ const SORT_COLUMNS: Record<UsageProfileSortKey, string> = {
   inventoryName: 'i.name',
   createdAt: 'p.created_at',
 };
+/** The listing's tables: profiles `p`, their inventory `i`. */
+type ListingEb = ExpressionBuilder<Database & { p: UsageProfilesTable; i: InventoriesTable }, 'p' | 'i'>;
+
 const TEXT_SORTS = new Set<UsageProfileSortKey>(['name', 'type', 'inventoryName']);
 const SEARCH_COLUMNS: Record<UsageProfileSearchKey, string> = { name: 'p.name', inventoryName: 'i.name' };
 
@@ -73,11 +77,17 @@ export class UsageProfileRepo {
 
   async page(listing: UsageProfileListing): Promise<{ total: number; items: UsageProfileRow[] }> {
     const inventories = listing.inventoryIds;
-    const scoped = this.rows().where((eb) => {
+    const filter = (eb: ListingEb) => {
       const visible = inventories === null ? eb.lit(true) : inventories.length === 0 ? eb('p.inventory_id', 'is', null) : eb.or([eb('p.inventory_id', 'is', null), eb('p.inventory_id', 'in', [...inventories])]);
       return listing.searchValue === '' ? visible : eb.and([visible, containsText(SEARCH_COLUMNS[listing.searchKey], listing.searchValue)]);
-    });
-    const all = await scoped.execute();
+    };
+    const scoped = this.rows().where((eb) => filter(eb as unknown as ListingEb));
+    const count = await this.db
+      .selectFrom('usage_profiles as p')
+      .leftJoin('inventories as i', 'i.id', 'p.inventory_id')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where((eb) => filter(eb as unknown as ListingEb))
+      .executeTakeFirst();
     const column = SORT_COLUMNS[listing.sortBy];
     const rows = await scoped
       .orderBy(TEXT_SORTS.has(listing.sortBy) ? lowerOf(column) : sql.ref(column), listing.sortDir)
@@ -85,7 +95,7 @@ export class UsageProfileRepo {
       .limit(listing.limit)
       .offset(listing.offset)
       .execute();
-    return { total: all.length, items: rows.map(UsageProfileRepo.toRow) };
+    return { total: Number(count?.n ?? 0), items: rows.map(UsageProfileRepo.toRow) };
   }
 
   async row(id: string): Promise<UsageProfileRow | undefined> {
