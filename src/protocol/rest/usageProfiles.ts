@@ -101,7 +101,7 @@ export const setUnitUsageProfile = endpoint({
 // ── Usage reports ──────────────────────────────────────────────────────────────────────────────
 
 /** 'YYYY-MM'. */
-export const Month = Schema.String.check(Schema.isPattern(/^\d{4}-(0[1-9]|1[0-2])$/)).annotate({ description: 'a month, YYYY-MM' });
+export const Month = Schema.String.check(Schema.isMaxLength(7), Schema.isPattern(/^\d{4}-(0[1-9]|1[0-2])$/)).annotate({ description: 'a month, YYYY-MM' });
 
 /** Longest report (months). */
 export const REPORT_MONTHS_MAX = 24;
