@@ -77,6 +77,19 @@ describe('managed services, activation, usage profiles and reports (issue 14)', 
       expect([unknown.status, unknown.json.message, unknown.json.fields]).toEqual([400, 'Unknown service: teleport', { serviceName: 'Unknown service: teleport' }]);
     });
 
+    it('puts each service with its most in-use status across the user’s inventories in the client configuration (spec 002 §3)', async () => {
+      const configuration = await call(server, 'v2/client/configuration', { cookie: as('luc_regular') });
+      expect(configuration.status, configuration.text).toBe(200);
+      expect(configuration.json.services).toEqual(
+        expect.arrayContaining([
+          { serviceName: 'ai_integration', serviceStatus: 'purchased' }, // every demo inventory
+          { serviceName: 'go_plan', serviceStatus: 'onTrial' }, // Sports
+          { serviceName: 'field_server', serviceStatus: 'overUsage' }, // Events
+          { serviceName: 'ingest', serviceStatus: 'notEnabled' },
+        ]),
+      );
+    });
+
     it('starts the go plan trial for 30 days, once', async () => {
       const before = Date.now();
       const started = await call(server, 'managed-services/trial', { cookie: as('luc_admin'), body: { inventoryId: 'INV-NEWS', serviceName: 'go_plan' } });

@@ -131,3 +131,22 @@ function toActivationUnit(row: ActivationUnitRow): ActivationUnit {
     usageProfileType: row.usageProfileType,
   };
 }
+
+/** Ranks a status for the client configuration: a service in use anywhere shows as in use. */
+const IN_USE_RANK: Record<string, number> = { overUsage: 5, purchased: 4, onTrial: 3, expired: 2, trialExpired: 1, notEnabled: 0 };
+
+/**
+ * The client configuration's managed services (spec 002 §3 "managed services (serviceName,
+ * serviceStatus)"): each service with its most in-use status across the user's inventories.
+ */
+export async function managedServicesOfInventories(deps: RouteDeps, inventoryIds: Iterable<string>) {
+  const service = new ServicesService(deps);
+  const best = new Map<string, string>();
+  for (const inventoryId of new Set(inventoryIds)) {
+    for (const { serviceName, serviceStatus } of await service.statuses(inventoryId)) {
+      const known = best.get(serviceName);
+      if (known === undefined || (IN_USE_RANK[serviceStatus] ?? 0) > (IN_USE_RANK[known] ?? 0)) best.set(serviceName, serviceStatus);
+    }
+  }
+  return [...best.entries()].map(([serviceName, serviceStatus]) => ({ serviceName, serviceStatus }));
+}
