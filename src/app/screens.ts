@@ -38,4 +38,9 @@ export const SCREENS: Partial<Record<RouteName, () => Promise<ScreenModule>>> = 
   AccessApprovals: () => import('../features/accessApprovals/AccessApprovalsScreen.tsx'),
   Contractor: () => import('../features/contractor/ContractorScreen.tsx'),
   PartnerRemoteActions: () => import('../features/partnerSupport/PartnerRemoteActionsScreen.tsx'),
+  // issue 14: services area and usage profiles
+  UsageProfiles: () => import('../features/usageProfiles/UsageProfilesScreen.tsx'),
+  InventoryServices: () => import('../features/services/InventoryServicesScreen.tsx'),
+  UnitLicenseActivation: () => import('../features/services/UnitLicenseActivationScreen.tsx'),
+  Reports: () => import('../features/reports/ReportsScreen.tsx'),
 };

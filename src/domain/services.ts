@@ -198,3 +198,122 @@ export function socialStatusLabel(status: SocialStatus): 'PREVIEW' | 'LIVE' {
 
 // Software upgrade states (spec 001 §4: pending, upgrading, succeeded, failed, rejected) are
 // UPGRADE_STATES in upgrade.ts; not repeated here.
+
+// ---------------------------------------------------------------------------------------------
+// An inventory's managed service as stored and as shown (issue 14; spec 001 §3, §4, §9)
+
+/** Service labels as the console writes them (spec 001 §1 "go plan, smart plan, cloud graphics, AI ..."). */
+export const SERVICE_LABELS = {
+  go_plan: 'Go plan',
+  graphics: 'Cloud graphics',
+  smart_plan: 'Smart plan',
+  ai_integration: 'AI integration',
+  audio_ifb: 'Audio IFB',
+  cellular_cap: 'Cellular cap',
+  ingest: 'Ingest',
+  field_server: 'Field server',
+} as const satisfies Record<ServiceName, string>;
+
+/** The services that offer a free trial (spec 001 §9): go plan, smart plan, graphics. */
+export function hasTrial(service: ServiceName): boolean {
+  return TRIAL_TERMS[service] !== undefined;
+}
+
+/** What the store keeps of one service of an inventory; no row means never started or bought. */
+export interface StoredManagedService {
+  readonly serviceName: ServiceName;
+  readonly planKind: PlanKind | null;
+  readonly state: ServiceStateValue;
+  readonly trialState: TrialState | null;
+  /** ms since the epoch; null when no trial was started. */
+  readonly trialStartedAt: number | null;
+  /** Usage counted against the plan: MB (data) or hours (time). */
+  readonly usage: ServiceUsage;
+}
+
+export interface ManagedServiceView extends StoredManagedService {
+  readonly displayStatus: ServiceDisplayStatus;
+  /** When the trial ends by the calendar; null without a trial. */
+  readonly trialEndsAt: number | null;
+  /** A free trial may be started now (the free-trial dialog's button). */
+  readonly trialAvailable: boolean;
+}
+
+/** The usage a trial counts (graphics: hours of use, 10 at most; the plans: none). */
+export function trialUsage(service: ServiceName): ServiceUsage {
+  const terms = TRIAL_TERMS[service];
+  if (terms?.usageLimitMs === null || terms === undefined) return { kind: 'na', used: 0, limit: null };
+  return { kind: 'time', used: 0, limit: terms.usageLimitMs / HOUR_MS };
+}
+
+/**
+ * One service as the console shows it at `now`: a service never started offers its trial
+ * (enabledTrial) when it has one; a running trial whose time or allowance is over reads as
+ * expiredTrial without being written (the store keeps the start, the clock decides).
+ */
+export function managedServiceView(service: ServiceName, stored: StoredManagedService | undefined, now: number): ManagedServiceView {
+  const base: StoredManagedService = stored ?? {
+    serviceName: service,
+    planKind: null,
+    state: 'inactive',
+    trialState: hasTrial(service) ? 'enabledTrial' : null,
+    trialStartedAt: null,
+    usage: { kind: 'na', used: 0, limit: null },
+  };
+  let trialState = base.trialState;
+  if (trialState === 'activeTrial' && base.trialStartedAt !== null) {
+    const usedMs = base.usage.kind === 'time' ? base.usage.used * HOUR_MS : 0;
+    if (isTrialOver(service, base.trialStartedAt, usedMs, now)) trialState = 'expiredTrial';
+  }
+  const view = { ...base, trialState };
+  return {
+    ...view,
+    displayStatus: serviceDisplayStatus(view),
+    trialEndsAt: base.trialStartedAt === null ? null : trialEndsAt(service, base.trialStartedAt),
+    trialAvailable: trialState === 'enabledTrial' && hasTrial(service),
+  };
+}
+
+/** Ours (spec 001 gives no texts for a refused trial): why a trial cannot start, {0} the service's label. */
+export const TRIAL_REFUSALS = {
+  noTrial: 'No free trial is offered for {0}.',
+  running: 'The free trial of {0} is already running.',
+  used: 'The free trial of {0} has already been used.',
+  purchased: '{0} is already purchased.',
+} as const;
+
+/** Null when a trial may start now, else the reason (filled with the service's label). */
+export function trialRefusal(view: ManagedServiceView): string | null {
+  const label = SERVICE_LABELS[view.serviceName];
+  const fill = (text: string): string => text.replace('{0}', label);
+  if (!hasTrial(view.serviceName)) return fill(TRIAL_REFUSALS.noTrial);
+  switch (view.trialState) {
+    case 'enabledTrial':
+      return null;
+    case 'activeTrial':
+      return fill(TRIAL_REFUSALS.running);
+    case 'purchasedService':
+      return fill(TRIAL_REFUSALS.purchased);
+    case 'expiredTrial':
+    case 'expiredService':
+    case null:
+      return view.state === 'active' || view.state === 'selfActive' ? fill(TRIAL_REFUSALS.purchased) : fill(TRIAL_REFUSALS.used);
+    default:
+      return assertNever(view.trialState, 'trial state');
+  }
+}
+
+/** The stored row of a trial started at `now`. */
+export function startedTrial(service: ServiceName, now: number): StoredManagedService {
+  return {
+    serviceName: service,
+    planKind: service === 'smart_plan' ? 'ADHOC_SMART' : service === 'go_plan' ? 'ADHOC' : null,
+    state: 'enabled',
+    trialState: 'activeTrial',
+    trialStartedAt: now,
+    usage: trialUsage(service),
+  };
+}
+
+/** Ours (spec 001 §6 names the permission to give others access to unit and licence activation, not its refusal). */
+export const ACTIVATION_NOT_GRANTED = 'Unit and license activation is not granted to you in this inventory. Ask an administrator of the inventory.';

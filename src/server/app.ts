@@ -22,6 +22,7 @@ import { registerRoutes } from './http/route.ts';
 import { CONTRACT_AREAS, type ContractArea } from './areas/index.ts';
 import type { LogLevel } from './config.ts';
 import { IncidentRecorder } from './areas/incidents/recorder.ts';
+import { UsageRecorder } from './areas/usageProfiles/recorder.ts';
 import { ActivityService } from './areas/activity/service.ts';
 
 /** Largest accepted request body: 1 MiB (larger answers 413). */
@@ -114,6 +115,8 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
     now,
     logError: (message, error) => app.log.error({ err: error }, message),
   });
+  // Usage reports (issue 14): each unit's use per day, from the fleet's usage pushes.
+  const usage = new UsageRecorder({ store: deps.store, logError: (message, error) => app.log.error({ err: error }, message) });
   const routeDeps: RouteDeps = {
     store: deps.store,
     sessions,
@@ -126,12 +129,14 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
     ownership,
     closeSessionSockets: (sessionId) => gateway?.closeSessionSockets(sessionId),
     incidents,
+    usage,
     now,
   };
   // The websocket's topic authority follows ownership changes: no route refreshes it by hand.
   ownership.on((change) => authority.apply(change));
   ownership.on((change) => incidents.ownershipChanged(change));
   await incidents.start(deps.bus ?? null);
+  usage.start(deps.bus ?? null);
 
   for (const area of [...CONTRACT_AREAS, ...(deps.areas ?? [])]) {
     await app.register(async (scope) => registerRoutes(scope, routeDeps, area.routes(routeDeps)), { prefix: API_PREFIX });
@@ -195,6 +200,7 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
   app.addHook('onClose', async () => {
     clearInterval(retention);
     await incidents.stop();
+    await usage.stop();
   });
 
   await app.ready();

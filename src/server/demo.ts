@@ -8,6 +8,7 @@ import type { StoryForm } from '../domain/stories.ts';
 import type { Store } from './store/store.ts';
 import type { UnitSeedFields } from './areas/units/repo.ts';
 import { seedDemoSupport } from './areas/support/demo.ts';
+import { seedDemoServicesUsage } from './areas/usageProfiles/demo.ts';
 
 /**
  * Demo data (issue 3 item 3), written once into an empty store when LUC_DEMO is on: three
@@ -188,6 +189,7 @@ export async function seedDemo(store: Store, options: DemoOptions): Promise<bool
     await seedDemoStories(tx, DEMO_INVENTORIES, now);
     await seedDemoShares(tx, DEMO_INVENTORIES, DEMO_GROUPS, now);
     await seedDemoSupport(tx, seeds, now);
+    await seedDemoServicesUsage(tx, DEMO_INVENTORIES, now);
   });
   return true;
 }

@@ -68,7 +68,7 @@ const ALLOWED: Record<RouteName, readonly UserType[]> = {
   SoftwareVersions: ADMIN_SET,
   AudioRooms: ADMIN_SET,
   InventoryServices: ADMIN_SET,
-  UnitLicenseActivation: ADMIN_SET,
+  UnitLicenseActivation: CONSOLE, // ours: others may be granted it per inventory (spec 001 §6); the page asks the server
   Reports: ADMIN_SET,
   Contractor: ['luc_contractor'],
   PartnerRemoteActions: ['luc_partner'],

@@ -70,12 +70,12 @@ describe('menu (spec 000 §2)', () => {
 });
 
 describe('menuFor', () => {
-  it('gives a luc_regular the main items, the broad management items, My Graphics and Other without Contractor', () => {
+  it('gives a luc_regular the main items, the broad management items, My Graphics, Unit and License Activation (granted per inventory) and Other without Contractor', () => {
     const sections = menuFor({ roles: ['luc_regular'] });
-    expect(sections.map((section) => section.section)).toEqual(['Main', 'Manage', 'Other']);
+    expect(sections.map((section) => section.section)).toEqual(['Main', 'Manage', 'Services', 'Other']);
     expect(flatten(sections).map((link) => link.title)).toEqual([
       'Unit List', 'Multiview', 'Map', 'Files', 'Stories', 'Devices', 'Channels', 'Video Return', 'My Graphics',
-      'About', 'Account', 'Preferences',
+      'Unit and License Activation', 'About', 'Account', 'Preferences',
     ]);
   });
 

@@ -109,6 +109,16 @@ export const PERMISSIONS = {
     grant: ['luc_admin', 'luc_media_group_admin', 'luc_contractor'],
     source: 'spec 000 §6 "Remote actions may need customer approval": the customer’s admins grant support access and approve; support (super user, staff, partner) never approves its own request',
   },
+  // ── Managed services, activation, usage profiles and reports (issue 14) ──────────────────────
+  'services.read': { grant: CONSOLE, source: 'spec 002 §3: the client configuration carries the managed services (serviceName, serviceStatus) of every console user' },
+  'services.admin': { grant: ROLE_SETS.adminSet, source: 'spec 002 §2: /inventory_services for the admin set (trials, the admin managed-services call, activation grants)' },
+  'activation.use': {
+    grant: CONSOLE,
+    deny: READ_ONLY,
+    source: 'spec 001 §6 "a permission exists to give others access to unit and licence activation": the admin set, or a user an admin of the inventory granted it (checked per inventory by the services area); read-only users change nothing',
+  },
+  'usageProfiles.admin': { grant: ROLE_SETS.adminSet, source: 'spec 002 §2: /usage_profiles for the admin set' },
+  'reports.read': { grant: ROLE_SETS.adminSet, source: 'spec 002 §2: /reports for the admin set' },
 } as const satisfies Record<string, Permission>;
 
 export type Action = keyof typeof PERMISSIONS;

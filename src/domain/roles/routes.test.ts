@@ -21,7 +21,7 @@ const SPEC_ROUTES: [string, string, RouteParent, Guard][] = [
   ['/sw_version', 'SoftwareVersions', 'shell', { kind: 'roles', set: 'adminSet' }],
   ['/audio_rooms', 'AudioRooms', 'shell', { kind: 'roles', set: 'adminSet' }],
   ['/inventory_services', 'InventoryServices', 'shell', { kind: 'roles', set: 'adminSet' }],
-  ['/unit_license_activation', 'UnitLicenseActivation', 'shell', { kind: 'roles', set: 'adminSet' }],
+  ['/unit_license_activation', 'UnitLicenseActivation', 'shell', { kind: 'roles', set: 'console' }],
   ['/reports', 'Reports', 'shell', { kind: 'roles', set: 'adminSet' }],
   ['/contractor', 'Contractor', 'shell', { kind: 'roles', set: 'contractorOnly' }],
   ['/support', 'PartnerRemoteActions', 'shell', { kind: 'roles', set: 'partnerOnly' }],

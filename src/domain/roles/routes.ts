@@ -97,7 +97,10 @@ const TABLE = [
   { path: '/sw_version', name: 'SoftwareVersions', parent: 'shell', guard: roles('adminSet'), savesRoutePreference: true, sendsAnalytics: false },
   { path: '/audio_rooms', name: 'AudioRooms', parent: 'shell', guard: roles('adminSet'), savesRoutePreference: true, sendsAnalytics: true },
   { path: '/inventory_services', name: 'InventoryServices', parent: 'shell', guard: roles('adminSet'), savesRoutePreference: true, sendsAnalytics: true },
-  { path: '/unit_license_activation', name: 'UnitLicenseActivation', parent: 'shell', guard: roles('adminSet'), savesRoutePreference: true, sendsAnalytics: true },
+  // spec 002 §2 lists it for the admin set, and spec 001 §6 "a permission exists to give others
+  // access to unit and licence activation": ours, the route is open to console users and the page
+  // asks the server whether the user is of the admin set or was granted it in the inventory.
+  { path: '/unit_license_activation', name: 'UnitLicenseActivation', parent: 'shell', guard: roles('console'), savesRoutePreference: true, sendsAnalytics: true },
   { path: '/reports', name: 'Reports', parent: 'shell', guard: roles('adminSet'), savesRoutePreference: true, sendsAnalytics: true },
   { path: '/contractor', name: 'Contractor', parent: 'shell', guard: roles('contractorOnly'), savesRoutePreference: true, sendsAnalytics: false },
   { path: '/support', name: 'PartnerRemoteActions', parent: 'shell', guard: roles('partnerOnly'), savesRoutePreference: true, sendsAnalytics: false },

@@ -5,6 +5,7 @@ import type { FleetSimulator } from '../sim/fleet.ts';
 import type { EventBus } from '../live/bus.ts';
 import { HttpError } from '../http/errors.ts';
 import type { IncidentRecorder } from './incidents/recorder.ts';
+import type { UsageRecorder } from './usageProfiles/recorder.ts';
 
 /** Settings route code may read (a subset of ServerConfig plus build facts). */
 export interface AppSettings {
@@ -73,5 +74,7 @@ export interface RouteDeps {
   closeSessionSockets(sessionId: string): void;
   /** The incident recorder (bus → incidents, the users' thresholds); services tell it when thresholds change. */
   incidents: IncidentRecorder;
+  /** The usage recorder (bus unit.usage → each unit's use per day, for the usage reports; issue 14). */
+  usage: UsageRecorder;
   now(): number;
 }

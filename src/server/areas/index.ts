@@ -29,6 +29,8 @@ import { audioRoomRoutes } from './audioRooms/routes.ts';
 import { fileRoutes } from './files/routes.ts';
 import { newsroomSyncRoutes } from './newsroomSync/routes.ts';
 import { supportRoutes } from './support/routes.ts';
+import { serviceRoutes } from './services/routes.ts';
+import { usageProfileRoutes } from './usageProfiles/routes.ts';
 
 export interface ContractArea {
   /** The area's name, as in src/protocol/rest/<name>.ts. */
@@ -61,4 +63,6 @@ export const CONTRACT_AREAS: readonly ContractArea[] = [
   { name: 'files', routes: fileRoutes },
   { name: 'newsroomSync', routes: newsroomSyncRoutes },
   { name: 'support', routes: supportRoutes },
+  { name: 'services', routes: serviceRoutes },
+  { name: 'usageProfiles', routes: usageProfileRoutes },
 ];

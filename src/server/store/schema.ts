@@ -475,4 +475,61 @@ export interface Database {
   support_grants: SupportGrantsTable;
   remote_actions: RemoteActionsTable;
   access_approvals: AccessApprovalsTable;
+  // ── Managed services, usage profiles and usage reports (issue 14, migration 0012) ──
+  managed_services: ManagedServicesTable;
+  activation_grants: ActivationGrantsTable;
+  usage_profiles: UsageProfilesTable;
+  unit_usage_profiles: UnitUsageProfilesTable;
+  unit_usage_daily: UnitUsageDailyTable;
+}
+
+// ── Managed services, usage profiles and usage reports (issue 14, migration 0012) ──
+
+/** A managed service an inventory started a trial of or bought. */
+export interface ManagedServicesTable {
+  inventory_id: string;
+  service_name: string;
+  plan_kind: string | null;
+  state: string;
+  trial_state: string | null;
+  trial_started_at: number | null;
+  usage_kind: Generated<string>;
+  /** MB (data) or hours (time). */
+  usage_used: Generated<number>;
+  usage_limit: number | null;
+  updated_at: number;
+}
+
+/** A user allowed to use unit and licence activation in an inventory. */
+export interface ActivationGrantsTable {
+  inventory_id: string;
+  user_id: string;
+  granted_at: number;
+}
+
+/** A usage profile; inventory_id null for the shared default profiles. */
+export interface UsageProfilesTable {
+  id: string;
+  inventory_id: string | null;
+  name: string;
+  type: string;
+  /** MB (data) or hours per month. */
+  value: number;
+  reset_day: number;
+  is_default: Generated<number>;
+  created_at: number;
+  updated_at: number;
+}
+
+export interface UnitUsageProfilesTable {
+  unit_uid: string;
+  profile_id: string;
+}
+
+/** A unit's recorded use of one UTC day ('YYYY-MM-DD'). */
+export interface UnitUsageDailyTable {
+  unit_uid: string;
+  day: string;
+  data_mb: Generated<number>;
+  seconds: Generated<number>;
 }

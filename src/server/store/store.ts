@@ -27,6 +27,8 @@ import { VrChannelRepo } from '../areas/videoReturn/repo.ts';
 import { FileRepo } from '../areas/files/repo.ts';
 import { IngestAccountRepo } from '../areas/newsroomSync/repo.ts';
 import { SupportRepo } from '../areas/support/repo.ts';
+import { ServiceRepo } from '../areas/services/repo.ts';
+import { UsageProfileRepo, UsageRepo } from '../areas/usageProfiles/repo.ts';
 
 export class Store {
   readonly inventories: InventoryRepo;
@@ -52,6 +54,10 @@ export class Store {
   readonly files: FileRepo;
   readonly ingestAccounts: IngestAccountRepo;
   readonly support: SupportRepo;
+  // issue 14: managed services, usage profiles, recorded usage
+  readonly services: ServiceRepo;
+  readonly usageProfiles: UsageProfileRepo;
+  readonly usage: UsageRepo;
   private closing: Promise<void> | undefined;
 
   /** `db` is the root Kysely instance, or a transaction (see `transaction`). */
@@ -82,6 +88,9 @@ export class Store {
     this.files = new FileRepo(db);
     this.ingestAccounts = new IngestAccountRepo(db);
     this.support = new SupportRepo(db);
+    this.services = new ServiceRepo(db);
+    this.usageProfiles = new UsageProfileRepo(db);
+    this.usage = new UsageRepo(db);
   }
 
   /**

@@ -10,6 +10,7 @@ import { WS_PATH } from '../../http/paths.ts';
 import * as api from '../../../protocol/rest/client.ts';
 import type { RouteDeps } from '../deps.ts';
 import { secondsToExpiry } from '../account/service.ts';
+import { managedServicesOfInventories } from '../services/service.ts';
 
 /** The websocket library setting (spec 002 §3 wsLibrary); the console reloads when it changes (§4). */
 export const WS_LIBRARY = 'native';
@@ -32,7 +33,8 @@ export function clientRoutes(deps: RouteDeps): RouteDefinition[] {
       scope: SELF,
       handler: async ({ auth }) => {
         const features = new Set<string>();
-        for (const g of await deps.store.groups.forUser(auth.user.id)) {
+        const groups = await deps.store.groups.forUser(auth.user.id);
+        for (const g of groups) {
           for (const f of (await deps.store.inventories.get(g.inventoryId))?.features ?? []) features.add(f);
         }
         return {
@@ -40,7 +42,7 @@ export function clientRoutes(deps: RouteDeps): RouteDefinition[] {
           wsPath: WS_PATH,
           activeFeatures: [...features].sort(),
           loggedUserRoles: auth.roles,
-          services: [],
+          services: await managedServicesOfInventories(deps, groups.map((g) => g.inventoryId)), // issue 14
           userId: auth.user.id,
           hasInternet: true,
           secondsToPwdExpiration: secondsToExpiry(auth.user, deps.now()),

@@ -23,6 +23,7 @@ import * as streaming from './streaming.ts';
 import { bandwidthLimitOf, setBandwidthLimit } from './bandwidth.ts';
 import * as storage from './storage.ts';
 import * as multi from './multiCamera.ts';
+import { requireInventoryFeature } from '../services/features.ts';
 import * as applications from './applications.ts';
 import * as social from './social.ts';
 
@@ -84,7 +85,14 @@ function commandRoutes(deps: RouteDeps): RouteDefinition[] {
     timed(cmd.LuCameraWhiteBalance, 'LuCameraWhiteBalance'),
     timed(cmd.LuCameraAutoWhiteBalance, 'LuCameraAutoWhiteBalance'),
     timed(cmd.LuCameraZoom, 'LuCameraZoom'),
-    defineRoute(cmd.LuReboot, { access: 'units.operate', scope: UNIT, handler: async ({ scoped }) => commands.reboot(deps, target(scoped.unit)) }),
+    defineRoute(cmd.LuReboot, {
+      access: 'units.operate',
+      scope: UNIT,
+      handler: async ({ scoped }) => {
+        await requireInventoryFeature(deps, scoped.unit, 'reboot'); // inventory feature flag (issue 14)
+        return commands.reboot(deps, target(scoped.unit));
+      },
+    }),
     defineRoute(cmd.LuSetVideoComplexity, { access: 'units.operate', scope: UNIT, handler: ({ body, scoped }) => commands.storeAsSent(deps, target(scoped.unit), 'LuSetVideoComplexity', body) }),
     defineRoute(cmd.unknownCommand, {
       access: 'units.operate',
@@ -223,7 +231,14 @@ function applicationRoutes(deps: RouteDeps): RouteDefinition[] {
 
 function socialRoutes(deps: RouteDeps): RouteDefinition[] {
   return [
-    defineRoute(apps.startSocialStream, { access: 'units.operate', scope: UNIT, handler: ({ body, scoped }) => social.startStream(deps, scoped.unit, body.provider, body) }),
+    defineRoute(apps.startSocialStream, {
+      access: 'units.operate',
+      scope: UNIT,
+      handler: async ({ body, scoped }) => {
+        await requireInventoryFeature(deps, scoped.unit, 'socialMedia'); // inventory feature flag (issue 14)
+        return social.startStream(deps, scoped.unit, body.provider, body);
+      },
+    }),
     defineRoute(apps.stopSocialStream, { access: 'units.operate', scope: UNIT, handler: ({ query, scoped }) => social.stopStream(deps, scoped.unit, query.provider) }),
     defineRoute(apps.startCdnStream, { access: 'units.operate', scope: UNIT, handler: ({ body, scoped }) => social.startStream(deps, scoped.unit, social.cdnKey(body.name), body) }),
     defineRoute(apps.stopCdnStream, { access: 'units.operate', scope: UNIT, handler: ({ query, scoped }) => social.stopStream(deps, scoped.unit, social.cdnKey(query.name)) }),
