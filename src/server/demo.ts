@@ -1,3 +1,4 @@
+import { seedDemoIfbServers } from './areas/servers/demo.ts';
 import { USER_TYPES } from '../domain/roles/userTypes.ts';
 import { INVENTORY_FEATURE_FLAG_NAMES } from '../domain/roles/roleSets.ts';
 import type { ChannelType } from '../domain/channels.ts';
@@ -186,6 +187,7 @@ export async function seedDemo(store: Store, options: DemoOptions): Promise<bool
     await tx.units.insertMany(seeds, now);
     await seedDemoStories(tx, DEMO_INVENTORIES, now);
     await seedDemoShares(tx, DEMO_INVENTORIES, DEMO_GROUPS, now);
+    await seedDemoIfbServers(tx, DEMO_INVENTORIES, now);
   });
   return true;
 }

@@ -95,6 +95,12 @@ export const PERMISSIONS = {
   // ── Controls of the console (no call of their own) ───────────────────────────────────────────
   'modal.applyOk': { grant: ['luc_regular'], source: 'spec 002 §5 Modal footer: Apply and OK only for luc_regular' },
   'support.menu': { grant: ROLE_SETS.staff, source: 'spec 000 §6, 002 §6: staff, exact check' },
+
+  // ── Servers and the Devices screen (issue 12; spec 001 §2, §7; 002 §6) ─────────────────────────
+  'servers.read': { grant: ROLE_SETS.management, source: 'spec 002 §6: /devices needs the broad management set; the server reads feed it' },
+  'servers.admin': { grant: ROLE_SETS.adminSet, source: 'spec 001 §3 admin fields, §7 server configuration and resetinstance: the admin set, as channels.admin' },
+  'devices.configure': { grant: ROLE_SETS.adminSet, source: 'ours: LU-Link settings are device administration (admin set, as units.admin)' },
+  'ifbServers.admin': { grant: ROLE_SETS.superUser, source: 'spec 000 §2 support menu "IFB Servers"; its route is for the super user (routes.ts)' },
 } as const satisfies Record<string, Permission>;
 
 export type Action = keyof typeof PERMISSIONS;

@@ -431,4 +431,28 @@ export interface Database {
   channel_destinations: ChannelDestinationsTable;
   overlays: OverlaysTable;
   audio_rooms: AudioRoomsTable;
+  // ── servers and devices (issue 12, migration 0010) ──
+  ifb_servers: IfbServersTable;
+  lulink_settings: LuLinkSettingsTable;
+}
+
+/** IFB servers of the support menu (issue 12; fields ours). */
+export interface IfbServersTable {
+  id: string;
+  name: string;
+  host: Generated<string>;
+  port: Generated<number>;
+  inventory_id: string | null;
+  enabled: Generated<Flag>;
+  created_at: number;
+  updated_at: number;
+}
+
+/** A unit's LU-Link settings (issue 12; fields ours). */
+export interface LuLinkSettingsTable {
+  unit_id: string;
+  enabled: Generated<Flag>;
+  server_id: string | null;
+  max_bitrate_kbps: Generated<number>;
+  updated_at: number;
 }
