@@ -33,4 +33,6 @@ export const SCREENS: Partial<Record<RouteName, () => Promise<ScreenModule>>> = 
   Channels: () => import('../features/channels/ChannelsScreen.tsx'),
   AudioRooms: () => import('../features/audioRooms/AudioRoomsScreen.tsx'),
   Stories: () => import('../features/storiesScreen/StoriesScreen.tsx'),
+  Devices: () => import('../features/devices/DevicesScreen.tsx'),
+  IfbServers: () => import('../features/ifbServers/IfbServersScreen.tsx'),
 };

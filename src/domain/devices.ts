@@ -65,3 +65,9 @@ export function luLinkErrors(form: { readonly enabled: boolean; readonly serverI
   }
   return errors;
 }
+
+/** A unit's displayed status on the status filter's scale: offline, idle, or busy (any work). */
+export function unitStatusFilter(status: string): DeviceStatusFilter {
+  if (status === 'offline') return 'offline';
+  return status === 'idle' ? 'idle' : 'busy';
+}
