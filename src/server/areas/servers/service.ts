@@ -4,7 +4,6 @@
  * the configurations live in the server's row and its config document; the refusals are the
  * domain's (src/domain/servers.ts, serverConfig.ts) with the spec's words.
  */
-import { randomUUID } from 'node:crypto';
 import type { RouteDeps } from '../deps.ts';
 import type { StoredServer } from './repo.ts';
 import { IfbServerRepo, LuLinkRepo, type StoredIfbServer } from './ifbRepo.ts';
@@ -15,7 +14,6 @@ import { channelBusy, configOf, ifbModeOf, liveStatusOf, PTP_DOMAIN_BOUNDS, serv
 import {
   IFB_MODE_BLOCK_MESSAGES,
   ifbModeChangeBlocks,
-  SERVER_ADMIN_QUERY,
   SERVER_DELETE_BLOCK_MESSAGES,
   SERVER_GATE_MESSAGE,
   serverDeleteBlock,
@@ -37,7 +35,6 @@ import {
 import { hasFeature, VERSION_GATES } from '../../../domain/versions.ts';
 import { SERVICES_STALE_MS } from '../../../domain/constants.ts';
 import { SERVER_MAX_CHANNELS } from '../../../domain/validation/servers.ts';
-import { formatMessage } from '../../../domain/validation/messages.ts';
 import { luLinkErrors } from '../../../domain/devices.ts';
 import type { IfbServerChanges, ServerChanges, ServerRow } from '../../../protocol/rest/servers.ts';
 import type * as api from '../../../protocol/rest/servers.ts';
@@ -48,7 +45,7 @@ type MmhConfiguration = typeof api.MmhConfiguration.Type;
 type VrConfiguration = typeof api.VrConfiguration.Type;
 import type { LuLinkSettings } from '../../../protocol/rest/devices.ts';
 import type { StoredUnit } from '../units/repo.ts';
-import { MESSAGES } from '../../../domain/validation/messages.ts';
+import { formatMessage, MESSAGES } from '../../../domain/validation/messages.ts';
 import type { ServiceName } from '../../../domain/services.ts';
 
 const SMPTE_BOUNDS = { port: SMPTE_PORT_BOUNDS, ptpDomain: PTP_DOMAIN_BOUNDS };
@@ -361,11 +358,6 @@ export class ServerService {
     return this.ifbRow(saved);
   }
 
-  async addIfbServer(s: Omit<StoredIfbServer, 'id' | 'createdAt' | 'updatedAt'> & { id?: string }) {
-    const now = this.deps.now();
-    await this.ifb.insert({ ...s, id: s.id ?? `IFB-${randomUUID().slice(0, 8)}`, createdAt: now, updatedAt: now });
-  }
-
   // ── LU-Link (a unit's) ──
 
   private async luLinkServers(unit: StoredUnit) {
@@ -391,9 +383,6 @@ export class ServerService {
     return this.luLinkOf(unit);
   }
 }
-
-/** The admin query name of a type, for links between the screens. */
-export const adminQueryOf = (type: StoredServer['type']) => SERVER_ADMIN_QUERY[type];
 
 /** True when the caller administers the server: its inventory is theirs (a super user: any). */
 export function serverVisible(tenancy: Tenancy, server: Pick<StoredServer, 'inventoryId'>): boolean {
