@@ -43,4 +43,6 @@ export const SCREENS: Partial<Record<RouteName, () => Promise<ScreenModule>>> = 
   InventoryServices: () => import('../features/services/InventoryServicesScreen.tsx'),
   UnitLicenseActivation: () => import('../features/services/UnitLicenseActivationScreen.tsx'),
   Reports: () => import('../features/reports/ReportsScreen.tsx'),
+  Devices: () => import('../features/devices/DevicesScreen.tsx'),
+  IfbServers: () => import('../features/ifbServers/IfbServersScreen.tsx'),
 };

@@ -89,3 +89,77 @@ export function ifbModeChangeBlocks(context: IfbModeChangeContext): IfbModeBlock
   if (!context.hasPrimaryInventory) blocks.push('noPrimaryInventory');
   return blocks;
 }
+
+// ── Servers live and their administration (issue 12) ────────────────────────────────────────────
+
+/**
+ * A server's state from its facts: offline while down, busy while any of its channels is busy
+ * (collecting, connecting, playing a stored file), else idle.
+ */
+export function serverStateOf(online: boolean, busyChannels: number): ServerState {
+  if (!online) return 'offline';
+  return busyChannels > 0 ? 'busy' : 'idle';
+}
+
+/** Spec 001 §3 tallyHwStatus and audioHwStatus: the spec names them, the values are ours. */
+export const HW_STATUSES = ['connected', 'disconnected', 'notInstalled'] as const;
+export type HwStatus = (typeof HW_STATUSES)[number];
+
+/** Spec 001 §3 serverUsage (fields ours): CPU and memory in percent, network out in kbps. */
+export interface ServerUsage {
+  readonly cpuPercent: number;
+  readonly memoryPercent: number;
+  readonly bandwidthKbps: number;
+}
+
+/**
+ * Cloud regions a server may be placed in (spec 001 §3 admin field "cloud region"; the list is
+ * supplied at runtime: ours, the same names as the inventories' and graphics regions).
+ */
+export const CLOUD_REGIONS = ['us-east', 'us-west', 'eu-west', 'eu-central', 'ap-southeast'] as const;
+
+/** Why a server cannot be deleted (spec 001 §8 "ingest server online or tied to busy channels"; "delete blocked"). */
+export const SERVER_DELETE_BLOCKS = ['ingestOnline', 'ingestTiedToBusyChannels', 'online', 'hasChannels'] as const;
+export type ServerDeleteBlock = (typeof SERVER_DELETE_BLOCKS)[number];
+
+export const SERVER_DELETE_BLOCK_MESSAGES = {
+  // spec 001 §8, as src/domain/errors.ts ERRORS.ingest words them
+  ingestOnline: 'The ingest server is online.',
+  ingestTiedToBusyChannels: 'The ingest server is tied to busy channels.',
+  // ours, in the same words: "delete blocked" of spec 001 §8 for the other types
+  online: 'The server cannot be deleted while it is online.',
+  hasChannels: 'The server cannot be deleted because it has channels.',
+} as const satisfies Record<ServerDeleteBlock, string>;
+
+export interface ServerDeleteContext {
+  readonly type: ServerType;
+  readonly online: boolean;
+  /** Channels running on the server (media servers), or allocated to it (ingest). */
+  readonly channels: number;
+  /** Of those, how many are busy now. */
+  readonly busyChannels: number;
+}
+
+/**
+ * The first reason a server cannot be deleted, or null. An ingest server may go when it is offline
+ * and none of the channels allocated to it is busy; any other server when it is offline and has no
+ * channels left (delete them first).
+ */
+export function serverDeleteBlock(context: ServerDeleteContext): ServerDeleteBlock | null {
+  if (context.type === 'ingest') {
+    if (context.online) return 'ingestOnline';
+    if (context.busyChannels > 0) return 'ingestTiedToBusyChannels';
+    return null;
+  }
+  if (context.online) return 'online';
+  if (context.channels > 0) return 'hasChannels';
+  return null;
+}
+
+/** The IP pipe's bitrate cap (spec 000 §9 "IP pipe is for under 1 Mbps"): kbps, 1..999. */
+export const IP_PIPE_BITRATE_KBPS = { min: 1, max: 999 } as const;
+export const IP_PIPE_PROTOCOLS = ['udp', 'tcp'] as const;
+export type IpPipeProtocol = (typeof IP_PIPE_PROTOCOLS)[number];
+
+/** A server below a version gate (spec 001 §9 restart server 6.4, server info 8.5): ours, in the channel gate's words. */
+export const SERVER_GATE_MESSAGE = 'Needs server software {0} or higher';

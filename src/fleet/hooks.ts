@@ -9,7 +9,7 @@ import { createContext, createElement, useContext, useEffect, useSyncExternalSto
 import type { ReactNode } from 'react';
 import type { Signal } from '@preact/signals-react';
 import type { UnitCounters } from '../domain/units/counters.ts';
-import type { ChannelView, UnitView } from '../../workers/pipeline/diff.ts';
+import type { ChannelView, ServerView, UnitView } from '../../workers/pipeline/diff.ts';
 import type { ConnectionState } from '../../workers/sources/connectionState.ts';
 import type { FleetClient, VisibleSet } from './client.ts';
 import { channelLabel } from './store.ts';
@@ -47,6 +47,13 @@ export function useChannel(channelId: string | null | undefined): ChannelView | 
   const { store } = useFleet();
   useSignalValue(store.channelVersion(channelId ?? ''));
   return channelId === null || channelId === undefined ? undefined : store.channel(channelId);
+}
+
+/** One media server's live status (server.status through the worker, issue 12); re-renders only when that server changes. */
+export function useServerLive(serverId: string): ServerView | undefined {
+  const { store } = useFleet();
+  useSignalValue(store.serverVersion(serverId));
+  return store.server(serverId);
 }
 
 /** channelLabel of a unit's channel ("External" for one the user cannot see); re-renders only when that channel changes. */

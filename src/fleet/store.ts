@@ -15,7 +15,7 @@ import { channelDisplayName } from '../domain/channels.ts';
 import type { UnitCounters } from '../domain/units/counters.ts';
 import { emptyCounters } from '../domain/units/counters.ts';
 import type { UnitTransition } from '../../workers/model/fleetModel.ts';
-import type { ChannelView, FleetDiff, UnitView } from '../../workers/pipeline/diff.ts';
+import type { ChannelView, FleetDiff, ServerView, UnitView } from '../../workers/pipeline/diff.ts';
 import { applyUnitPatch, decodeDiffPatches, decodeDiffUnits } from '../../workers/pipeline/diff.ts';
 import type { ConnectionState } from '../../workers/sources/connectionState.ts';
 
@@ -53,6 +53,9 @@ export class FleetStore {
   private readonly channels = new Map<string, ChannelView>();
   private readonly versions = new Map<string, Signal<number>>();
   private readonly channelVersions = new Map<string, Signal<number>>();
+  /** Media servers' live status (issue 12: server.status), a version signal each. */
+  private readonly servers = new Map<string, ServerView>();
+  private readonly serverVersions = new Map<string, Signal<number>>();
   private readonly unitsChangedListeners = new Set<UnitsChangedListener>();
   /** Bumped when a unit appears or disappears (lists re-read `unitIds()`). */
   readonly membership = signal(0);
@@ -80,6 +83,17 @@ export class FleetStore {
     let version = this.channelVersions.get(channelId);
     if (version === undefined) this.channelVersions.set(channelId, (version = signal(0)));
     return version;
+  }
+
+  serverVersion(serverId: string): Signal<number> {
+    let version = this.serverVersions.get(serverId);
+    if (version === undefined) this.serverVersions.set(serverId, (version = signal(0)));
+    return version;
+  }
+
+  /** A server's live status as the stream last told it (undefined: no server.status seen yet). */
+  server(serverId: string): ServerView | undefined {
+    return this.servers.get(serverId);
   }
 
   unit(unitId: string): UnitView | undefined {
@@ -144,6 +158,10 @@ export class FleetStore {
         this.bump(this.channelVersions.get(id));
       }
       if (channelsChanged) this.channelMembership.value += 1;
+      for (const view of diff.servers ?? []) {
+        this.servers.set(view.id, view);
+        this.bump(this.serverVersions.get(view.id));
+      }
       if (diff.counters !== null) this.counters.value = diff.counters;
       if (diff.connection !== null) this.connection.value = diff.connection;
       if (diff.listsVersion !== null) this.listsVersion.value = diff.listsVersion;

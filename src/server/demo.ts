@@ -1,3 +1,4 @@
+import { seedDemoIfbServers } from './areas/servers/demo.ts';
 import { USER_TYPES } from '../domain/roles/userTypes.ts';
 import { INVENTORY_FEATURE_FLAG_NAMES } from '../domain/roles/roleSets.ts';
 import type { ChannelType } from '../domain/channels.ts';
@@ -190,6 +191,7 @@ export async function seedDemo(store: Store, options: DemoOptions): Promise<bool
     await seedDemoShares(tx, DEMO_INVENTORIES, DEMO_GROUPS, now);
     await seedDemoSupport(tx, seeds, now);
     await seedDemoServicesUsage(tx, DEMO_INVENTORIES, now);
+    await seedDemoIfbServers(tx, DEMO_INVENTORIES, now);
   });
   return true;
 }

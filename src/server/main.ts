@@ -4,6 +4,7 @@
  * LUC_DATABASE_URL is set), seeds the demo on first start, builds the HTTP app, starts the fleet simulator, the event bus, the websocket gateway and the
  * recorder, listens on HOST:PORT and prints how to sign in. SIGINT/SIGTERM shut it down cleanly.
  */
+import { simServersFrom } from './areas/servers/live.ts';
 import { ConfigError, parseConfig, storeTargetOf, type ServerConfig } from './config.ts';
 import type { Store } from './store/store.ts';
 import { openStore, redactTarget } from './store/database.ts';
@@ -88,7 +89,9 @@ export async function startServer(config: ServerConfig, log: (line: string) => v
     const channels = (await store.channels.list()).flatMap((c) =>
       c.groupId !== null ? [{ id: c.id, groupId: c.groupId, serverId: c.serverId, mediaServerId: c.serverId !== null && mediaServers.has(c.serverId) ? c.serverId : null }] : [],
     );
-    fleet = new FleetSimulator({ bus, seed: config.simSeed, rate: config.simRate, units, channels });
+    // The servers report server.status with their channels' load (issue 12: sim/servers.ts).
+    const servers = await simServersFrom(store, channels);
+    fleet = new FleetSimulator({ bus, seed: config.simSeed, rate: config.simRate, units, channels, servers });
     built.routeDeps.fleet.attach({ fleet, bus });
     queries = activeAlertsOf(fleet, built.authority);
     stopRecorder = await startEventLog(config, bus, log);

@@ -31,6 +31,8 @@ interface Tenant {
   vrChannel: string;
   /** A channel of the tenant's group (the channels area's `channel` scope). */
   channel: string;
+  /** A media server of the tenant's inventory (the servers area's `server` scope, issue 12). */
+  server: string;
 }
 
 describe('the authorization matrix of every contract route (14 user types × own and foreign tenant)', () => {
@@ -56,8 +58,9 @@ describe('the authorization matrix of every contract route (14 user types × own
       { id: 'VRC-MATRIX-FOREIGN', name: 'Matrix-Foreign', inventory_id: 'INV-FOREIGN', created_at: now },
     ]).execute();
     await server.store.channels.insert({ id: 'CH-FOREIGN', name: 'Foreign-Preview', type: 'preview', serverId: null, groupId: 'G-FOREIGN-DESK', inventoryId: 'INV-FOREIGN', config: {}, createdAt: now });
-    own = { group: GROUP, inventory: 'INV-NEWS', unit: (await server.store.units.all()).find((u) => u.groupId === GROUP)?.uid ?? '', user: 'USR-LUC_REGULAR', vrChannel: 'VRC-MATRIX-OWN', channel: 'CH-NEWS-NATIONAL-PREVIEW' };
-    foreign = { group: 'G-FOREIGN-DESK', inventory: 'INV-FOREIGN', unit: foreignUnit, user: 'USR-FOREIGN', vrChannel: 'VRC-MATRIX-FOREIGN', channel: 'CH-FOREIGN' };
+    await server.store.servers.insert({ id: 'MMH-FOREIGN', name: 'MMH-Foreign', type: 'mmh', serial: 'SN-F', swVersion: '8.5.0', alias: '', inventoryId: 'INV-FOREIGN', maxChannels: 8, cloudRegion: '', config: {}, createdAt: now });
+    own = { group: GROUP, inventory: 'INV-NEWS', unit: (await server.store.units.all()).find((u) => u.groupId === GROUP)?.uid ?? '', user: 'USR-LUC_REGULAR', vrChannel: 'VRC-MATRIX-OWN', channel: 'CH-NEWS-NATIONAL-PREVIEW', server: 'MMH-1' };
+    foreign = { group: 'G-FOREIGN-DESK', inventory: 'INV-FOREIGN', unit: foreignUnit, user: 'USR-FOREIGN', vrChannel: 'VRC-MATRIX-FOREIGN', channel: 'CH-FOREIGN', server: 'MMH-FOREIGN' };
     for (const type of USER_TYPES) cookies.set(type, await signIn(server, type));
     routes = server.built.openapi.contracts().filter((route) => route.access !== 'public');
   });
@@ -71,7 +74,7 @@ describe('the authorization matrix of every contract route (14 user types × own
     const params: Record<string, string> = {};
     const query = new URLSearchParams();
     const body: Record<string, unknown> = {};
-    const value = tenant[route.scope.kind === 'group' ? 'group' : route.scope.kind === 'inventory' ? 'inventory' : route.scope.kind === 'user' ? 'user' : route.scope.kind === 'vrChannel' ? 'vrChannel' : route.scope.kind === 'channel' ? 'channel' : 'unit'];
+    const value = tenant[route.scope.kind === 'group' ? 'group' : route.scope.kind === 'inventory' ? 'inventory' : route.scope.kind === 'user' ? 'user' : route.scope.kind === 'vrChannel' ? 'vrChannel' : route.scope.kind === 'channel' ? 'channel' : route.scope.kind === 'server' ? 'server' : 'unit'];
     for (const ref of route.scope.from) {
       const [part, name = ''] = ref.split('.');
       if (part === 'params') params[name] = value;

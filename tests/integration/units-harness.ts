@@ -7,6 +7,7 @@ import WebSocket from 'ws';
 import { EventBus } from '../../src/server/live/bus.ts';
 import { FleetSimulator } from '../../src/server/sim/fleet.ts';
 import { ManualClock } from '../../src/server/sim/clock.ts';
+import { simServersFrom } from '../../src/server/areas/servers/live.ts';
 import type { LiveEvent } from '../../src/server/live/types.ts';
 import { call, startServer, type TestServer } from './server-harness.ts';
 
@@ -30,7 +31,7 @@ export async function startUnitServer(dbFile: string, units = 200, opts: { media
   const channels = (await server.store.channels.list()).flatMap((c) =>
     c.groupId !== null ? [{ id: c.id, groupId: c.groupId, serverId: c.serverId, ...(c.serverId !== null && mmh.has(c.serverId) ? { mediaServerId: c.serverId } : {}) }] : [],
   );
-  const fleet = new FleetSimulator({ bus, seed: 7, rate: 0, units: seeds, channels, clock, usagePeriodMs: 0 });
+  const fleet = new FleetSimulator({ bus, seed: 7, rate: 0, units: seeds, channels, servers: await simServersFrom(server.store, channels), clock, usagePeriodMs: 0 });
   fleet.start();
   server.built.routeDeps.fleet.attach({ fleet, bus });
   const close = server.close;

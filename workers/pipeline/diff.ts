@@ -11,7 +11,7 @@
 import type { UnitCounters } from '../../src/domain/units/counters.ts';
 import type { UnitStatus } from '../../src/domain/units/status.ts';
 import type { ButtonTransitionState, TransitionButton } from '../../src/domain/units/interface.ts';
-import type { Battery, ChannelStatusData, ConfigData, SocialStatusData, UnitSpeedTestData } from '../../src/protocol/payloads.ts';
+import type { Battery, ChannelStatusData, ConfigData, ServerStatusData, SocialStatusData, UnitSpeedTestData } from '../../src/protocol/payloads.ts';
 import type { ConnectionState } from '../sources/connectionState.ts';
 import type { UnitTransition } from '../model/fleetModel.ts';
 
@@ -88,6 +88,13 @@ export interface ChannelView {
   readonly config: ConfigData | undefined;
 }
 
+/** A media server's live status (server.status data) as the UI holds it (issue 12). */
+export interface ServerView {
+  readonly id: string;
+  readonly rev: number;
+  readonly status: ServerStatusData | undefined;
+}
+
 export interface FleetDiff {
   /** 1, 2, 3... per pipeline. */
   readonly frame: number;
@@ -100,6 +107,8 @@ export interface FleetDiff {
   readonly removed: readonly string[];
   readonly channels: readonly ChannelView[];
   readonly removedChannels: readonly string[];
+  /** Servers whose server.status changed (issue 12); absent when none did. */
+  readonly servers?: readonly ServerView[];
   /** busy, idle, offline, field, camera, lite, smart, ptmp, activeAlerts; when any unit changed. */
   readonly counters: UnitCounters | null;
   readonly connection: ConnectionState | null;

@@ -34,7 +34,7 @@ import { applyUnitFetch, unitRevOf } from '../model/unitRefetch.ts';
 import type { Clock, Timers } from '../sources/clock.ts';
 import type { ConnectionState } from '../sources/connectionState.ts';
 import type { EventSink } from '../sources/eventSource.ts';
-import type { ChannelView, FleetDiff, LinkView, UnitPatch, UnitView } from './diff.ts';
+import type { ChannelView, FleetDiff, LinkView, ServerView, UnitPatch, UnitView } from './diff.ts';
 import { ASPECT, encodePatches, encodeUnits, INLINE_UNITS_MAX, MAX_UNITS_PER_DIFF, pushLinkValues, WHOLE_VIEW } from './diff.ts';
 import { CapabilitiesRefresh } from './capabilitiesRefresh.ts';
 import { ListReloadDebounce } from './listReload.ts';
@@ -521,6 +521,11 @@ export class FleetPipeline implements EventSink {
       if (channel === undefined) removedChannels.push(id);
       else channels.push({ id, rev: channel.rev, name: channel.name, version: channel.version, status: channel.status, config: channel.config });
     }
+    const servers: ServerView[] = [];
+    for (const id of changes.servers) {
+      const server = this.model.servers.get(id);
+      if (server !== undefined) servers.push({ id, rev: server.rev, status: server.status });
+    }
     const settings = this.alertSettings;
     const notifications = changes.transitions.filter((t) => transitionRaisesNotification(t.transition, settings));
     const inlineMax = this.deps.inlineUnitsMax ?? INLINE_UNITS_MAX;
@@ -537,6 +542,7 @@ export class FleetPipeline implements EventSink {
       removed,
       channels,
       removedChannels,
+      ...(servers.length > 0 ? { servers } : {}),
       patches: patchesInline ? patches : [],
       patchesBuffer,
       counters: units.length > 0 || patches.length > 0 || removed.length > 0 || changes.reset ? { ...this.model.counters } : null,

@@ -119,6 +119,11 @@ export const PERMISSIONS = {
   },
   'usageProfiles.admin': { grant: ROLE_SETS.adminSet, source: 'spec 002 §2: /usage_profiles for the admin set' },
   'reports.read': { grant: ROLE_SETS.adminSet, source: 'spec 002 §2: /reports for the admin set' },
+  // ── Servers and the Devices screen (issue 12; spec 001 §2, §7; 002 §6) ─────────────────────────
+  'servers.read': { grant: ROLE_SETS.management, source: 'spec 002 §6: /devices needs the broad management set; the server reads feed it' },
+  'servers.admin': { grant: ROLE_SETS.adminSet, source: 'spec 001 §3 admin fields, §7 server configuration and resetinstance: the admin set, as channels.admin' },
+  'devices.configure': { grant: ROLE_SETS.adminSet, source: 'ours: LU-Link settings are device administration (admin set, as units.admin)' },
+  'ifbServers.admin': { grant: ROLE_SETS.superUser, source: 'spec 000 §2 support menu "IFB Servers"; its route is for the super user (routes.ts)' },
 } as const satisfies Record<string, Permission>;
 
 export type Action = keyof typeof PERMISSIONS;

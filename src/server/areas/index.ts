@@ -31,6 +31,8 @@ import { newsroomSyncRoutes } from './newsroomSync/routes.ts';
 import { supportRoutes } from './support/routes.ts';
 import { serviceRoutes } from './services/routes.ts';
 import { usageProfileRoutes } from './usageProfiles/routes.ts';
+import { serverRoutes } from './servers/routes.ts';
+import { deviceRoutes } from './devices/routes.ts';
 
 export interface ContractArea {
   /** The area's name, as in src/protocol/rest/<name>.ts. */
@@ -65,4 +67,6 @@ export const CONTRACT_AREAS: readonly ContractArea[] = [
   { name: 'support', routes: supportRoutes },
   { name: 'services', routes: serviceRoutes },
   { name: 'usageProfiles', routes: usageProfileRoutes },
+  { name: 'servers', routes: serverRoutes },
+  { name: 'devices', routes: deviceRoutes },
 ];

@@ -40,7 +40,7 @@ export interface ScopeInput {
 }
 
 export interface ScopeRule<Scoped> {
-  readonly kind: 'self' | 'tenant' | 'system' | 'group' | 'inventory' | 'unit' | 'user' | 'channel' | 'vrChannel';
+  readonly kind: 'self' | 'tenant' | 'system' | 'group' | 'inventory' | 'unit' | 'user' | 'channel' | 'vrChannel' | 'server';
   /** Where the id comes from, for the OpenAPI document and the authorization tests. */
   readonly from: readonly InputRef[];
   /** Loads the scoped entity or throws the refusal (HttpError). */

@@ -10,6 +10,7 @@
  * Time: one timer ticks every SIM_TICK_MS; each tick emits rate × tick / 1000 churn events
  * (fractions carried over), so 100,000 events/s is 5,000 events per tick, never a timer per event.
  */
+import { ServerSimulator, type SimServer } from './servers.ts';
 import type { EventBus } from '../live/bus.ts';
 import { isBusy, isOfflineState } from '../../domain/units/status.ts';
 import { UPGRADE_ERROR_CODES, upgradeErrorMessage } from '../../domain/upgrade.ts';
@@ -55,6 +56,8 @@ export interface FleetOptions {
   clock?: SimClock;
   /** Channels on the simulated media servers; units stream to them and they report channel.status. */
   channels?: SimChannel[];
+  /** The media servers themselves (issue 12, src/server/sim/servers.ts): they report server.status. */
+  servers?: SimServer[];
   tickMs?: number;
   /** 0 disables the usage pushes. */
   usagePeriodMs?: number;
@@ -89,6 +92,8 @@ export class FleetSimulator {
   readonly videoReturn: VideoReturnSim;
   /** Files coming back to media servers, and stored files broadcast (issue 13; fileTransfers.ts). */
   readonly files: FileTransferSim;
+  /** The media servers' live state and server.status (issue 12; src/server/sim/servers.ts). */
+  readonly servers: ServerSimulator;
 
   constructor(opts: FleetOptions) {
     this.bus = opts.bus;
@@ -109,6 +114,8 @@ export class FleetSimulator {
       fileTransfer: this.files.fileTransferOf(id),
       broadcast: this.files.broadcastOf(id),
     }));
+    // Stream 7: the servers' own draws (issue 12).
+    this.servers = new ServerSimulator(this.bus, this.clock, Random.derive(opts.seed, 7), this.channels, opts.servers ?? []);
     const channelsByGroup = new Map<string, string[]>();
     for (const channel of opts.channels ?? []) {
       const ids = channelsByGroup.get(channel.groupId) ?? [];
@@ -134,6 +141,7 @@ export class FleetSimulator {
     if (this.tickHandle !== null) return;
     for (const unit of this.list) this.bus.publish('unit.added', unit.uid, addedData(unit));
     this.channels.announce();
+    this.servers.start();
     this.tickHandle = this.clock.setInterval(() => this.tick(), this.tickMs);
   }
 
@@ -145,6 +153,7 @@ export class FleetSimulator {
     this.videoReturn.stop();
     this.files.stop();
     this.channels.stop();
+    this.servers.stop();
   }
 
   unit(uid: string): SimUnit | undefined {
@@ -445,6 +454,7 @@ export class FleetSimulator {
   /** A media server goes down (its channels go offline) or comes back (unavailable, then idle or in use). */
   setServerOnline(serverId: string, online: boolean): void {
     this.channels.setServerOnline(serverId, online);
+    this.servers.onlineChanged(serverId);
   }
 
   /** Providers a unit streams to (social media, CDN). */

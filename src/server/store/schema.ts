@@ -481,6 +481,9 @@ export interface Database {
   usage_profiles: UsageProfilesTable;
   unit_usage_profiles: UnitUsageProfilesTable;
   unit_usage_daily: UnitUsageDailyTable;
+  // ── servers and devices (issue 12, migration 0010) ──
+  ifb_servers: IfbServersTable;
+  lulink_settings: LuLinkSettingsTable;
 }
 
 // ── Managed services, usage profiles and usage reports (issue 14, migration 0012) ──
@@ -532,4 +535,25 @@ export interface UnitUsageDailyTable {
   day: string;
   data_mb: Generated<number>;
   seconds: Generated<number>;
+}
+
+/** IFB servers of the support menu (issue 12; fields ours). */
+export interface IfbServersTable {
+  id: string;
+  name: string;
+  host: Generated<string>;
+  port: Generated<number>;
+  inventory_id: string | null;
+  enabled: Generated<Flag>;
+  created_at: number;
+  updated_at: number;
+}
+
+/** A unit's LU-Link settings (issue 12; fields ours). */
+export interface LuLinkSettingsTable {
+  unit_id: string;
+  enabled: Generated<Flag>;
+  server_id: string | null;
+  max_bitrate_kbps: Generated<number>;
+  updated_at: number;
 }

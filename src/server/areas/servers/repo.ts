@@ -84,7 +84,11 @@ export class ServerRepo {
     await this.db.updateTable('servers').set({ config_json: JSON.stringify(config) }).where('id', '=', id).execute();
   }
 
-  /** A server is shown to the groups of its channels; the first by id answers for the websocket topic. */
+  /**
+   * A server is shown to the groups of its channels; the first by id answers for the websocket
+   * topic. A server without channels (video return, ingest) answers with the first group of its
+   * inventory, so its server.status still reaches the people who administer it (issue 12).
+   */
   async groupOf(id: string): Promise<string | undefined> {
     const row = await this.db
       .selectFrom('channels')
@@ -94,6 +98,41 @@ export class ServerRepo {
       .orderBy('group_id')
       .limit(1)
       .executeTakeFirst();
-    return row?.group_id ?? undefined;
+    if (row?.group_id != null) return row.group_id;
+    const server = await this.get(id);
+    if (server?.inventoryId == null) return undefined;
+    const group = await this.db.selectFrom('groups').select('id').where('inventory_id', '=', server.inventoryId).orderBy('id').limit(1).executeTakeFirst();
+    return group?.id;
+  }
+
+  /** Changes a server's admin fields (issue 12: name, alias, max channels, cloud region; the IFB mode is in config). */
+  async update(id: string, patch: Partial<Pick<StoredServer, 'name' | 'alias' | 'maxChannels' | 'cloudRegion' | 'config' | 'swVersion'>>): Promise<void> {
+    const set = {
+      ...(patch.name !== undefined ? { name: patch.name } : {}),
+      ...(patch.alias !== undefined ? { alias: patch.alias } : {}),
+      ...(patch.maxChannels !== undefined ? { max_channels: patch.maxChannels } : {}),
+      ...(patch.cloudRegion !== undefined ? { cloud_region: patch.cloudRegion } : {}),
+      ...(patch.config !== undefined ? { config_json: JSON.stringify(patch.config) } : {}),
+      ...(patch.swVersion !== undefined ? { sw_version: patch.swVersion } : {}),
+    };
+    if (Object.keys(set).length === 0) return;
+    await this.db.updateTable('servers').set(set).where('id', '=', id).execute();
+  }
+
+  /** True when another server already has this name (names are unique without case, spec 001 §5). */
+  async nameTaken(name: string, exceptId: string): Promise<boolean> {
+    const rows = await this.db.selectFrom('servers').select(['id', 'name']).where('id', '!=', exceptId).execute();
+    const wanted = name.toLowerCase();
+    return rows.some((r) => r.name.toLowerCase() === wanted);
+  }
+
+  async delete(id: string): Promise<void> {
+    await this.db.deleteFrom('servers').where('id', '=', id).execute();
+  }
+
+  /** How many channels run on the server. */
+  async channelCount(id: string): Promise<number> {
+    const row = await this.db.selectFrom('channels').select((eb) => eb.fn.countAll<number>().as('n')).where('server_id', '=', id).executeTakeFirst();
+    return Number(row?.n ?? 0);
   }
 }

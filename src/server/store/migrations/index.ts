@@ -25,6 +25,7 @@ import { videoReturnFiles } from './0008_video_return_files.ts';
 import { channelLibrary } from './0009_channel_library.ts';
 import { supportAccess } from './0015_support_access.ts';
 import { servicesUsage } from './0012_services_usage.ts';
+import { serversDevices } from './0010_servers_devices.ts';
 
 /** Every migration by name, in the order they run (names sort in that order). */
 export function storeMigrations(dialect: StoreDialect): Record<string, Migration> {
@@ -40,6 +41,7 @@ export function storeMigrations(dialect: StoreDialect): Record<string, Migration
     '0009_channel_library': channelLibrary(dialect),
     '0015_support_access': supportAccess(dialect),
     '0012_services_usage': servicesUsage(dialect),
+    '0010_servers_devices': serversDevices(dialect),
   };
 }
 
