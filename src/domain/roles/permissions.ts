@@ -95,6 +95,12 @@ export const PERMISSIONS = {
   // ── Controls of the console (no call of their own) ───────────────────────────────────────────
   'modal.applyOk': { grant: ['luc_regular'], source: 'spec 002 §5 Modal footer: Apply and OK only for luc_regular' },
   'support.menu': { grant: ROLE_SETS.staff, source: 'spec 000 §6, 002 §6: staff, exact check' },
+
+  // ── Software versions and upgrades (issue 12) ────────────────────────────────────────────────
+  'softwareVersions.admin': { grant: ROLE_SETS.adminSet, source: 'spec 002 §6: /sw_version is for the admin set' },
+  'upgrade.run': { grant: ROLE_SETS.adminSet, source: 'spec 000 §6: unit administration (targetSwVersion) is the admin set; 001 §2 Devices software upgrade' },
+  'upgrade.batch': { grant: [...ROLE_SETS.superUser, ...ROLE_SETS.staff], source: 'spec 002 §6: batch upgrade is a super user check and in the staff support menu' },
+  'upgrade.read': { grant: [...ROLE_SETS.adminSet, ...ROLE_SETS.staff], source: 'ours: whoever may start a wave (dialog or batch) follows it' },
 } as const satisfies Record<string, Permission>;
 
 export type Action = keyof typeof PERMISSIONS;

@@ -28,6 +28,8 @@ import { overlayRoutes } from './overlays/routes.ts';
 import { audioRoomRoutes } from './audioRooms/routes.ts';
 import { fileRoutes } from './files/routes.ts';
 import { newsroomSyncRoutes } from './newsroomSync/routes.ts';
+import { upgradeRoutes } from './upgrade/routes.ts';
+import { softwareVersionRoutes } from './softwareVersions/routes.ts';
 
 export interface ContractArea {
   /** The area's name, as in src/protocol/rest/<name>.ts. */
@@ -59,4 +61,6 @@ export const CONTRACT_AREAS: readonly ContractArea[] = [
   { name: 'audioRooms', routes: audioRoomRoutes },
   { name: 'files', routes: fileRoutes },
   { name: 'newsroomSync', routes: newsroomSyncRoutes },
+  { name: 'upgrade', routes: upgradeRoutes },
+  { name: 'softwareVersions', routes: softwareVersionRoutes },
 ];
