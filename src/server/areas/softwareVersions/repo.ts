@@ -1,5 +1,5 @@
 /** Software versions and the inventories they are offered to (migration 0011), SQL only. */
-import { parseJsonColumn, type Db } from '../../store/queries.ts';
+import { inTransaction, parseJsonColumn, type Db } from '../../store/queries.ts';
 
 export interface StoredSoftwareVersion {
   id: string;
@@ -40,7 +40,7 @@ export class SoftwareVersionRepo {
   }
 
   async insert(version: StoredSoftwareVersion): Promise<void> {
-    await this.db.transaction().execute(async (trx) => {
+    await inTransaction(this.db, async (trx) => {
       await trx
         .insertInto('software_versions')
         .values({
@@ -60,7 +60,7 @@ export class SoftwareVersionRepo {
   }
 
   async update(id: string, patch: SoftwareVersionPatch, now: number): Promise<void> {
-    await this.db.transaction().execute(async (trx) => {
+    await inTransaction(this.db, async (trx) => {
       await trx
         .updateTable('software_versions')
         .set({

@@ -4,7 +4,7 @@
  */
 import type { Selectable } from 'kysely';
 import type { UpgradeJobsTable } from '../../store/schema.ts';
-import { insertBatches, parseJsonColumn, type Db } from '../../store/queries.ts';
+import { inTransaction, insertBatches, parseJsonColumn, type Db } from '../../store/queries.ts';
 import type { UpgradeState } from '../../../domain/upgrade.ts';
 
 export type DeviceKind = 'unit' | 'server';
@@ -62,7 +62,7 @@ export class UpgradeRepo {
 
   /** Stores a wave and its jobs in one transaction. */
   async insertWave(wave: StoredWave, jobs: readonly StoredJob[]): Promise<void> {
-    await this.db.transaction().execute(async (trx) => {
+    await inTransaction(this.db, async (trx) => {
       await trx
         .insertInto('upgrade_waves')
         .values({
