@@ -33,4 +33,7 @@ export const SCREENS: Partial<Record<RouteName, () => Promise<ScreenModule>>> = 
   Channels: () => import('../features/channels/ChannelsScreen.tsx'),
   AudioRooms: () => import('../features/audioRooms/AudioRoomsScreen.tsx'),
   Stories: () => import('../features/storiesScreen/StoriesScreen.tsx'),
+  // Software versions and upgrades (issue 12).
+  SoftwareVersions: () => import('../features/softwareVersions/SoftwareVersionsScreen.tsx'),
+  BatchUpgrade: () => import('../features/batchUpgrade/BatchUpgradeScreen.tsx'),
 };
