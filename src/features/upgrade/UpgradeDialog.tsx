@@ -3,7 +3,7 @@
  * picked (the unit page; the Devices screen). It asks the server which offered versions each device
  * may move to (the rules run on the server: server at or above the unit, 5.1 and below, SLA, 9.x on
  * server 8.5, idle servers, excluded and not-upgradable types), lists the versions with how many
- * devices each is allowed for, shows each device's refusal with its text and code and the notices
+ * devices each is allowed for (a version no device may take can still be picked to read why), shows each device's refusal with its text and code and the notices
  * (automatic downgrade, OS reinstall with support), then starts the upgrade and follows each
  * device's state and progress live.
  */
@@ -87,7 +87,6 @@ function ChooseVersion({ devices, onStarted, onCancel }: { devices: UpgradeDevic
               <Radio
                 key={c.version}
                 value={c.version}
-                disabled={c.allowedCount === 0}
                 data-testid={`version-${c.version}`}
                 label={
                   <Group gap="xs">
@@ -153,7 +152,7 @@ function ChooseVersion({ devices, onStarted, onCancel }: { devices: UpgradeDevic
           {t('upgrade.cancel')}
         </Button>
         <Button onClick={() => choice !== null && start.mutate(choice.version)} disabled={choice === null || choice.allowedCount === 0} loading={start.isPending} data-testid="start-upgrade">
-          {choice === null ? t('upgrade.start') : t('upgrade.startTo', { version: choice.version, count: choice.allowedCount })}
+          {choice === null || choice.allowedCount === 0 ? t('upgrade.start') : t('upgrade.startTo', { version: choice.version, count: choice.allowedCount })}
         </Button>
       </Group>
     </Stack>
