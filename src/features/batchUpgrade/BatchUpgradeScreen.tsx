@@ -54,6 +54,12 @@ export function BatchUpgradeScreen() {
   return (
     <AdminPage title={t('routes.psg/batch_upgrade')} description={t('batchUpgrade.description', { max: BATCH_UPGRADE_MAX_DEVICES })}>
       <Stack gap="md" maw={1100}>
+        {/* The running wave comes first: its progress bar and per-device results are what the user watches. */}
+        {wave !== null && (
+          <Paper withBorder p="md" radius="md">
+            <WaveProgress initial={wave} />
+          </Paper>
+        )}
         <Paper withBorder p="md" radius="md">
           <Stack gap="sm">
             <FileInput
@@ -69,7 +75,7 @@ export function BatchUpgradeScreen() {
             />
             {check.isPending && <Text fz="sm">{t('batchUpgrade.reading')}</Text>}
             {check.isError && <Alert color="red">{messageOf(check.error)}</Alert>}
-            {result !== undefined && <CheckSummary result={result} />}
+            {result !== undefined && <CheckSummary result={result} listDevices={wave === null} />}
             {result !== undefined && result.errors.length === 0 && result.devices.length > 0 && (
               <Group align="flex-end">
                 <Select
@@ -91,17 +97,13 @@ export function BatchUpgradeScreen() {
             {start.isError && <Alert color="red">{messageOf(start.error)}</Alert>}
           </Stack>
         </Paper>
-        {wave !== null && (
-          <Paper withBorder p="md" radius="md">
-            <WaveProgress initial={wave} />
-          </Paper>
-        )}
       </Stack>
     </AdminPage>
   );
 }
 
-function CheckSummary({ result }: { result: BatchCheck }) {
+/** What the file holds; the devices are listed until the wave starts (the wave lists them then). */
+function CheckSummary({ result, listDevices }: { result: BatchCheck; listDevices: boolean }) {
   const { t } = useTranslation();
   return (
     <Stack gap="sm" data-testid="batch-summary">
@@ -130,7 +132,7 @@ function CheckSummary({ result }: { result: BatchCheck }) {
           <Text fz="sm">{result.unknown.join(', ')}</Text>
         </Alert>
       )}
-      {result.devices.length > 0 && (
+      {listDevices && result.devices.length > 0 && (
         <Table withTableBorder striped fz="sm" data-testid="batch-devices">
           <Table.Thead>
             <Table.Tr>
@@ -152,7 +154,7 @@ function CheckSummary({ result }: { result: BatchCheck }) {
           </Table.Tbody>
         </Table>
       )}
-      {result.devices.length > PREVIEW_ROWS && (
+      {listDevices && result.devices.length > PREVIEW_ROWS && (
         <Text fz="xs" c="dimmed">
           {t('batchUpgrade.moreDevices', { count: result.devices.length - PREVIEW_ROWS })}
         </Text>
