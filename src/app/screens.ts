@@ -45,4 +45,7 @@ export const SCREENS: Partial<Record<RouteName, () => Promise<ScreenModule>>> = 
   Reports: () => import('../features/reports/ReportsScreen.tsx'),
   Devices: () => import('../features/devices/DevicesScreen.tsx'),
   IfbServers: () => import('../features/ifbServers/IfbServersScreen.tsx'),
+  // Software versions and upgrades (issue 12).
+  SoftwareVersions: () => import('../features/softwareVersions/SoftwareVersionsScreen.tsx'),
+  BatchUpgrade: () => import('../features/batchUpgrade/BatchUpgradeScreen.tsx'),
 };

@@ -10,6 +10,7 @@ import type { Store } from './store/store.ts';
 import type { UnitSeedFields } from './areas/units/repo.ts';
 import { seedDemoSupport } from './areas/support/demo.ts';
 import { seedDemoServicesUsage } from './areas/usageProfiles/demo.ts';
+import { seedDemoSoftwareVersions } from './areas/softwareVersions/demo.ts';
 
 /**
  * Demo data (issue 3 item 3), written once into an empty store when LUC_DEMO is on: three
@@ -192,6 +193,7 @@ export async function seedDemo(store: Store, options: DemoOptions): Promise<bool
     await seedDemoSupport(tx, seeds, now);
     await seedDemoServicesUsage(tx, DEMO_INVENTORIES, now);
     await seedDemoIfbServers(tx, DEMO_INVENTORIES, now);
+    await seedDemoSoftwareVersions(tx.db, now);
   });
   return true;
 }

@@ -124,6 +124,11 @@ export const PERMISSIONS = {
   'servers.admin': { grant: ROLE_SETS.adminSet, source: 'spec 001 §3 admin fields, §7 server configuration and resetinstance: the admin set, as channels.admin' },
   'devices.configure': { grant: ROLE_SETS.adminSet, source: 'ours: LU-Link settings are device administration (admin set, as units.admin)' },
   'ifbServers.admin': { grant: ROLE_SETS.superUser, source: 'spec 000 §2 support menu "IFB Servers"; its route is for the super user (routes.ts)' },
+  // ── Software versions and upgrades (issue 12) ────────────────────────────────────────────────
+  'softwareVersions.admin': { grant: ROLE_SETS.adminSet, source: 'spec 002 §6: /sw_version is for the admin set' },
+  'upgrade.run': { grant: ROLE_SETS.adminSet, source: 'spec 000 §6: unit administration (targetSwVersion) is the admin set; 001 §2 Devices software upgrade' },
+  'upgrade.batch': { grant: [...ROLE_SETS.superUser, ...ROLE_SETS.staff], source: 'spec 002 §6: batch upgrade is a super user check and in the staff support menu' },
+  'upgrade.read': { grant: [...ROLE_SETS.adminSet, ...ROLE_SETS.staff], source: 'ours: whoever may start a wave (dialog or batch) follows it' },
 } as const satisfies Record<string, Permission>;
 
 export type Action = keyof typeof PERMISSIONS;

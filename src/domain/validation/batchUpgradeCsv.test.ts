@@ -12,7 +12,7 @@ import {
 const serialsOf = (n: number, prefix = 'ABCDE'): string[] =>
   Array.from({ length: n }, (_, i) => `${prefix}${String(i).padStart(4, '0')}`);
 
-describe('readCsvRecords (our small RFC 4180 reader)', () => {
+describe('readCsvRecords (papaparse, with the line where each record starts)', () => {
   it.each([
     ['LF', 'a,b\nc,d\n', [[1, ['a', 'b']], [2, ['c', 'd']]]],
     ['CRLF', 'a,b\r\nc,d\r\n', [[1, ['a', 'b']], [2, ['c', 'd']]]],
@@ -24,7 +24,8 @@ describe('readCsvRecords (our small RFC 4180 reader)', () => {
     ['blank lines', '\n\na\n\n', [[3, ['a']]]],
     ['an empty trailing cell', 'a,\n', [[1, ['a', '']]]],
     ['a quote inside an unquoted value', 'a"b,c', [[1, ['a"b', 'c']]]],
-    ['spaces before an opening quote', '  "a,b" ,c', [[1, ['a,b ', 'c']]]],
+    ['spaces before a quote (no quoted value: papaparse)', '  "a,b" ,c', [[1, ['  "a', 'b" ', 'c']]]],
+    ['a quoted LF then more rows', '"x\ny",1\nz\n\nw', [[1, ['x\ny', '1']], [3, ['z']], [5, ['w']]]],
   ])('reads %s', (_label, text, expected) => {
     const { records, errors } = readCsvRecords(text, ',');
     expect(errors).toEqual([]);

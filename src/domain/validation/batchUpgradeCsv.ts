@@ -8,7 +8,7 @@
  *   (spreadsheets in some locales save with semicolons).
  * - One device per row: the serial number is the first column; further columns are ignored.
  * - Values may be quoted with double quotes; inside quotes a doubled quote is a quote and the
- *   delimiter and line breaks are plain text. Values are trimmed.
+ *   delimiter and line breaks are plain text (read by papaparse). Values are trimmed.
  * - An optional header: the first non-blank row, when its first value is not a serial number and
  *   mentions "serial" or is "SN" (any case), e.g. "Serial Number,Comment".
  * - Blank rows (nothing but delimiters and spaces) are skipped.
@@ -16,6 +16,7 @@
  * - A serial repeated in the file counts once (listed in `duplicates`).
  * Line numbers are 1-based physical lines where the row starts (a quoted line break moves later rows down).
  */
+import Papa from 'papaparse';
 import { isSerialNumber } from './serialNumber.ts';
 
 /** spec 002 §9 and 001 §9. */
@@ -57,9 +58,11 @@ export function detectDelimiter(text: string): CsvDelimiter {
 }
 
 /**
- * A small RFC 4180 reader: records with their start line. Lenient where the RFC is strict: a quote
- * inside an unquoted value is kept as text, text after a closing quote is appended, white space
- * before an opening quote is dropped. An unclosed quote drops that record and reports its line.
+ * Reads the records of a CSV text with papaparse (RFC 4180: quotes, doubled quotes, quoted line
+ * breaks), each with the physical line where it starts. What papaparse does where the RFC is
+ * silent: a quote inside an unquoted value is kept as text; a quote after leading spaces does not
+ * open a quoted value. Line breaks inside a quoted value are read as "\n". Empty rows are dropped.
+ * An unclosed quote drops that record and reports the line where it starts.
  */
 export function readCsvRecords(
   text: string,
@@ -68,65 +71,33 @@ export function readCsvRecords(
   const source = text.startsWith(BOM) ? text.slice(BOM.length) : text;
   const records: CsvRecord[] = [];
   const errors: CsvLineError[] = [];
-  let cells: string[] = [];
-  let field = '';
-  let started = false; // the current record holds something (a character or a delimiter)
-  let inQuotes = false;
+  // papaparse's cursor is where the next row starts: the line of a row is 1 + the breaks before it.
+  let rowStart = 0;
   let line = 1;
-  let recordLine = 1;
-
-  const endRecord = (): void => {
-    if (started) records.push({ line: recordLine, cells: [...cells, field] });
-    cells = [];
-    field = '';
-    started = false;
-  };
-
-  for (let i = 0; i < source.length; i += 1) {
-    const char = source.charAt(i);
-    if (!started) {
-      recordLine = line;
-    }
-    if (inQuotes) {
-      if (char === '"') {
-        if (source.charAt(i + 1) === '"') {
-          field += '"';
-          i += 1;
-        } else {
-          inQuotes = false;
-        }
-      } else if (char === '\r' || char === '\n') {
-        if (char === '\r' && source.charAt(i + 1) === '\n') i += 1;
-        field += '\n';
-        line += 1;
-      } else {
-        field += char;
+  Papa.parse<string[]>(source, {
+    delimiter,
+    skipEmptyLines: false,
+    step: (row) => {
+      const cursor = row.meta.cursor;
+      const recordLine = line;
+      const raw = source.slice(rowStart, cursor);
+      line += lineBreaksIn(raw);
+      rowStart = cursor;
+      if (row.errors.some((error) => error.code === 'MissingQuotes')) {
+        errors.push({ line: recordLine, message: BATCH_UPGRADE_MESSAGES.unclosedQuote });
+        return;
       }
-      continue;
-    }
-    if (char === '\r' || char === '\n') {
-      if (char === '\r' && source.charAt(i + 1) === '\n') i += 1;
-      endRecord();
-      line += 1;
-      continue;
-    }
-    started = true;
-    if (char === delimiter) {
-      cells.push(field);
-      field = '';
-    } else if (char === '"' && field.trim() === '') {
-      field = '';
-      inQuotes = true;
-    } else {
-      field += char;
-    }
-  }
-  if (inQuotes) {
-    errors.push({ line: recordLine, message: BATCH_UPGRADE_MESSAGES.unclosedQuote });
-  } else {
-    endRecord();
-  }
+      const cells = row.data.map((cell) => cell.replace(/\r\n|\r/g, '\n'));
+      if (/^(\r\n|\n|\r)?$/.test(raw)) return; // an empty line (a quoted "" is a record)
+      records.push({ line: recordLine, cells });
+    },
+  });
   return { records, errors };
+}
+
+/** How many line breaks (CRLF, LF or CR) a text holds. */
+function lineBreaksIn(text: string): number {
+  return text.match(/\r\n|\n|\r/g)?.length ?? 0;
 }
 
 export interface BatchUpgradeList {

@@ -33,6 +33,8 @@ import { serviceRoutes } from './services/routes.ts';
 import { usageProfileRoutes } from './usageProfiles/routes.ts';
 import { serverRoutes } from './servers/routes.ts';
 import { deviceRoutes } from './devices/routes.ts';
+import { upgradeRoutes } from './upgrade/routes.ts';
+import { softwareVersionRoutes } from './softwareVersions/routes.ts';
 
 export interface ContractArea {
   /** The area's name, as in src/protocol/rest/<name>.ts. */
@@ -69,4 +71,6 @@ export const CONTRACT_AREAS: readonly ContractArea[] = [
   { name: 'usageProfiles', routes: usageProfileRoutes },
   { name: 'servers', routes: serverRoutes },
   { name: 'devices', routes: deviceRoutes },
+  { name: 'upgrade', routes: upgradeRoutes },
+  { name: 'softwareVersions', routes: softwareVersionRoutes },
 ];

@@ -145,6 +145,11 @@ export class FleetSimulator {
     this.tickHandle = this.clock.setInterval(() => this.tick(), this.tickMs);
   }
 
+  /** The simulator's clock (other simulations, e.g. server upgrades, run on the same time). */
+  get simClock(): SimClock {
+    return this.clock;
+  }
+
   /** Stops churn, usage pushes and every pending command phase. */
   stop(): void {
     if (this.tickHandle !== null) this.clock.clear(this.tickHandle);

@@ -55,6 +55,20 @@ export const SW_VERSION_MIX: readonly (readonly [string, number])[] = [
   ['6.4.2', 1], ['7.5.1', 3], ['7.8.2', 4], ['8.0.4', 4], ['8.5.1', 6], ['9.0.0', 3],
 ];
 
+/**
+ * A demo serial number in the spec's shape XNXXXNNNN (spec 001 §5), unique per index: 'L', a
+ * digit, three letters counting the ten-thousands of the index, four digits of the index.
+ */
+export function demoSerial(index: number, digit: number): string {
+  let block = Math.floor(index / 10_000);
+  let letters = '';
+  for (let k = 0; k < 3; k += 1) {
+    letters = String.fromCharCode(65 + (block % 26)) + letters;
+    block = Math.floor(block / 26);
+  }
+  return `L${digit}${letters}${String(index % 10_000).padStart(4, '0')}`;
+}
+
 export function familyOfType(type: string): SimFamily {
   if (type === 'Smart') return 'smart';
   if (type === 'Lite') return 'lite';
@@ -105,7 +119,7 @@ export function makeUnitSeeds(opts: { count: number; seed: number; groups: { gro
       uid: `U${String(i + 1).padStart(6, '0')}`,
       name: nameFor(area.city, type, i),
       type,
-      serial: `LU${String(random.int(10, 99))}${String(i + 1).padStart(7, '0')}`,
+      serial: demoSerial(i, random.int(0, 9)),
       groupId: group.groupId,
       inventoryId: group.inventoryId,
       lat,

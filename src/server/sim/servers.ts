@@ -141,6 +141,14 @@ export class ServerSimulator {
     if (announce) this.publish(setup.id);
   }
 
+  /** A server's software version changed (an upgrade ended, src/server/areas/upgrade/runner.ts): published now. */
+  setVersion(id: string, swVersion: string): void {
+    const server = this.servers.get(id);
+    if (server === undefined) return;
+    server.setup = { ...server.setup, swVersion };
+    this.publish(id);
+  }
+
   /** A server deleted: forgotten. */
   remove(id: string): void {
     const server = this.servers.get(id);

@@ -484,6 +484,11 @@ export interface Database {
   // ── servers and devices (issue 12, migration 0010) ──
   ifb_servers: IfbServersTable;
   lulink_settings: LuLinkSettingsTable;
+  // Software versions and upgrades (issue 12, migration 0011).
+  software_versions: SoftwareVersionsTable;
+  software_version_inventories: SoftwareVersionInventoriesTable;
+  upgrade_waves: UpgradeWavesTable;
+  upgrade_jobs: UpgradeJobsTable;
 }
 
 // ── Managed services, usage profiles and usage reports (issue 14, migration 0012) ──
@@ -555,5 +560,53 @@ export interface LuLinkSettingsTable {
   enabled: Generated<Flag>;
   server_id: string | null;
   max_bitrate_kbps: Generated<number>;
+  updated_at: number;
+}
+
+// ── Software versions and upgrades (issue 12, migration 0011) ─────────────────────────────────
+
+export interface SoftwareVersionsTable {
+  id: string;
+  version: string;
+  description: Generated<string>;
+  release_notes_url: Generated<string>;
+  /** JSON list of product / server types. */
+  supported_devices_json: Generated<string>;
+  created_at: number;
+  updated_at: number;
+}
+
+export interface SoftwareVersionInventoriesTable {
+  version_id: string;
+  inventory_id: string;
+}
+
+export interface UpgradeWavesTable {
+  id: string;
+  /** 'dialog' | 'batch'. */
+  source: string;
+  target_version: string;
+  unknown_serials_json: Generated<string>;
+  requested_by: Generated<string>;
+  created_at: number;
+}
+
+export interface UpgradeJobsTable {
+  id: string;
+  wave_id: string;
+  /** 'unit' | 'server'. */
+  device_kind: string;
+  device_id: string;
+  device_name: Generated<string>;
+  serial: Generated<string>;
+  from_version: Generated<string>;
+  target_version: string;
+  /** UPGRADE_STATES of src/domain/upgrade.ts. */
+  state: string;
+  /** Percent, 0..100. */
+  progress: Generated<number>;
+  code: number | null;
+  message: Generated<string>;
+  created_at: number;
   updated_at: number;
 }

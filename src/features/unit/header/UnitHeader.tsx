@@ -9,6 +9,7 @@ import { StreamButton } from './StreamButton.tsx';
 import { ChannelSelect } from './ChannelSelect.tsx';
 import { DelaySelect } from './DelaySelect.tsx';
 import { RebootButton } from './RebootButton.tsx';
+import { UpgradeButton } from './UpgradeButton.tsx';
 import { SpeedTestButton } from './SpeedTestButton.tsx';
 import { SendLogsButton } from './SendLogsModal.tsx';
 import { useChannel } from '../../../fleet/hooks.ts';
@@ -76,6 +77,7 @@ export function UnitHeader({ unitId, page, onConfigure }: { unitId: string; page
           <SpeedTestButton unitId={unitId} offline={offline} busy={busy} channelId={channelId} channelVersion={channelVersion} canOperate={canOperate} running={view.status === 'speedtest'} />
           <SendLogsButton unitId={unitId} disabled={!canOperate} />
           <RebootButton unitId={unitId} unitName={view.name} disabled={!canOperate || offline} />
+          <UpgradeButton unitId={unitId} disabled={reasonText !== null} />
           <StoryButton unitId={unitId} canOperate={canOperate} />
           <SharingButton unitId={unitId} canOperate={canOperate} />
         </Group>

@@ -26,6 +26,7 @@ import { channelLibrary } from './0009_channel_library.ts';
 import { supportAccess } from './0015_support_access.ts';
 import { servicesUsage } from './0012_services_usage.ts';
 import { serversDevices } from './0010_servers_devices.ts';
+import { softwareUpgrade } from './0011_software_upgrade.ts';
 
 /** Every migration by name, in the order they run (names sort in that order). */
 export function storeMigrations(dialect: StoreDialect): Record<string, Migration> {
@@ -42,6 +43,7 @@ export function storeMigrations(dialect: StoreDialect): Record<string, Migration
     '0015_support_access': supportAccess(dialect),
     '0012_services_usage': servicesUsage(dialect),
     '0010_servers_devices': serversDevices(dialect),
+    '0011_software_upgrade': softwareUpgrade(dialect),
   };
 }
 
