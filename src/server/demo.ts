@@ -1,5 +1,6 @@
 import { USER_TYPES } from '../domain/roles/userTypes.ts';
 import { INVENTORY_FEATURE_FLAG_NAMES } from '../domain/roles/roleSets.ts';
+import { seedDemoGraphics } from './areas/graphics/demo.ts';
 import type { ChannelType } from '../domain/channels.ts';
 import type { ServerType } from '../domain/servers.ts';
 import { hashPassword } from './auth/password.ts';
@@ -186,6 +187,7 @@ export async function seedDemo(store: Store, options: DemoOptions): Promise<bool
     await tx.units.insertMany(seeds, now);
     await seedDemoStories(tx, DEMO_INVENTORIES, now);
     await seedDemoShares(tx, DEMO_INVENTORIES, DEMO_GROUPS, now);
+    await seedDemoGraphics(tx, now);
   });
   return true;
 }

@@ -95,6 +95,11 @@ export const PERMISSIONS = {
   // ── Controls of the console (no call of their own) ───────────────────────────────────────────
   'modal.applyOk': { grant: ['luc_regular'], source: 'spec 002 §5 Modal footer: Apply and OK only for luc_regular' },
   'support.menu': { grant: ROLE_SETS.staff, source: 'spec 000 §6, 002 §6: staff, exact check' },
+
+  // ── Shares screens and My Graphics (issue 14 part B) ─────────────────────────────────────────
+  'graphics.read': { grant: CONSOLE, source: 'spec 002 §2, §6: My Graphics is a console screen; the service itself is the server’s permission answer (§4)' },
+  'graphics.use': { grant: CONSOLE, deny: READ_ONLY, source: 'ours: creating and deleting apps and running jobs change the cloud; read-only users change nothing (spec 000 §6)' },
+  'graphics.simulate': { grant: ['super_user'], source: 'ours: the simulated cloud graphics service’s switches (reachability, service per inventory) are support staff’s' },
 } as const satisfies Record<string, Permission>;
 
 export type Action = keyof typeof PERMISSIONS;

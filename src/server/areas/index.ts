@@ -28,6 +28,7 @@ import { overlayRoutes } from './overlays/routes.ts';
 import { audioRoomRoutes } from './audioRooms/routes.ts';
 import { fileRoutes } from './files/routes.ts';
 import { newsroomSyncRoutes } from './newsroomSync/routes.ts';
+import { graphicsRoutes } from './graphics/routes.ts';
 
 export interface ContractArea {
   /** The area's name, as in src/protocol/rest/<name>.ts. */
@@ -59,4 +60,5 @@ export const CONTRACT_AREAS: readonly ContractArea[] = [
   { name: 'audioRooms', routes: audioRoomRoutes },
   { name: 'files', routes: fileRoutes },
   { name: 'newsroomSync', routes: newsroomSyncRoutes },
+  { name: 'graphics', routes: graphicsRoutes },
 ];

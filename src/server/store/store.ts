@@ -26,6 +26,7 @@ import { IncidentRepo, ThresholdRepo } from '../areas/incidents/repo.ts';
 import { VrChannelRepo } from '../areas/videoReturn/repo.ts';
 import { FileRepo } from '../areas/files/repo.ts';
 import { IngestAccountRepo } from '../areas/newsroomSync/repo.ts';
+import { GraphicsRepo } from '../areas/graphics/repo.ts';
 
 export class Store {
   readonly inventories: InventoryRepo;
@@ -50,6 +51,7 @@ export class Store {
   readonly vrChannels: VrChannelRepo;
   readonly files: FileRepo;
   readonly ingestAccounts: IngestAccountRepo;
+  readonly graphics: GraphicsRepo;
   private closing: Promise<void> | undefined;
 
   /** `db` is the root Kysely instance, or a transaction (see `transaction`). */
@@ -79,6 +81,7 @@ export class Store {
     this.vrChannels = new VrChannelRepo(db);
     this.files = new FileRepo(db);
     this.ingestAccounts = new IngestAccountRepo(db);
+    this.graphics = new GraphicsRepo(db);
   }
 
   /**
