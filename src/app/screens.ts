@@ -33,4 +33,8 @@ export const SCREENS: Partial<Record<RouteName, () => Promise<ScreenModule>>> = 
   Channels: () => import('../features/channels/ChannelsScreen.tsx'),
   AudioRooms: () => import('../features/audioRooms/AudioRoomsScreen.tsx'),
   Stories: () => import('../features/storiesScreen/StoriesScreen.tsx'),
+  // Issue 14 part B: shares and My Graphics.
+  SharesPublishers: () => import('../features/shares/PublishersScreen.tsx'),
+  SharesSubscribers: () => import('../features/shares/SubscribersScreen.tsx'),
+  MyGraphics: () => import('../features/graphics/MyGraphicsScreen.tsx'),
 };
