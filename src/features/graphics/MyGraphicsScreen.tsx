@@ -95,7 +95,7 @@ export function MyGraphicsScreen() {
       return (
         <Stack gap="sm">
           {permission.data?.problem !== null && permission.data?.problem !== undefined && (
-            <Alert color="red" role="alert" title={ERRORS.generic.graphicsCommunication}>
+            <Alert color="red" role="alert">
               {permission.data.problem}
             </Alert>
           )}
@@ -134,7 +134,7 @@ export function MyGraphicsScreen() {
           />
         </SettingsSection>
         {mine.error !== null && (
-          <Alert color="red" role="alert" title={ERRORS.generic.graphicsCommunication}>
+          <Alert color="red" role="alert">
             {messageOf(mine.error)}
           </Alert>
         )}

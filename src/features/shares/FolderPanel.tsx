@@ -99,6 +99,8 @@ export function FolderPanel({ kind, inventoryId, folders, selectedId, onSelect }
           {treeOrder(folders).map((folder) => (
             <NavLink
               key={folder.id}
+              component="button"
+              type="button"
               label={folder.name}
               active={folder.id === selectedId}
               onClick={() => onSelect(folder.id)}
