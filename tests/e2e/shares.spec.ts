@@ -25,7 +25,7 @@ async function openFromMenu(page: Page, entry: 'My Publishers' | 'My Subscribers
   const link = menu.getByRole('link', { name: entry });
   if (!(await link.isVisible())) await menu.getByText('Shares', { exact: true }).click();
   await link.click();
-  await expect(page.getByRole('heading', { name: entry })).toBeVisible();
+  await expect(page.getByRole('heading', { name: entry })).toBeVisible({ timeout: 15_000 }); // the screen's first load
 }
 
 test('a media group admin files publishers in folders: root fixed, names checked, edit and delete', async ({ page }) => {

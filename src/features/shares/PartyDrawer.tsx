@@ -81,7 +81,7 @@ export function PartyDrawer({ kind, inventoryId, party, folders, folderId, onClo
           label={t('shares.form.shareKey')}
           description={party === null ? t('shares.form.shareKeyNewHint') : t('shares.form.shareKeyHint')}
           required={party !== null}
-          ff="monospace"
+          styles={{ input: { fontFamily: 'var(--mantine-font-family-monospace)' } }}
           {...form.getInputProps('shareKey')}
         />
         <Textarea label={t('shares.form.description')} description={t('shares.form.descriptionHint', { max: SHARE_DESCRIPTION_MAX_LENGTH })} autosize minRows={2} maxRows={5} {...form.getInputProps('description')} />

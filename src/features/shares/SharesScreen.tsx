@@ -8,7 +8,7 @@
  * the ones a unit's sharing options (the unit page's sharing modal) offer.
  */
 import { useEffect, useMemo, useState } from 'react';
-import { Alert, Button, Code, Group, Select, Stack, Text } from '@mantine/core';
+import { Alert, Button, Code, Group, Loader, Select, Stack, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { DataTableColumn } from 'mantine-datatable';
@@ -106,6 +106,8 @@ export function SharesScreen({ kind }: { readonly kind: ShareKind }) {
         <Alert color="red" role="alert">
           {messageOf(folders.error)}
         </Alert>
+      ) : folders.isPending ? (
+        <Loader size="sm" aria-label={t('common.loading')} />
       ) : (
         <Group align="flex-start" wrap="nowrap" gap="md">
           <FolderPanel kind={kind} inventoryId={inventoryId} folders={folders.data ?? []} selectedId={shownFolder?.id ?? null} onSelect={setFolderId} />
