@@ -82,8 +82,7 @@ export class ShareAdminService {
 
   /** One party as its table row. */
   private async listed(kind: ShareKind, inventoryId: string, id: string, by: string): Promise<SharePartyRow> {
-    const page = await this.store.shares.partyPage(kind, { inventoryId, searchKey: 'name', searchValue: '', sortBy: 'name', sortDir: 'asc', limit: 1_000_000, offset: 0 });
-    const row = page.items.find((r) => r.id === id);
+    const row = await this.store.shares.partyRow(kind, inventoryId, id);
     if (row === undefined) throw notFound(`${ONE[kind]} '${id.slice(0, 64)}' not found`);
     return this.rowOf(await this.root(inventoryId, kind, by), row);
   }

@@ -139,14 +139,23 @@ export class ShareRepo {
 
   // ── My Publishers / My Subscribers (issue 14 part B) ──────────────────────────────────────────
 
-  /** One page of an inventory's parties of a kind, searched without case, sorted, then by id. */
-  async partyPage(kind: ShareKind, listing: PartyListing): Promise<{ total: number; items: PartyListRow[] }> {
-    let query = this.db
+  /** The parties of an inventory with their inventory's, group's and folder's names. */
+  private listed(kind: ShareKind, inventoryId: string) {
+    return this.db
       .selectFrom(`${tableOf(kind)} as p`)
       .innerJoin('inventories as i', 'i.id', 'p.inventory_id')
       .leftJoin('groups as g', 'g.id', 'p.group_id')
       .leftJoin('share_folders as f', 'f.id', 'p.folder_id')
-      .where('p.inventory_id', '=', listing.inventoryId);
+      .where('p.inventory_id', '=', inventoryId);
+  }
+
+  private static listRow(r: Selectable<SharePartiesTable> & { inventory_name: string; group_name: string | null; folder_name: string | null }): PartyListRow {
+    return { ...toParty(r), inventoryName: r.inventory_name, groupName: r.group_name ?? null, folderName: r.folder_name ?? null };
+  }
+
+  /** One page of an inventory's parties of a kind, searched without case, sorted, then by id. */
+  async partyPage(kind: ShareKind, listing: PartyListing): Promise<{ total: number; items: PartyListRow[] }> {
+    let query = this.listed(kind, listing.inventoryId);
     const folder = listing.folder;
     if (folder !== undefined) {
       query = folder.isRoot ? query.where((eb) => eb.or([eb('p.folder_id', 'is', null), eb('p.folder_id', '=', folder.id)])) : query.where('p.folder_id', '=', folder.id);
@@ -163,10 +172,13 @@ export class ShareRepo {
       .limit(listing.limit)
       .offset(listing.offset)
       .execute();
-    return {
-      total: Number(total?.n ?? 0),
-      items: rows.map((r) => ({ ...toParty(r), inventoryName: r.inventory_name, groupName: r.group_name ?? null, folderName: r.folder_name ?? null })),
-    };
+    return { total: Number(total?.n ?? 0), items: rows.map(ShareRepo.listRow) };
+  }
+
+  /** One party as the tables list it. */
+  async partyRow(kind: ShareKind, inventoryId: string, id: string): Promise<PartyListRow | undefined> {
+    const row = await this.listed(kind, inventoryId).where('p.id', '=', id).selectAll('p').select(['i.name as inventory_name', 'g.name as group_name', 'f.name as folder_name']).executeTakeFirst();
+    return row && ShareRepo.listRow(row);
   }
 
   async party(kind: ShareKind, inventoryId: string, id: string): Promise<FiledParty | undefined> {
