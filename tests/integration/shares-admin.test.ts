@@ -34,7 +34,7 @@ describe('My Publishers, My Subscribers and share folders (spec 002 §2 §3 §5)
     await server.store.inventories.insert({ id: 'INV-FOREIGN', name: 'Foreign', region: '', customer: 'Foreign', parentId: null, features: [], createdAt: Date.now() });
     media = await signIn(server, 'luc_media_group_admin');
     superUser = await signIn(server, 'super_user');
-  });
+  }, 60_000);
   afterAll(async () => {
     await server.close();
     tmp.cleanup();
