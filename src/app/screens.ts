@@ -48,4 +48,8 @@ export const SCREENS: Partial<Record<RouteName, () => Promise<ScreenModule>>> = 
   // Software versions and upgrades (issue 12).
   SoftwareVersions: () => import('../features/softwareVersions/SoftwareVersionsScreen.tsx'),
   BatchUpgrade: () => import('../features/batchUpgrade/BatchUpgradeScreen.tsx'),
+  // Issue 14 part B: shares and My Graphics.
+  SharesPublishers: () => import('../features/shares/PublishersScreen.tsx'),
+  SharesSubscribers: () => import('../features/shares/SubscribersScreen.tsx'),
+  MyGraphics: () => import('../features/graphics/MyGraphicsScreen.tsx'),
 };

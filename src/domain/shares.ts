@@ -12,7 +12,8 @@ import { firstError } from './validation/check.ts';
 import { matches, maxLength, minLength, required } from './validation/fields.ts';
 import { MESSAGES, formatMessage } from './validation/messages.ts';
 
-export { SHARE_NAME_MAX_LENGTH, SHARE_NAME_MIN_LENGTH, publisherNameError, shareName, subscriberErrors } from './validation/shares.ts';
+export { SHARE_MESSAGES, SHARE_NAME_MAX_LENGTH, SHARE_NAME_MIN_LENGTH, folderEditError, publisherNameError, shareName, subscriberErrors } from './validation/shares.ts';
+import { folderEditError, folderNameError, shareName as shareNameOf, subscriberErrors as subscriberErrorsOf } from './validation/shares.ts';
 
 /** spec 002 §3: a publisher's fields (subscriber "similar"); createdOn is ms since epoch. */
 export interface SharePartyFields {
@@ -80,3 +81,84 @@ export function sharingSelectionError(subscriberIds: readonly string[], inventor
   }
   return null;
 }
+
+// ── Publishers, subscribers and folders as the My Publishers / My Subscribers screens edit them ──
+
+/** The two trees of shares (spec 002 §2 /publishers, /subscribers): a folder holds one kind. */
+export const SHARE_KINDS = ['publishers', 'subscribers'] as const;
+export type ShareKind = (typeof SHARE_KINDS)[number];
+
+/** Ours: a description is at most 255 characters (the spec's name bound, 002 §9 "Name max"). */
+export const SHARE_DESCRIPTION_MAX_LENGTH = 255;
+/** Ours: folder names have the parties' bound, 1-32 characters. */
+export const SHARE_FOLDER_NAME_MAX_LENGTH = 32;
+
+/** Our words for the folder refusals the spec leaves without words. */
+export const FOLDER_MESSAGES = {
+  notEmpty: 'A folder that holds publishers, subscribers or folders cannot be deleted',
+  unknownFolder: 'Folder not found in this inventory',
+} as const;
+
+export interface PartyFormValues {
+  readonly name: string;
+  /** '' = let the server draw one (create); a key otherwise. */
+  readonly shareKey: string;
+  readonly description: string;
+}
+
+export type PartyField = 'name' | 'shareKey' | 'description';
+
+/**
+ * A publisher's or subscriber's form (spec 002 §5): name 1-32; a typed share key follows our key
+ * rule (an empty one on create is drawn by the server); description at most 255. For subscribers,
+ * `existing` (the inventory's other subscribers) makes the name and key unique per inventory with
+ * the spec's two messages; publishers have no uniqueness rule in the spec.
+ */
+export function partyFormErrors(
+  kind: ShareKind,
+  values: PartyFormValues & { readonly id?: string; readonly inventoryId: string },
+  existing: readonly { readonly id: string; readonly name: string; readonly shareKey: string; readonly inventoryId: string }[] = [],
+): Partial<Record<PartyField, string>> {
+  const errors: Partial<Record<PartyField, string>> = {};
+  const name = shareNameOf(values.name);
+  if (name !== null) errors.name = name;
+  if (values.shareKey.trim() !== '') {
+    const key = shareKey(values.shareKey.trim());
+    if (key !== null) errors.shareKey = key;
+  }
+  const description = maxLength(SHARE_DESCRIPTION_MAX_LENGTH)(values.description);
+  if (description !== null) errors.description = description;
+  if (kind === 'subscribers') {
+    const unique = subscriberErrorsOf(
+      { ...(values.id !== undefined ? { id: values.id } : {}), name: values.name.trim(), shareKey: values.shareKey.trim() === '' ? '\u0000new' : values.shareKey.trim(), inventoryId: values.inventoryId },
+      existing,
+    );
+    if (errors.name === undefined && unique.name !== undefined) errors.name = unique.name;
+    if (errors.shareKey === undefined && unique.shareKey !== undefined && values.shareKey.trim() !== '') errors.shareKey = unique.shareKey;
+  }
+  return errors;
+}
+
+/**
+ * A folder's name (spec 002 §5 "Folder name unique"): required, 1-32, not taken by another folder
+ * of the same inventory and kind (without case).
+ */
+export function shareFolderNameError(name: string | null | undefined, takenNames: Iterable<string>): string | null {
+  return firstError(name, [required, maxLength(SHARE_FOLDER_NAME_MAX_LENGTH)]) ?? folderNameError(name, takenNames);
+}
+
+/**
+ * Why a folder may not be deleted, or null: a root folder cannot be edited (spec 002 §5); a folder
+ * that still holds parties or folders is kept (ours: deleting it would lose where they were filed).
+ */
+export function folderDeletionRefusal(folder: { readonly isRoot: boolean }, holds: { readonly parties: number; readonly folders: number }): string | null {
+  return folderEditError(folder) ?? (holds.parties > 0 || holds.folders > 0 ? FOLDER_MESSAGES.notEmpty : null);
+}
+
+/** The root folder of each tree, named when the server creates it (ours). */
+export const ROOT_FOLDER_NAMES: Readonly<Record<ShareKind, string>> = { publishers: 'All publishers', subscribers: 'All subscribers' };
+
+/** Ours: the group a party names must be one of its inventory's groups. */
+export const PARTY_MESSAGES = {
+  unknownGroup: 'Group not found in this inventory',
+} as const;

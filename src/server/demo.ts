@@ -1,6 +1,7 @@
 import { seedDemoIfbServers } from './areas/servers/demo.ts';
 import { USER_TYPES } from '../domain/roles/userTypes.ts';
 import { INVENTORY_FEATURE_FLAG_NAMES } from '../domain/roles/roleSets.ts';
+import { seedDemoGraphics } from './areas/graphics/demo.ts';
 import type { ChannelType } from '../domain/channels.ts';
 import type { ServerType } from '../domain/servers.ts';
 import { hashPassword } from './auth/password.ts';
@@ -194,6 +195,7 @@ export async function seedDemo(store: Store, options: DemoOptions): Promise<bool
     await seedDemoServicesUsage(tx, DEMO_INVENTORIES, now);
     await seedDemoIfbServers(tx, DEMO_INVENTORIES, now);
     await seedDemoSoftwareVersions(tx.db, now);
+    await seedDemoGraphics(tx, now);
   });
   return true;
 }

@@ -190,7 +190,7 @@ describe('stories and shares (spec 001 §3 §6 §7 §9, 002 §3 §5) against a s
       const pubs = await call(server, `v2/admin/inventories/${INV}/publishers${q}`, { cookie: mediaAdmin });
       expect(pubs.status, pubs.text).toBe(200);
       expect(pubs.json.publishers).toHaveLength(2);
-      expect(Object.keys(pubs.json.publishers[0]).sort()).toEqual(['createdBy', 'createdOn', 'description', 'groupId', 'id', 'inventoryId', 'name', 'shareKey']);
+      expect(Object.keys(pubs.json.publishers[0]).sort()).toEqual(['createdBy', 'createdOn', 'description', 'folderId', 'groupId', 'id', 'inventoryId', 'name', 'shareKey']);
       const subs = await call(server, `v2/admin/inventories/${INV}/subscribers${q}`, { cookie: regular });
       expect(subs.json.subscribers.map((s: { name: string }) => s.name)).toEqual(['Affiliate-North', 'Affiliate-South', 'Partner-Network']);
       expect(subs.json.subscribers[0].shareKey).toBeUndefined();

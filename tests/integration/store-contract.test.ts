@@ -396,7 +396,7 @@ function contract(open: () => Promise<Store>): void {
     it('lists publishers and subscribers of an inventory by name without case', async () => {
       expect((await store.shares.publishers('INV-A')).map((p) => p.id)).toEqual(['P1', 'P2']);
       expect((await store.shares.subscribers('INV-A')).map((p) => p.id)).toEqual(['S1', 'S2']);
-      expect(await store.shares.subscribers('INV-B')).toEqual([party('S3', 'East', 'sub-key-3', 'INV-B')]);
+      expect(await store.shares.subscribers('INV-B')).toEqual([{ ...party('S3', 'East', 'sub-key-3', 'INV-B'), folderId: null }]); // filed nowhere: the root folder (migration 0013)
     });
 
     it('refuses a subscriber name or share key taken in the inventory, in any case', async () => {

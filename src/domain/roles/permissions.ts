@@ -129,6 +129,10 @@ export const PERMISSIONS = {
   'upgrade.run': { grant: ROLE_SETS.adminSet, source: 'spec 000 §6: unit administration (targetSwVersion) is the admin set; 001 §2 Devices software upgrade' },
   'upgrade.batch': { grant: [...ROLE_SETS.superUser, ...ROLE_SETS.staff], source: 'spec 002 §6: batch upgrade is a super user check and in the staff support menu' },
   'upgrade.read': { grant: [...ROLE_SETS.adminSet, ...ROLE_SETS.staff], source: 'ours: whoever may start a wave (dialog or batch) follows it' },
+  // ── Shares screens and My Graphics (issue 14 part B) ─────────────────────────────────────────
+  'graphics.read': { grant: CONSOLE, source: 'spec 002 §2, §6: My Graphics is a console screen; the service itself is the server’s permission answer (§4)' },
+  'graphics.use': { grant: CONSOLE, deny: READ_ONLY, source: 'ours: creating and deleting apps and running jobs change the cloud; read-only users change nothing (spec 000 §6)' },
+  'graphics.simulate': { grant: ['super_user'], source: 'ours: the simulated cloud graphics service’s switches (reachability, service per inventory) are support staff’s' },
 } as const satisfies Record<string, Permission>;
 
 export type Action = keyof typeof PERMISSIONS;

@@ -6,7 +6,8 @@
  */
 import { Schema } from 'effect';
 import { endpoint } from './endpoint.ts';
-import { EpochMs, Id } from './common.ts';
+import { EpochMs, Id, Page, PageQuery, Removed, TextBetween } from './common.ts';
+import { SHARE_DESCRIPTION_MAX_LENGTH, SHARE_FOLDER_NAME_MAX_LENGTH, SHARE_KEY_MAX_LENGTH, SHARE_KINDS, SHARE_NAME_MAX_LENGTH } from '../../domain/shares.ts';
 
 const TAGS = ['shares'] as const;
 
@@ -30,6 +31,8 @@ export const ShareParty = Schema.Struct({
   groupId: Schema.NullOr(Id),
   createdOn: EpochMs,
   createdBy: Schema.String,
+  /** The folder it is filed in (migration 0013); absent/null = the root folder. */
+  folderId: Schema.optionalKey(Schema.NullOr(Id)),
 });
 export type ShareParty = typeof ShareParty.Type;
 
@@ -87,5 +90,178 @@ export const setUnitSharing = endpoint({
   response: UnitSharing,
 });
 
+// ── My Publishers / My Subscribers (spec 002 §2, §5): CRUD per inventory, folders ─────────────────
+
+export const ShareKind = Schema.Literals(SHARE_KINDS);
+
+/** A row of the My Publishers / My Subscribers tables: the party with its folder's and group's names. */
+export const SharePartyRow = Schema.Struct({
+  id: Id,
+  inventoryId: Id,
+  inventoryName: Schema.String,
+  name: Schema.String,
+  shareKey: Schema.String,
+  description: Schema.String,
+  groupId: Schema.NullOr(Id),
+  groupName: Schema.NullOr(Schema.String),
+  folderId: Id,
+  folderName: Schema.String,
+  createdOn: EpochMs,
+  createdBy: Schema.String,
+});
+export type SharePartyRow = typeof SharePartyRow.Type;
+
+export const SHARE_SEARCH_KEYS = ['name', 'description', 'createdBy'] as const;
+export const SHARE_SORT_KEYS = ['name', 'description', 'createdOn', 'createdBy'] as const;
+export type ShareSearchKey = (typeof SHARE_SEARCH_KEYS)[number];
+export type ShareSortKey = (typeof SHARE_SORT_KEYS)[number];
+
+/** The page query plus the inventory (required: the scope) and, optionally, one folder. */
+export const SharePageQuery = Schema.Struct({
+  ...PageQuery(SHARE_SEARCH_KEYS, SHARE_SORT_KEYS).fields,
+  inventoryId: Id,
+  folderId: Schema.optionalKey(Id),
+});
+export const SharePartyPage = Page(SharePartyRow);
+
+const PartyName = TextBetween(1, SHARE_NAME_MAX_LENGTH);
+/** '' on create: the server draws a key. The rule (8-64, letters, digits, - and _) is the domain's. */
+const ShareKeyText = TextBetween(0, SHARE_KEY_MAX_LENGTH);
+const Description = TextBetween(0, SHARE_DESCRIPTION_MAX_LENGTH);
+
+export const NewShareParty = Schema.Struct({
+  name: PartyName,
+  shareKey: Schema.optionalKey(ShareKeyText),
+  description: Schema.optionalKey(Description),
+  groupId: Schema.optionalKey(Schema.NullOr(Id)),
+  /** Absent/null: the root folder. */
+  folderId: Schema.optionalKey(Schema.NullOr(Id)),
+});
+export type NewShareParty = typeof NewShareParty.Type;
+
+export const SharePartyChanges = Schema.Struct({
+  name: Schema.optionalKey(PartyName),
+  shareKey: Schema.optionalKey(TextBetween(1, SHARE_KEY_MAX_LENGTH)),
+  description: Schema.optionalKey(Description),
+  groupId: Schema.optionalKey(Schema.NullOr(Id)),
+  folderId: Schema.optionalKey(Schema.NullOr(Id)),
+});
+export type SharePartyChanges = typeof SharePartyChanges.Type;
+
+const PartyParams = Schema.Struct({ inv: Id, id: Id });
+
+function partyEndpoints<const K extends (typeof SHARE_KINDS)[number]>(kind: K, one: string) {
+  return {
+    page: endpoint({
+      method: 'GET',
+      path: `v2/admin/shares/${kind}`,
+      summary: `My ${kind[0]?.toUpperCase()}${kind.slice(1)}: the ${kind} of one inventory (optionally one folder), paged, searched and sorted`,
+      tags: TAGS,
+      query: SharePageQuery,
+      response: SharePartyPage,
+    }),
+    create: endpoint({
+      method: 'POST',
+      path: `v2/admin/inventories/{inv}/${kind}`,
+      summary: `Create a ${one} (name 1-32${kind === 'subscribers' ? '; name and share key unique per inventory' : ''}; no share key: one is drawn)`,
+      tags: TAGS,
+      params: InventoryParams,
+      body: NewShareParty,
+      response: SharePartyRow,
+      successStatus: 201,
+    }),
+    update: endpoint({
+      method: 'PUT',
+      path: `v2/admin/inventories/{inv}/${kind}/{id}`,
+      summary: `Change a ${one}: name, share key, description, group or folder`,
+      tags: TAGS,
+      params: PartyParams,
+      body: SharePartyChanges,
+      response: SharePartyRow,
+    }),
+    remove: endpoint({
+      method: 'DELETE',
+      path: `v2/admin/inventories/{inv}/${kind}/{id}`,
+      summary: `Delete a ${one}${kind === 'subscribers' ? ' (units stop sharing to it)' : ''}`,
+      tags: TAGS,
+      params: PartyParams,
+      response: Removed,
+    }),
+  };
+}
+
+export const publisherCalls = partyEndpoints('publishers', 'publisher');
+export const subscriberCalls = partyEndpoints('subscribers', 'subscriber');
+
+/** A folder of publishers or subscribers (spec 002 §3 "folder is similar"; §5 unique names, roots fixed). */
+export const ShareFolder = Schema.Struct({
+  id: Id,
+  inventoryId: Id,
+  kind: ShareKind,
+  /** null for the root. */
+  parentId: Schema.NullOr(Id),
+  name: Schema.String,
+  isRoot: Schema.Boolean,
+  /** Publishers or subscribers filed directly in it. */
+  count: Schema.Int,
+  createdOn: EpochMs,
+  createdBy: Schema.String,
+});
+export type ShareFolder = typeof ShareFolder.Type;
+
+const FolderName = TextBetween(1, SHARE_FOLDER_NAME_MAX_LENGTH);
+const FolderParams = Schema.Struct({ inv: Id, id: Id });
+
+export const listShareFolders = endpoint({
+  method: 'GET',
+  path: 'v2/admin/inventories/{inv}/share-folders',
+  summary: 'The folders of an inventory’s publishers or subscribers, the root first (created on first use)',
+  tags: TAGS,
+  params: InventoryParams,
+  query: Schema.Struct({ kind: ShareKind }),
+  response: Schema.Struct({ folders: Schema.Array(ShareFolder) }),
+});
+
+export const createShareFolder = endpoint({
+  method: 'POST',
+  path: 'v2/admin/inventories/{inv}/share-folders',
+  summary: 'Create a folder (name unique per inventory and kind; in the root unless a parent is named)',
+  tags: TAGS,
+  params: InventoryParams,
+  body: Schema.Struct({ kind: ShareKind, name: FolderName, parentId: Schema.optionalKey(Schema.NullOr(Id)) }),
+  response: ShareFolder,
+  successStatus: 201,
+});
+
+export const renameShareFolder = endpoint({
+  method: 'PUT',
+  path: 'v2/admin/inventories/{inv}/share-folders/{id}',
+  summary: 'Rename a folder (root folders cannot be edited)',
+  tags: TAGS,
+  params: FolderParams,
+  body: Schema.Struct({ name: FolderName }),
+  response: ShareFolder,
+});
+
+export const deleteShareFolder = endpoint({
+  method: 'DELETE',
+  path: 'v2/admin/inventories/{inv}/share-folders/{id}',
+  summary: 'Delete an empty folder (root folders cannot be edited)',
+  tags: TAGS,
+  params: FolderParams,
+  response: Removed,
+});
+
 /** Every endpoint of the area. */
-export const SHARE_ENDPOINTS = [listPublishers, listSubscribers, getUnitSharing, setUnitSharing] as const;
+export const SHARE_ENDPOINTS = [
+  listPublishers,
+  listSubscribers,
+  getUnitSharing,
+  setUnitSharing,
+  ...Object.values(publisherCalls),
+  ...Object.values(subscriberCalls),
+  listShareFolders,
+  createShareFolder,
+  renameShareFolder,
+  deleteShareFolder,
+] as const;

@@ -35,6 +35,7 @@ import { serverRoutes } from './servers/routes.ts';
 import { deviceRoutes } from './devices/routes.ts';
 import { upgradeRoutes } from './upgrade/routes.ts';
 import { softwareVersionRoutes } from './softwareVersions/routes.ts';
+import { graphicsRoutes } from './graphics/routes.ts';
 
 export interface ContractArea {
   /** The area's name, as in src/protocol/rest/<name>.ts. */
@@ -73,4 +74,5 @@ export const CONTRACT_AREAS: readonly ContractArea[] = [
   { name: 'devices', routes: deviceRoutes },
   { name: 'upgrade', routes: upgradeRoutes },
   { name: 'softwareVersions', routes: softwareVersionRoutes },
+  { name: 'graphics', routes: graphicsRoutes },
 ];

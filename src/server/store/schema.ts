@@ -254,6 +254,8 @@ export interface SharePartiesTable {
   group_id: string | null;
   created_on: number;
   created_by: Generated<string>;
+  /** The folder it sits in; null = the root folder of its inventory (migration 0013). */
+  folder_id: string | null;
 }
 
 export interface UnitSharesTable {
@@ -489,6 +491,11 @@ export interface Database {
   software_version_inventories: SoftwareVersionInventoriesTable;
   upgrade_waves: UpgradeWavesTable;
   upgrade_jobs: UpgradeJobsTable;
+  // ── Shares folders and the simulated cloud graphics service (issue 14 part B, migration 0013) ──
+  share_folders: ShareFoldersTable;
+  graphics_accounts: GraphicsAccountsTable;
+  graphics_apps: GraphicsAppsTable;
+  graphics_jobs: GraphicsJobsTable;
 }
 
 // ── Managed services, usage profiles and usage reports (issue 14, migration 0012) ──
@@ -609,4 +616,51 @@ export interface UpgradeJobsTable {
   message: Generated<string>;
   created_at: number;
   updated_at: number;
+}
+
+/** Publishers and subscribers have the same columns. */
+// ── Shares folders and graphics (issue 14 part B, migration 0013) ─────────────────────────────────
+
+export interface ShareFoldersTable {
+  id: string;
+  inventory_id: string;
+  /** 'publishers' | 'subscribers': the tree the folder belongs to. */
+  kind: string;
+  parent_id: string | null;
+  name: string;
+  /** 0/1: the tree's root (spec 002 §5: cannot be edited). */
+  is_root: Generated<Flag>;
+  created_on: number;
+  created_by: Generated<string>;
+}
+
+export interface GraphicsAccountsTable {
+  inventory_id: string;
+  /** 0/1: the cloud graphics service is on for the inventory (permissions serviceEnabled). */
+  service_enabled: Generated<Flag>;
+  updated_at: number;
+}
+
+export interface GraphicsAppsTable {
+  id: string;
+  inventory_id: string;
+  /** 'singular' | 'control'. */
+  kind: string;
+  name: string;
+  template_id: string;
+  region: string;
+  /** A control app: the app it controls. */
+  app_id: string | null;
+  created_on: number;
+  created_by: Generated<string>;
+}
+
+export interface GraphicsJobsTable {
+  id: string;
+  inventory_id: string;
+  app_id: string;
+  action: string;
+  started_at: number;
+  /** How long the job runs (ms). */
+  duration_ms: number;
 }

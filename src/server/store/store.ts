@@ -29,6 +29,7 @@ import { IngestAccountRepo } from '../areas/newsroomSync/repo.ts';
 import { SupportRepo } from '../areas/support/repo.ts';
 import { ServiceRepo } from '../areas/services/repo.ts';
 import { UsageProfileRepo, UsageRepo } from '../areas/usageProfiles/repo.ts';
+import { GraphicsRepo } from '../areas/graphics/repo.ts';
 
 export class Store {
   readonly inventories: InventoryRepo;
@@ -58,6 +59,7 @@ export class Store {
   readonly services: ServiceRepo;
   readonly usageProfiles: UsageProfileRepo;
   readonly usage: UsageRepo;
+  readonly graphics: GraphicsRepo;
   private closing: Promise<void> | undefined;
 
   /** `db` is the root Kysely instance, or a transaction (see `transaction`). */
@@ -91,6 +93,7 @@ export class Store {
     this.services = new ServiceRepo(db);
     this.usageProfiles = new UsageProfileRepo(db);
     this.usage = new UsageRepo(db);
+    this.graphics = new GraphicsRepo(db);
   }
 
   /**

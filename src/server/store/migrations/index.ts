@@ -27,6 +27,7 @@ import { supportAccess } from './0015_support_access.ts';
 import { servicesUsage } from './0012_services_usage.ts';
 import { serversDevices } from './0010_servers_devices.ts';
 import { softwareUpgrade } from './0011_software_upgrade.ts';
+import { sharesGraphics } from './0013_shares_graphics.ts';
 
 /** Every migration by name, in the order they run (names sort in that order). */
 export function storeMigrations(dialect: StoreDialect): Record<string, Migration> {
@@ -44,6 +45,7 @@ export function storeMigrations(dialect: StoreDialect): Record<string, Migration
     '0012_services_usage': servicesUsage(dialect),
     '0010_servers_devices': serversDevices(dialect),
     '0011_software_upgrade': softwareUpgrade(dialect),
+    '0013_shares_graphics': sharesGraphics(dialect),
   };
 }
 
