@@ -28,6 +28,7 @@ import { EditServerDrawer } from './EditServerDrawer.tsx';
 import { EditDeviceDrawer } from './EditDeviceDrawer.tsx';
 import { AddCameraDialog } from './AddCameraDialog.tsx';
 import { DeviceRowActions, type DeviceAction } from './DeviceRowActions.tsx';
+import { UpgradeDialog } from '../upgrade/UpgradeDialog.tsx';
 
 const STATUS_COLOR: Record<DeviceStatusFilter, string> = { busy: 'green', idle: 'blue', offline: 'gray' };
 const EMPTY_SERVERS: readonly ServerRow[] = [];
@@ -87,6 +88,7 @@ export function DevicesScreen() {
   const [open, setOpen] = useState<{ id: string; kind: DeviceKind; tab: 'edit' | 'luLink' } | null>(null);
   const [adding, setAdding] = useState(false);
   const [deleting, setDeleting] = useState<Row | null>(null);
+  const [upgrading, setUpgrading] = useState<Row | null>(null);
 
   const servers = useQuery({
     queryKey: deviceKeys.servers(inventoryId ?? ''),
@@ -137,6 +139,7 @@ export function DevicesScreen() {
   };
   const onAction = (row: Row, action: DeviceAction) => {
     if (action === 'delete') setDeleting(row);
+    else if (action === 'upgrade') setUpgrading(row);
     else setOpen({ id: row.id, kind: row.kind, tab: action === 'luLink' ? 'luLink' : 'edit' });
   };
 
@@ -251,6 +254,13 @@ export function DevicesScreen() {
       <Text fz="xs" c="dimmed">
         {t('devices.shown', { shown: shown.length, total: rows.length })}
       </Text>
+      {upgrading !== null && (
+        <UpgradeDialog
+          opened
+          devices={upgrading.kind === 'server' ? { units: [], servers: [upgrading.id] } : { units: [upgrading.id], servers: [] }}
+          onClose={() => setUpgrading(null)}
+        />
+      )}
       {openServer !== undefined && <EditServerDrawer key={openServer.deviceId} server={openServer} onClose={() => setOpen(null)} />}
       {openUnit !== undefined && open !== null && <EditDeviceDrawer key={openUnit.uid} unit={openUnit} initialTab={open.tab === 'luLink' ? 'luLink' : 'general'} onClose={() => setOpen(null)} />}
       {adding && inventoryId !== null && <AddCameraDialog inventoryId={inventoryId} groupId={groupId} onClose={() => setAdding(false)} />}

@@ -9,6 +9,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useEntityForm } from '../../components/admin/useEntityForm.ts';
 import { useMay } from '../../app/useMay.ts';
+import { SupportAccessPanel } from '../supportAccess/SupportAccessPanel.tsx';
 import { unitNameErrors } from '../../domain/validation/names.ts';
 import { unitComment } from '../../domain/validation/unitFields.ts';
 import { luLinkErrors } from '../../domain/devices.ts';
@@ -19,6 +20,7 @@ import { deviceKeys, fetchLuLink, invalidateDevices, saveLuLink, saveUnit } from
 
 export function EditDeviceDrawer({ unit, initialTab, onClose }: { readonly unit: UnitView; readonly initialTab: 'general' | 'luLink'; readonly onClose: () => void }) {
   const { t } = useTranslation();
+  const seesSupport = useMay('support.read');
   return (
     <Drawer opened onClose={onClose} title={t('devices.device.title', { name: unit.name })} position="right" size={560} scrollAreaComponent={ScrollArea.Autosize} closeButtonProps={{ 'aria-label': t('kit.form.close') }}>
       <Stack gap="md">
@@ -32,6 +34,7 @@ export function EditDeviceDrawer({ unit, initialTab, onClose }: { readonly unit:
           <Tabs.List>
             <Tabs.Tab value="general">{t('devices.device.tabs.general')}</Tabs.Tab>
             <Tabs.Tab value="luLink">{t('devices.device.tabs.luLink')}</Tabs.Tab>
+            {seesSupport && <Tabs.Tab value="support">{t('devices.device.tabs.support')}</Tabs.Tab>}
           </Tabs.List>
           <Tabs.Panel value="general" pt="md">
             <GeneralTab unit={unit} />
@@ -39,6 +42,11 @@ export function EditDeviceDrawer({ unit, initialTab, onClose }: { readonly unit:
           <Tabs.Panel value="luLink" pt="md">
             <LuLinkTab uid={unit.uid} />
           </Tabs.Panel>
+          {seesSupport && (
+            <Tabs.Panel value="support" pt="md">
+              <SupportAccessPanel kind="unit" id={unit.uid} />
+            </Tabs.Panel>
+          )}
         </Tabs>
       </Stack>
     </Drawer>

@@ -11,6 +11,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useEntityForm } from '../../components/admin/useEntityForm.ts';
 import { useMay } from '../../app/useMay.ts';
+import { SupportAccessPanel } from '../supportAccess/SupportAccessPanel.tsx';
 import { showError, showSuccess } from '../../components/toasts.ts';
 import { useServerLive } from '../../fleet/hooks.ts';
 import { CLOUD_REGIONS, IFB_MODES, IP_PIPE_PROTOCOLS, SERVER_GATE_MESSAGE, SERVER_TYPE_LABELS, type IfbMode } from '../../domain/servers.ts';
@@ -62,6 +63,7 @@ function useSaved() {
 export function EditServerDrawer({ server: row, onClose }: { readonly server: ServerRow; readonly onClose: () => void }) {
   const { t } = useTranslation();
   const canSave = useMay('servers.admin');
+  const seesSupport = useMay('support.read');
   const server = liveServer(row, useServerLive(row.deviceId));
   const capabilities = useQuery({ queryKey: deviceKeys.server(row.deviceId, 'capabilities'), queryFn: ({ signal }) => fetchCapabilities(row.deviceId, signal) });
   const queryClient = useQueryClient();
@@ -102,6 +104,7 @@ export function EditServerDrawer({ server: row, onClose }: { readonly server: Se
                 {t(`devices.server.tabs.${tab}`)}
               </Tabs.Tab>
             ))}
+            {seesSupport && <Tabs.Tab value="support">{t('devices.server.tabs.support')}</Tabs.Tab>}
           </Tabs.List>
           <Tabs.Panel value="general" pt="md">
             <GeneralTab server={row} canSave={canSave} />
@@ -115,6 +118,11 @@ export function EditServerDrawer({ server: row, onClose }: { readonly server: Se
           <Tabs.Panel value="ipPipe" pt="md">
             {row.type === 'mmh' ? <IpPipeTab id={row.deviceId} canSave={canSave} /> : <NotForType />}
           </Tabs.Panel>
+          {seesSupport && (
+            <Tabs.Panel value="support" pt="md">
+              <SupportAccessPanel kind="server" id={row.deviceId} />
+            </Tabs.Panel>
+          )}
         </Tabs>
       </Stack>
     </Drawer>
