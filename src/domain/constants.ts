@@ -259,6 +259,17 @@ export const TOAST_DEFAULT_DURATION_MS = 3 * SECOND_MS;
 export const TOAST_Z_INDEX = 150;
 /** Ours (issue 17): toasts are 300 px wide (Mantine's 440 covered three columns of the unit list). */
 export const TOAST_WIDTH_PX = 300;
+/**
+ * Ours (issue 17 "never over a control"): the toast lane, a column on the right of the shell that
+ * the page never uses (AppShell aside), as wide as a toast plus Mantine's 16 px offset on either
+ * side. Toasts stack bottom-right inside it, so no page control is ever under one.
+ */
+export const TOAST_LANE_PX = TOAST_WIDTH_PX + 2 * 16;
+/**
+ * Ours: below this viewport width (px; Mantine's md breakpoint) there is no room for the lane; the
+ * status-change toasts are then left out (the bell and the incident centre keep every one).
+ */
+export const TOAST_LANE_MIN_VIEWPORT_PX = 992;
 /** spec 002 §9: search box. */
 export const SEARCH_BOX_WIDTH_PX = 365;
 export const SEARCH_BOX_COLLAPSE_DELAY_MS = 500;

@@ -9,6 +9,7 @@
 import { signal } from '@preact/signals-react';
 import type { Signal } from '@preact/signals-react';
 import { createContext, useContext } from 'react';
+import { TOAST_LANE_MIN_VIEWPORT_PX } from '../../domain/constants.ts';
 
 /** The rule: toasts are muted while a screen holds the mute or the document is in full screen. */
 export function transitionToastsMuted(holders: number, fullscreen: boolean): boolean {
@@ -22,6 +23,14 @@ export function transitionToastsMuted(holders: number, fullscreen: boolean): boo
  */
 export function dialogOpen(doc: Pick<Document, 'querySelector'> | undefined = globalThis.document): boolean {
   return doc?.querySelector('[role="dialog"][aria-modal="true"], .mantine-Drawer-content, .mantine-Modal-content') != null;
+}
+
+/**
+ * True when the shell's toast lane is shown (the viewport is wide enough, TOAST_LANE_MIN_VIEWPORT_PX):
+ * toasts then cover no control. Narrower, status-change toasts are left out like under a dialog.
+ */
+export function toastLaneShown(view: Pick<Window, 'matchMedia'> | undefined = globalThis.window, minWidthPx: number = TOAST_LANE_MIN_VIEWPORT_PX): boolean {
+  return view?.matchMedia === undefined ? true : view.matchMedia(`(min-width: ${minWidthPx / 16}em)`).matches;
 }
 
 export class TransitionMute {
