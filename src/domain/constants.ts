@@ -257,19 +257,21 @@ export const TOAST_DEFAULT_DURATION_MS = 3 * SECOND_MS;
  * above the page and the shell (100): a dialog always covers a toast, so its buttons stay clickable.
  */
 export const TOAST_Z_INDEX = 150;
-/** Ours (issue 17): toasts are 300 px wide (Mantine's 440 covered three columns of the unit list). */
-export const TOAST_WIDTH_PX = 300;
 /**
- * Ours (issue 17 "never over a control"): the toast lane, a column on the right of the shell that
- * the page never uses (AppShell aside), as wide as a toast plus Mantine's 16 px offset on either
- * side. Toasts stack bottom-right inside it, so no page control is ever under one.
+ * Ours (issue 17 "never over a dialog or a control"): toasts stack bottom-left inside the toast
+ * lane, the lower part of the shell's navigation column that the menu never uses (Shell.tsx): the
+ * column is 248 px wide and Mantine keeps 16 px from the edges, so a toast is 216 px wide, and the
+ * page's controls (the unit list's columns included) keep their whole width.
  */
-export const TOAST_LANE_PX = TOAST_WIDTH_PX + 2 * 16;
+export const TOAST_WIDTH_PX = 216;
+/** Ours: the space between stacked toasts (px; Mantine's 16 made 5 toasts 64 px taller). */
+export const TOAST_GAP_PX = 8;
 /**
- * Ours: below this viewport width (px; Mantine's md breakpoint) there is no room for the lane; the
- * status-change toasts are then left out (the bell and the incident centre keep every one).
+ * Ours: the height the navigation column keeps free for the toasts (px): 5 toasts of a title and
+ * up to two lines (≤ 62 px each, longer messages are clamped) with their gaps, and Mantine's 16 px
+ * from the bottom. The menu above scrolls when it is longer.
  */
-export const TOAST_LANE_MIN_VIEWPORT_PX = 992;
+export const TOAST_LANE_HEIGHT_PX = 5 * 62 + 4 * TOAST_GAP_PX + 16 + 8;
 /** spec 002 §9: search box. */
 export const SEARCH_BOX_WIDTH_PX = 365;
 export const SEARCH_BOX_COLLAPSE_DELAY_MS = 500;

@@ -43,10 +43,24 @@ async function controlsUnderToasts(page: import('@playwright/test').Page): Promi
     const controls = [...document.querySelectorAll<HTMLElement>(CONTROLS)].filter((el) => el.closest('.mantine-Notification-root') === null);
     const covered: string[] = [];
     let visible = 0;
+    /** The part of an element's box that shows: clipped by every scrolling or clipping ancestor and the viewport. */
+    const shown = (el: HTMLElement): { left: number; top: number; right: number; bottom: number } => {
+      const box = el.getBoundingClientRect();
+      let { left, top, right, bottom } = box;
+      for (let up = el.parentElement; up !== null; up = up.parentElement) {
+        const style = getComputedStyle(up);
+        if (style.overflowX === 'visible' && style.overflowY === 'visible') continue;
+        const clip = up.getBoundingClientRect();
+        left = Math.max(left, clip.left);
+        top = Math.max(top, clip.top);
+        right = Math.min(right, clip.right);
+        bottom = Math.min(bottom, clip.bottom);
+      }
+      return { left: Math.max(left, 0), top: Math.max(top, 0), right: Math.min(right, innerWidth), bottom: Math.min(bottom, innerHeight) };
+    };
     for (const el of controls) {
-      const r = el.getBoundingClientRect();
-      const style = getComputedStyle(el);
-      if (r.width === 0 || r.height === 0 || style.visibility === 'hidden' || r.bottom <= 0 || r.top >= innerHeight || r.right <= 0 || r.left >= innerWidth) continue;
+      const r = shown(el);
+      if (r.right <= r.left || r.bottom <= r.top || getComputedStyle(el).visibility === 'hidden') continue;
       visible += 1;
       for (const t of toastBoxes) {
         if (r.left < t.right && r.right > t.left && r.top < t.bottom && r.bottom > t.top) covered.push(`${el.tagName.toLowerCase()}[${el.getAttribute('aria-label') ?? el.textContent?.trim().slice(0, 30) ?? ''}]`);

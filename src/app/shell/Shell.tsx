@@ -1,6 +1,6 @@
 import { Outlet } from 'react-router';
 import { AppShell, Burger, Button, Group, ScrollArea, Text } from '@mantine/core';
-import { TOAST_LANE_MIN_VIEWPORT_PX, TOAST_LANE_PX } from '../../domain/constants.ts';
+import { TOAST_LANE_HEIGHT_PX } from '../../domain/constants.ts';
 import { useDisclosure } from '@mantine/hooks';
 import { useTranslation } from 'react-i18next';
 import { useBackgroundPolling } from '../../api/polling.ts';
@@ -50,9 +50,6 @@ export function Shell() {
       <AppShell
         header={{ height: HEADER_HEIGHT_PX }}
         navbar={{ width: NAVBAR_WIDTH_PX, breakpoint: 'sm', collapsed: { desktop: !navOpen, mobile: !navOpen } }}
-        // The toast lane (issue 17 "never over a dialog or a control"): a column the page never
-        // uses; the toasts stack bottom-right inside it (providers.tsx), so they cover no control.
-        aside={{ width: TOAST_LANE_PX, breakpoint: TOAST_LANE_MIN_VIEWPORT_PX, collapsed: { mobile: true } }}
         padding="lg"
       >
         <AppShell.Header>
@@ -78,6 +75,13 @@ export function Shell() {
           <AppShell.Section grow component={ScrollArea} px="xs" py="sm">
             <NavigationMenu />
           </AppShell.Section>
+          {/* The toast lane (issue 17 "never over a dialog or a control"): the menu never uses this
+              part of the column; the toasts stack bottom-left inside it (providers.tsx). */}
+          <AppShell.Section h={TOAST_LANE_HEIGHT_PX} px="md" pt="xs" data-toast-lane="" data-testid="toast-lane" aria-label={t('toastLane.label')} component="section" style={{ flex: 'none', borderTop: '1px solid var(--app-shell-border-color)' }}>
+            <Text fz="xs" c="dimmed" tt="uppercase" fw={600} style={{ letterSpacing: '0.03em' }}>
+              {t('toastLane.title')}
+            </Text>
+          </AppShell.Section>
         </AppShell.Navbar>
         <AppShell.Main id={MAIN_CONTENT_ID} tabIndex={-1} style={{ outline: 'none' }}>
           <ReplayBanner />
@@ -87,14 +91,6 @@ export function Shell() {
             <Outlet />
           </StaleContent>
         </AppShell.Main>
-        <AppShell.Aside withBorder={false} p="md" data-testid="toast-lane" aria-label={t('toastLane.label')} component="aside">
-          <Text fz="xs" c="dimmed" tt="uppercase" fw={600} style={{ letterSpacing: '0.03em' }}>
-            {t('toastLane.title')}
-          </Text>
-          <Text fz="xs" c="dimmed">
-            {t('toastLane.hint')}
-          </Text>
-        </AppShell.Aside>
         <ApplicationsDrawer opened={appsOpen} onClose={apps.close} />
       </AppShell>
     </FleetConnection>

@@ -33,16 +33,18 @@ export function AdminPage({ title, description, actions, toolbar, children }: Ad
           )}
         </Stack>
         {actions !== undefined && actions !== false && actions !== null && (
-          <Group gap="xs" wrap="nowrap">
+          <Stack gap={4} align="flex-end">
+            <Group gap="xs" wrap="nowrap">
+              <fieldset disabled={blocked !== null} style={{ border: 0, padding: 0, margin: 0, minWidth: 0, display: 'contents' }}>
+                {actions}
+              </fieldset>
+            </Group>
             {blocked !== null && (
-              <Text fz="sm" c="orange" maw={320} ta="right" data-testid="writes-blocked">
+              <Text fz="sm" c="orange" maw={360} ta="right" data-testid="writes-blocked">
                 {blocked}
               </Text>
             )}
-            <fieldset disabled={blocked !== null} style={{ border: 0, padding: 0, margin: 0, minWidth: 0, display: 'contents' }}>
-              {actions}
-            </fieldset>
-          </Group>
+          </Stack>
         )}
       </Group>
       {toolbar !== undefined && (

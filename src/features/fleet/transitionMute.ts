@@ -9,7 +9,6 @@
 import { signal } from '@preact/signals-react';
 import type { Signal } from '@preact/signals-react';
 import { createContext, useContext } from 'react';
-import { TOAST_LANE_MIN_VIEWPORT_PX } from '../../domain/constants.ts';
 
 /** The rule: toasts are muted while a screen holds the mute or the document is in full screen. */
 export function transitionToastsMuted(holders: number, fullscreen: boolean): boolean {
@@ -26,11 +25,15 @@ export function dialogOpen(doc: Pick<Document, 'querySelector'> | undefined = gl
 }
 
 /**
- * True when the shell's toast lane is shown (the viewport is wide enough, TOAST_LANE_MIN_VIEWPORT_PX):
- * toasts then cover no control. Narrower, status-change toasts are left out like under a dialog.
+ * True when the shell's toast lane shows (the navigation column is open: not collapsed by its
+ * burger, not a narrow screen): toasts then cover no control. Without it, transition toasts are
+ * left out like under a dialog (the bell and the incident centre keep them).
  */
-export function toastLaneShown(view: Pick<Window, 'matchMedia'> | undefined = globalThis.window, minWidthPx: number = TOAST_LANE_MIN_VIEWPORT_PX): boolean {
-  return view?.matchMedia === undefined ? true : view.matchMedia(`(min-width: ${minWidthPx / 16}em)`).matches;
+export function toastLaneShown(doc: Pick<Document, 'querySelector'> | undefined = globalThis.document): boolean {
+  const lane = doc?.querySelector('[data-toast-lane]');
+  if (lane === null || lane === undefined) return doc === undefined;
+  const box = lane.getBoundingClientRect();
+  return box.width > 0 && box.right > 0;
 }
 
 export class TransitionMute {
