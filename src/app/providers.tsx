@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import { MantineProvider } from '@mantine/core';
 import { Notifications } from '@mantine/notifications';
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
-import { TOAST_DEFAULT_DURATION_MS, TOAST_GAP_PX, TOAST_MAX_VISIBLE, TOAST_WIDTH_PX, TOAST_Z_INDEX } from '../domain/constants.ts';
+import { TOAST_DEFAULT_DURATION_MS, TOAST_GAP_PX, TOAST_MAX_VISIBLE, TOAST_STACK_MAX_PX, TOAST_WIDTH_PX, TOAST_Z_INDEX } from '../domain/constants.ts';
 import { colorSchemeManager, DEFAULT_COLOR_SCHEME, theme } from './theme.ts';
 
 /**
@@ -19,7 +19,12 @@ export function Providers({ queryClient, children }: { readonly queryClient: Que
         position="bottom-left"
         zIndex={TOAST_Z_INDEX}
         containerWidth={TOAST_WIDTH_PX}
-        styles={{ notification: { marginTop: TOAST_GAP_PX } }}
+        // The stack never grows out of the lane: while one toast leaves as a sixth comes, the one
+        // leaving is cut at the lane's top (the stack is bottom-aligned, its overflow hidden).
+        styles={{
+          root: { maxHeight: TOAST_STACK_MAX_PX, overflow: 'hidden', display: 'flex', flexDirection: 'column', justifyContent: 'flex-end' },
+          notification: { marginTop: TOAST_GAP_PX, flex: 'none' },
+        }}
       />
       <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>
     </MantineProvider>

@@ -23,10 +23,14 @@ export const theme = createTheme({
   components: {
     Modal: Modal.extend({ defaultProps: { closeButtonProps: { 'aria-label': 'Close' } } }),
     Drawer: Drawer.extend({ defaultProps: { closeButtonProps: { 'aria-label': 'Close' } } }),
-    // A toast's message is clamped to two lines so five fit the toast lane (TOAST_LANE_HEIGHT_PX).
+    // A toast's title and message are one line each (ellipsis; toasts.ts puts the whole text in a
+    // tooltip) so that five always fit the toast lane (TOAST_LANE_HEIGHT_PX).
     Notification: Notification.extend({
       defaultProps: { closeButtonProps: { 'aria-label': 'Close notification' } },
-      styles: { description: { display: '-webkit-box', WebkitLineClamp: 2, WebkitBoxOrient: 'vertical', overflow: 'hidden' } },
+      styles: {
+        title: { whiteSpace: 'nowrap', overflow: 'hidden', textOverflow: 'ellipsis' },
+        description: { whiteSpace: 'nowrap', overflow: 'hidden', textOverflow: 'ellipsis' },
+      },
     }),
   },
   colors: {

@@ -267,11 +267,14 @@ export const TOAST_WIDTH_PX = 216;
 /** Ours: the space between stacked toasts (px; Mantine's 16 made 5 toasts 64 px taller). */
 export const TOAST_GAP_PX = 8;
 /**
- * Ours: the height the navigation column keeps free for the toasts (px): 5 toasts of a title and
- * up to two lines (≤ 62 px each, longer messages are clamped) with their gaps, and Mantine's 16 px
- * from the bottom. The menu above scrolls when it is longer.
+ * Ours: the height the navigation column keeps free for the toasts (px): 5 toasts of a one-line
+ * title and a one-line message (62 px measured in Chromium, 68 kept; longer texts end in an ellipsis,
+ * theme.ts) with their gaps, Mantine's 16 px from the bottom, and the lane's caption. The menu
+ * above scrolls when it is longer.
  */
-export const TOAST_LANE_HEIGHT_PX = 5 * 62 + 4 * TOAST_GAP_PX + 16 + 8;
+export const TOAST_LANE_HEIGHT_PX = 5 * 68 + 4 * TOAST_GAP_PX + 16 + 8;
+/** The toasts' stack is cut at this height (px): the lane less its bottom margin and its caption. */
+export const TOAST_STACK_MAX_PX = TOAST_LANE_HEIGHT_PX - 16 - 24;
 /** spec 002 §9: search box. */
 export const SEARCH_BOX_WIDTH_PX = 365;
 export const SEARCH_BOX_COLLAPSE_DELAY_MS = 500;

@@ -39,7 +39,6 @@ test('at most 5 toasts, named close buttons, and a dialog whose Save stays click
 async function controlsUnderToasts(page: import('@playwright/test').Page): Promise<{ toasts: number; controls: number; covered: string[] }> {
   return page.evaluate(() => {
     const CONTROLS = 'button, input, select, textarea, a[href], [role="button"], [role="link"], [role="row"], [role="columnheader"], [role="combobox"], [role="checkbox"], [role="switch"], [role="tab"], [tabindex]:not([tabindex="-1"])';
-    const toastBoxes = [...document.querySelectorAll('.mantine-Notification-root')].map((el) => el.getBoundingClientRect()).filter((r) => r.width > 0 && r.height > 0);
     const controls = [...document.querySelectorAll<HTMLElement>(CONTROLS)].filter((el) => el.closest('.mantine-Notification-root') === null);
     const covered: string[] = [];
     let visible = 0;
@@ -58,6 +57,8 @@ async function controlsUnderToasts(page: import('@playwright/test').Page): Promi
       }
       return { left: Math.max(left, 0), top: Math.max(top, 0), right: Math.min(right, innerWidth), bottom: Math.min(bottom, innerHeight) };
     };
+    // What shows of each toast (a leaving toast is cut at the lane's top by the stack's own clip).
+    const toastBoxes = [...document.querySelectorAll<HTMLElement>('.mantine-Notification-root')].map(shown).filter((r) => r.right > r.left && r.bottom > r.top);
     for (const el of controls) {
       const r = shown(el);
       if (r.right <= r.left || r.bottom <= r.top || getComputedStyle(el).visibility === 'hidden') continue;
