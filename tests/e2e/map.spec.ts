@@ -108,7 +108,7 @@ test('fit to fleet shows every unit, and a cluster’s pop-up follows its cluste
   const dy = shown.y - box.y > 120 ? -40 : 40;
   await page.mouse.move(from.x, from.y);
   await page.mouse.down();
-  await page.mouse.move(from.x + dx, from.y + dy, { steps: 8 });
+  await page.mouse.move(from.x + dx, from.y + dy, { steps: 30 }); // small steps: the map starts dragging after the first
   await page.waitForTimeout(250); // still before letting go: no kinetic glide after the drag
   await page.mouse.up();
   await expect(popup).toBeVisible();

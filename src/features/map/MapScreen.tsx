@@ -45,6 +45,8 @@ export default function MapScreen() {
   const mapRef = useRef<UnitMap | null>(null);
   const [popupElement] = useState(() => document.createElement('div'));
   const [members, setMembers] = useState<readonly string[] | null>(null);
+  /** Bumped on every click that opens a pop-up: a new pop-up (it pans itself into view once). */
+  const [opened, setOpened] = useState(0);
   const [summary, setSummary] = useState<ClusterSummary | null>(null);
   /** Why the pop-up closed by itself (its cluster split), until the next click on the map. */
   const [notice, setNotice] = useState<string | null>(null);
@@ -74,10 +76,12 @@ export default function MapScreen() {
         setNotice(null);
         switch (click.kind) {
           case 'cluster':
+            setOpened((n) => n + 1);
             setMembers(click.members);
             map.showPopup(click.at);
             return;
           case 'unit':
+            setOpened((n) => n + 1);
             map.setSelected(click.unitId);
             setMembers([click.unitId]);
             map.showPopup(click.at);
@@ -146,7 +150,7 @@ export default function MapScreen() {
           </Paper>
         )}
       </Box>
-      {members !== null && createPortal(<MapPopup members={members} onClose={closePopup} onShown={popupShown} />, popupElement)}
+      {members !== null && createPortal(<MapPopup key={opened} members={members} onClose={closePopup} onShown={popupShown} />, popupElement)}
     </Box>
   );
 }

@@ -130,7 +130,9 @@ export function createUnitMap(options: UnitMapOptions): UnitMap {
   });
   let tileLayer: TileLayer<XYZ> | null = null;
 
-  const overlay = new Overlay({ element: options.popup, positioning: 'bottom-center', offset: [0, -16], autoPan: { animation: { duration: 200 } }, stopEvent: true });
+  // No autoPan: the pop-up follows its cluster (refollow), and a follow must never pan the map
+  // the user is moving; the page pans it into view once, when it opens (panPopupIntoView).
+  const overlay = new Overlay({ element: options.popup, positioning: 'bottom-center', offset: [0, -16], stopEvent: true });
   const view = new View({ center: fromLonLat([options.initial.latLng.lng, options.initial.latLng.lat]), zoom: options.initial.zoom });
   const map = new OlMap({
     target: options.target,
