@@ -117,7 +117,9 @@ export async function runReplayLoopBench(say: Say): Promise<LoopResult> {
     await page.getByTestId('replay-index').filter({ hasText: 'of 1,439' }).waitFor({ timeout: 30_000 });
     await page.getByRole('combobox', { name: 'Speed' }).click();
     await page.getByRole('option', { name: 'max', exact: true }).click();
-    await page.getByRole('switch', { name: 'Loop' }).check({ force: true });
+    // The switch shows the worker's answer, a moment after the click.
+    await page.getByRole('switch', { name: 'Loop' }).click({ force: true });
+    await page.waitForFunction(() => (document.querySelector('input[role="switch"]') as HTMLInputElement | null)?.checked === true, null, { timeout: 10_000 });
     await page.getByRole('button', { name: 'Play', exact: true }).click();
     await page.getByTestId('replay-phase').filter({ hasText: 'Playing' }).waitFor({ timeout: 10_000 });
     await page.waitForTimeout(1_000);

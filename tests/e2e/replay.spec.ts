@@ -164,7 +164,9 @@ test('looping at max speed, the tab stays interactive: Pause, Play, the menu and
   await expect(page.getByTestId('replay-index')).toHaveText('0 of 1,439');
   await page.getByRole('combobox', { name: 'Speed' }).click();
   await page.getByRole('option', { name: 'max', exact: true }).click();
-  await page.getByRole('switch', { name: 'Loop' }).check({ force: true }); // the visible track is the label
+  // The switch shows the worker's answer (the replay's state), so it turns on a moment after the click.
+  await page.getByRole('switch', { name: 'Loop' }).click({ force: true }); // the visible track is the label
+  await expect(page.getByRole('switch', { name: 'Loop' })).toBeChecked();
   await page.getByRole('button', { name: 'Play' }).click();
   await expect(page.getByTestId('replay-phase')).toHaveText('Playing');
   // It loops: the index goes back to the start again and again; it never ends.
