@@ -77,6 +77,7 @@ async function popupAnchor(page: Page): Promise<{ x: number; y: number }> {
 }
 
 test('fit to fleet shows every unit, and a cluster’s pop-up follows its cluster or closes saying it split', async ({ page }) => {
+  test.setTimeout(120_000); // 16 zoom steps, each waiting for the view to settle
   await signInFresh(page, 'luc_unit_control', { unitAlertsSettings: QUIET });
   await page.goto('/map');
   await expect(map(page)).toHaveAttribute('data-zoom', '3');
@@ -131,6 +132,9 @@ test('fit to fleet shows every unit, and a cluster’s pop-up follows its cluste
   await expect(popup).toHaveCount(0);
   await expect(page.getByTestId('map-notice')).toContainText('The cluster split');
   await screenshot(page, 'map-cluster-split');
+  // Leave the map (its pending view save is cancelled, one in flight lands) before the next test resets the preferences.
+  await page.goto('/list');
+  await page.waitForLoadState('networkidle');
 });
 
 test('draws the map in the light theme', async ({ page }) => {
