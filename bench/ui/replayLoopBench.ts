@@ -49,8 +49,9 @@ async function signIn(browser: Browser, url: string): Promise<Page> {
   const login = await page.request.post(`${API}/auth/login`, { headers: HEADERS, data: { username: 'super_user', password: PASSWORD } });
   if (login.status() !== 200) throw new Error(`loop: sign-in failed: HTTP ${login.status()}`);
   const { UNIT_ALERT_FLAGS } = await import('../../src/domain/units/alertSettings.ts');
-  // The default alert settings (status changes are toasts): a replay raises them as live does.
-  const saved = await page.request.put(`${API}/userPreferences/vue`, { headers: HEADERS, data: { unitAlertsSettings: Object.fromEntries(UNIT_ALERT_FLAGS.map((flag) => [flag, true])) } });
+  // Every unit alert a toast (a replay raises them as live does); LUC_BENCH_LOOP_ALERTS=off: none.
+  const alerts = process.env['LUC_BENCH_LOOP_ALERTS'] !== 'off';
+  const saved = await page.request.put(`${API}/userPreferences/vue`, { headers: HEADERS, data: { unitAlertsSettings: Object.fromEntries(UNIT_ALERT_FLAGS.map((flag) => [flag, alerts])) } });
   if (!saved.ok()) throw new Error(`loop: preferences: HTTP ${saved.status()}`);
   return page;
 }
@@ -127,7 +128,7 @@ export async function runReplayLoopBench(say: Say): Promise<LoopResult> {
     say(`loop: ${text(windows[0] as Window)}`);
     const clicks = await clickLatencies(page);
     say(`loop: clicks answered: pause ${clicks.pause.map((v) => v.toFixed(0)).join(', ')} ms; play ${clicks.play.map((v) => v.toFixed(0)).join(', ')} ms`);
-    await page.getByRole('navigation', { name: 'Navigation' }).getByRole('link', { name: 'Units', exact: true }).click();
+    await page.getByRole('navigation', { name: 'Navigation' }).getByRole('link', { name: 'Unit List', exact: true }).click();
     await page.locator('[role="row"][data-unit-id]').first().waitFor({ timeout: 30_000 });
     await page.waitForTimeout(1_000);
     windows.push(await loopWindow(page, 'unit list, looping at max', false));

@@ -141,7 +141,8 @@ test('draws the map in the light theme', async ({ page }) => {
   await signInFresh(page, 'luc_unit_control');
   await page.evaluate(() => localStorage.setItem('luc-color-scheme', 'light'));
   await page.goto('/map');
-  await expect.poll(async () => Number(await map(page).getAttribute('data-clusters'))).toBeGreaterThan(0);
+  // The fleet's first snapshot may take a while after a busy test (the stream says "connecting" meanwhile).
+  await expect.poll(async () => Number(await map(page).getAttribute('data-clusters')), { timeout: 30_000 }).toBeGreaterThan(0);
   await expect.poll(() => basemapColours(page)).toBeGreaterThan(2);
   await screenshot(page, 'map-light');
 });
