@@ -41,9 +41,10 @@ export const STATE_REPORT_MS = 100;
  * speed with loop stays responsive"). Each start hands the UI a whole fleet snapshot and a state
  * report; a short log (the 1,439-event fixture takes ~3 ms) would otherwise start again hundreds of
  * times a second, every frame a new snapshot for the page to apply and render. Measured by the
- * bench's loop phase (bench/ui/replayLoopBench.ts).
+ * bench's loop phase (bench/ui/replayLoopBench.ts, docs/performance.md §6): at 250 ms a round's
+ * work still made 63 long tasks in 12 s (frame p95 200 ms); at 1 s, 1 (p95 16.8 ms, as paused).
  */
-export const LOOP_REST_MS = 250;
+export const LOOP_REST_MS = 1_000;
 
 export type LogSourceDeps = {
   readonly clock: Clock;
