@@ -6,12 +6,13 @@
  * bench/results/latest-details.json. See bench/README.md and docs/performance.md.
  *
  * Order: replay (generates the logs the others read) → server fan-out → resume flood → bench page build →
- * worker ingest → memory → UI (console build, real server, Chromium). Every phase is bounded in time; a phase that fails is reported as
+ * worker ingest → memory → UI (console build, real server, Chromium) → replay loop at max (loop:
+ * bench/ui/replayLoopBench.ts, issue 17). Every phase is bounded in time; a phase that fails is reported as
  * skipped with its reason, never as a passing figure. Exit code 1 when a figure misses its target
  * or a phase failed.
  *
  * `npm run bench -- --only ingest,ui` runs only the named phases (replay, fanout, fairness, ingest,
- * memory, ui) and writes the figures to bench/results/partial.json instead (latest.json is the full run's);
+ * memory, ui, loop) and writes the figures to bench/results/partial.json instead (latest.json is the full run's);
  * phases that read the generated logs generate them first when they are missing.
  */
 import { existsSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
@@ -26,11 +27,12 @@ import { runIngestBench } from './ingest/ingestBench.ts';
 import { runMemoryBench } from './memory/memoryBench.ts';
 import { runReplayBench } from './replay/replayBench.ts';
 import { runUiBench } from './ui/uiBench.ts';
+import { runReplayLoopBench } from './ui/replayLoopBench.ts';
 import type { GeneratedLog } from './replay/logs.ts';
 import { BENCH_LOGS, generateLog } from './replay/logs.ts';
 import { FIXTURES_DIR } from '../fixtures/generate.ts';
 
-const PHASES = ['replay', 'fanout', 'fairness', 'ingest', 'memory', 'ui'] as const;
+const PHASES = ['replay', 'fanout', 'fairness', 'ingest', 'memory', 'ui', 'loop'] as const;
 type PhaseName = (typeof PHASES)[number];
 
 /** `--only a,b`: the phases to run (all by default); an unknown name stops with a clear error. */
@@ -149,6 +151,13 @@ async function main(): Promise<number> {
       offered: ui.offered,
       frames: ui.runs.map((run) => ({ mode: run.mode, windows: run.windows.map((w) => ({ name: w.name, frames: w.intervals.length, longTasks: w.longTasks })) })),
     };
+  }
+
+  // A replay looping at max stays responsive (issue 17 item 5): frames, long tasks, clicks answered.
+  const loop = runs('loop') ? await timed('replay loop', () => runReplayLoopBench(say)) : null;
+  if (loop !== null) {
+    figures.push(...loop.figures);
+    details['replayLoop'] = { windows: loop.windows.map((w) => ({ name: w.name, frames: w.intervals.length, longTasks: w.longTasks, loops: w.loops })), clicks: loop.clicks };
   }
 
   const seconds = (performance.now() - started) / 1000;

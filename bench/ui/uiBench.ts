@@ -67,16 +67,16 @@ type Say = (line: string) => void;
 type FirstList = { appliedMs: number | null; committedMs: number; paintedMs: number };
 
 /** Builds the console (vite.config.ts) into `dir`/dist, the folder the server serves from its cwd. */
-async function buildConsole(dir: string): Promise<void> {
+export async function buildConsole(dir: string): Promise<void> {
   // LUC_BENCH_UI_ROOT: build the console from another checkout of the project (default: this one).
   await build({ root: process.env['LUC_BENCH_UI_ROOT'] ?? ROOT, logLevel: 'warn', build: { outDir: join(dir, 'dist'), emptyOutDir: true, sourcemap: false } });
   symlinkSync(join(ROOT, 'node_modules'), join(dir, 'node_modules'));
   symlinkSync(join(ROOT, 'tsconfig.json'), join(dir, 'tsconfig.json'));
 }
 
-type Server = { url: string; child: Child; dir: string };
+export type Server = { url: string; child: Child; dir: string };
 
-async function startServer(consoleDir: string, units: number): Promise<Server> {
+export async function startServer(consoleDir: string, units: number, rate: number = SIM_RATE): Promise<Server> {
   const dir = join(consoleDir, `db-${units}`);
   mkdirSync(dir);
   const child = startChild(join(ROOT, 'src/server/main.ts'), [], {
@@ -90,7 +90,7 @@ async function startServer(consoleDir: string, units: number): Promise<Server> {
       // The simulator re-sorts a channel's users on every change: spread 50k units over 400 channels, not 4.
       LUC_DEMO_CHANNEL_SETS: String(CHANNEL_SETS),
       LUC_SIM_UNITS: String(units),
-      LUC_SIM_RATE: String(SIM_RATE),
+      LUC_SIM_RATE: String(rate),
       LUC_SIM_SEED: '7',
       LUC_LOG_LEVEL: 'warn',
     },
@@ -99,12 +99,12 @@ async function startServer(consoleDir: string, units: number): Promise<Server> {
   return { url: match[1] as string, child, dir };
 }
 
-async function stopServer(server: Server): Promise<void> {
+export async function stopServer(server: Server): Promise<void> {
   server.child.stop();
   await server.child.done(15_000).catch(() => undefined);
 }
 
-function launch(): Promise<Browser> {
+export function launch(): Promise<Browser> {
   return launchChromium(['--enable-precise-memory-info', '--js-flags=--expose-gc']);
 }
 
@@ -140,7 +140,7 @@ async function loadList(page: Page, units: number, query = ''): Promise<FirstLis
 }
 
 /** One window of frames: starts the probe, runs `during`, stops it. */
-async function measureWindow(page: Page, name: string, during: () => Promise<void>): Promise<FrameWindow & { name: string }> {
+export async function measureWindow(page: Page, name: string, during: () => Promise<void>): Promise<FrameWindow & { name: string }> {
   await page.evaluate(() => (window as unknown as { __uiBench: { start(): void } }).__uiBench.start());
   await during();
   const result = (await page.evaluate(() => (window as unknown as { __uiBench: { stop(): unknown } }).__uiBench.stop())) as FrameWindow;
@@ -196,7 +196,7 @@ async function frameRun(page: Page, mode: UiRun['mode']): Promise<UiRun & { firs
   return { mode, windows, intervals: windows.flatMap((w) => w.intervals), first };
 }
 
-function summary(run: UiRun): { p95: number; p99: number; longTasks: number; text: string } {
+export function summary(run: UiRun): { p95: number; p99: number; longTasks: number; text: string } {
   const p95 = percentile(run.intervals, 95);
   const p99 = percentile(run.intervals, 99);
   const longTasks = run.windows.reduce((sum, w) => sum + w.longTasks.length, 0);

@@ -23,7 +23,15 @@ export const theme = createTheme({
   components: {
     Modal: Modal.extend({ defaultProps: { closeButtonProps: { 'aria-label': 'Close' } } }),
     Drawer: Drawer.extend({ defaultProps: { closeButtonProps: { 'aria-label': 'Close' } } }),
-    Notification: Notification.extend({ defaultProps: { closeButtonProps: { 'aria-label': 'Close notification' } } }),
+    // A toast's title and message are one line each (ellipsis; toasts.ts puts the whole text in a
+    // tooltip) so that five always fit the toast lane (TOAST_LANE_HEIGHT_PX).
+    Notification: Notification.extend({
+      defaultProps: { closeButtonProps: { 'aria-label': 'Close notification' } },
+      styles: {
+        title: { whiteSpace: 'nowrap', overflow: 'hidden', textOverflow: 'ellipsis' },
+        description: { whiteSpace: 'nowrap', overflow: 'hidden', textOverflow: 'ellipsis' },
+      },
+    }),
   },
   colors: {
     // A cooler, deeper dark palette than the default: less glare on a control-room wall.

@@ -3,6 +3,7 @@
  * limited and timed in providers.tsx from the domain constants. These helpers keep the look and
  * the wording of errors in one place.
  */
+import { createElement, type ReactElement } from 'react';
 import { notifications } from '@mantine/notifications';
 import { isApiError, UNREACHABLE_MESSAGE } from '../api/http.ts';
 
@@ -13,10 +14,15 @@ export function errorMessageOf(error: unknown): string {
   return UNREACHABLE_MESSAGE;
 }
 
+/** A toast's message: one line on screen (theme.ts), the whole text as its tooltip. */
+function oneLine(text: string): ReactElement {
+  return createElement('span', { title: text }, text);
+}
+
 export function showError(error: unknown, title?: string): void {
-  notifications.show({ color: 'red', title, message: errorMessageOf(error) });
+  notifications.show({ color: 'red', title, message: oneLine(errorMessageOf(error)) });
 }
 
 export function showSuccess(message: string): void {
-  notifications.show({ color: 'teal', message });
+  notifications.show({ color: 'teal', message: oneLine(message) });
 }

@@ -257,8 +257,24 @@ export const TOAST_DEFAULT_DURATION_MS = 3 * SECOND_MS;
  * above the page and the shell (100): a dialog always covers a toast, so its buttons stay clickable.
  */
 export const TOAST_Z_INDEX = 150;
-/** Ours (issue 17): toasts are 300 px wide (Mantine's 440 covered three columns of the unit list). */
-export const TOAST_WIDTH_PX = 300;
+/**
+ * Ours (issue 17 "never over a dialog or a control"): toasts stack bottom-left inside the toast
+ * lane, the lower part of the shell's navigation column that the menu never uses (Shell.tsx): the
+ * column is 248 px wide and Mantine keeps 16 px from the edges, so a toast is 216 px wide, and the
+ * page's controls (the unit list's columns included) keep their whole width.
+ */
+export const TOAST_WIDTH_PX = 216;
+/** Ours: the space between stacked toasts (px; Mantine's 16 made 5 toasts 64 px taller). */
+export const TOAST_GAP_PX = 8;
+/**
+ * Ours: the height the navigation column keeps free for the toasts (px): 5 toasts of a one-line
+ * title and a one-line message (62 px measured in Chromium, 68 kept; longer texts end in an ellipsis,
+ * theme.ts) with their gaps, Mantine's 16 px from the bottom, and the lane's caption. The menu
+ * above scrolls when it is longer.
+ */
+export const TOAST_LANE_HEIGHT_PX = 5 * 68 + 4 * TOAST_GAP_PX + 16 + 8;
+/** The toasts' stack is cut at this height (px): the lane less its bottom margin and its caption. */
+export const TOAST_STACK_MAX_PX = TOAST_LANE_HEIGHT_PX - 16 - 24;
 /** spec 002 §9: search box. */
 export const SEARCH_BOX_WIDTH_PX = 365;
 export const SEARCH_BOX_COLLAPSE_DELAY_MS = 500;

@@ -5,7 +5,7 @@
  * directly call `useSignals()` (from '@preact/signals-react/runtime') at their top and read
  * `store.unitVersion(id).value`.
  */
-import { createContext, createElement, useContext, useEffect, useSyncExternalStore } from 'react';
+import { createContext, createElement, useCallback, useContext, useEffect, useSyncExternalStore } from 'react';
 import type { ReactNode } from 'react';
 import type { Signal } from '@preact/signals-react';
 import type { UnitCounters } from '../domain/units/counters.ts';
@@ -74,6 +74,14 @@ export function useCounters(): UnitCounters {
 
 export function useConnection(): ConnectionState {
   return useSignalValue(useFleet().store.connection);
+}
+
+/** The connection when a fleet stream is above (the shell's pages), null elsewhere (e.g. the sign-in pages). */
+export function useConnectionIfAny(): ConnectionState | null {
+  const client = useContext(FleetContext);
+  const subscribe = useCallback((onChange: () => void) => (client === null ? () => undefined : client.store.connection.subscribe(() => onChange())), [client]);
+  const read = (): ConnectionState | null => client?.store.connection.peek() ?? null;
+  return useSyncExternalStore(subscribe, read, read);
 }
 
 /** The ids of every unit; re-renders when a unit appears or disappears. */

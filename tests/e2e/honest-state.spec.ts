@@ -91,6 +91,54 @@ test('an outage marks the data stale, disables unit actions with the reason, and
   await expect(notice).toBeHidden();
 });
 
+test('an outage on an administration screen disables its writes with the reason, and gives them back after', async ({ page }) => {
+  const live = await controlLiveSocket(page);
+  await signInFresh(page, 'super_user', quiet);
+  await page.goto('/groups');
+  await expect(page.getByTestId('connection-indicator')).toHaveAttribute('data-phase', 'live', { timeout: 20_000 });
+  const table = page.getByRole('table', { name: 'Groups' });
+  await expect(table.getByRole('row').nth(1)).toBeVisible();
+  await expect(page.getByRole('button', { name: 'New group' })).toBeEnabled();
+  // A group open in its drawer, and the delete confirmation asked, before the connection goes.
+  const row = table.getByRole('row').nth(1);
+  const name = ((await row.getByRole('cell').first().textContent()) ?? '').trim();
+  await row.click();
+  const drawer = page.getByRole('dialog', { name });
+  await expect(drawer.getByRole('button', { name: 'Save' })).toBeEnabled();
+  await drawer.getByRole('button', { name: 'Delete' }).click();
+  const confirm = page.getByRole('dialog', { name: `Delete ${name}?` });
+  await expect(confirm.getByRole('button', { name: 'Delete' })).toBeEnabled();
+
+  await live.down();
+  await expect(page.getByTestId('stale-banner')).toBeAttached({ timeout: 20_000 });
+  // The confirmation's Delete is disabled and says why (no network error after a click).
+  await expect(confirm.getByRole('button', { name: 'Delete' })).toBeDisabled();
+  await expect(confirm.getByTestId('writes-blocked')).toContainText(/Connection lost since .*changes cannot be saved until it is back/);
+  await screenshot(page, 'honest-admin-confirm');
+  await confirm.getByRole('button', { name: 'Cancel' }).click();
+  // The drawer: Save and Delete disabled with the reason; closing still works (it writes nothing).
+  await expect(drawer.getByRole('button', { name: 'Save' })).toBeDisabled();
+  await expect(drawer.getByRole('button', { name: 'Delete' })).toBeDisabled();
+  await expect(drawer.getByTestId('writes-blocked')).toContainText('changes cannot be saved');
+  await screenshot(page, 'honest-admin-drawer');
+  await drawer.getByRole('button', { name: 'Cancel' }).click();
+  await expect(drawer).toBeHidden();
+  // The page: stale banner, greyed table, New group disabled with the reason beside it.
+  await expect(page.getByTestId('stale-banner')).toBeVisible();
+  await expect(page.getByTestId('stale-banner')).toContainText(/the data shown is as of \d/);
+  await expect(page.locator('[data-stale="true"]')).toBeVisible();
+  await expect(page.getByRole('button', { name: 'New group' })).toBeDisabled();
+  await expect(page.getByTestId('writes-blocked')).toContainText('changes cannot be saved');
+  await screenshot(page, 'honest-admin-page');
+
+  await live.up();
+  await expect(page.getByTestId('reloaded-notice')).toBeVisible({ timeout: 60_000 });
+  await expect(page.getByRole('button', { name: 'New group' })).toBeEnabled();
+  await expect(page.getByTestId('writes-blocked')).toHaveCount(0);
+  await row.click();
+  await expect(page.getByRole('dialog', { name }).getByRole('button', { name: 'Save' })).toBeEnabled();
+});
+
 test('a refused video return start shows the server’s message where the user acted', async ({ page }) => {
   await signInFresh(page, 'luc_regular', quiet);
   await page.goto('/list');

@@ -59,11 +59,90 @@ test('shows the units on the world map, saves the zoom, and lists a cluster’s 
   await expect(map(page)).toHaveAttribute('data-zoom', '4');
 });
 
+/** Zooms by whole levels with the map's own buttons, one level at a time (each waits for the view to settle). */
+async function zoomBy(page: Page, levels: number): Promise<void> {
+  for (let i = 0; i < Math.abs(levels); i += 1) {
+    const zoom = Number(await map(page).getAttribute('data-zoom'));
+    await page.getByTitle(levels > 0 ? 'Zoom in' : 'Zoom out').click();
+    // About one level (zooming out stops at the least zoom that still fills the map with the world).
+    await expect.poll(async () => Math.sign(levels) * (Number(await map(page).getAttribute('data-zoom')) - zoom)).toBeGreaterThan(0.5);
+  }
+}
+
+/** The pop-up's anchor: the middle of its bottom edge (it sits above the point it belongs to). */
+async function popupAnchor(page: Page): Promise<{ x: number; y: number }> {
+  const box = await page.getByTestId('map-popup').boundingBox();
+  if (box === null) throw new Error('no pop-up');
+  return { x: box.x + box.width / 2, y: box.y + box.height };
+}
+
+test('fit to fleet shows every unit, and a cluster’s pop-up follows its cluster or closes saying it split', async ({ page }) => {
+  test.setTimeout(120_000); // 16 zoom steps, each waiting for the view to settle
+  await signInFresh(page, 'luc_unit_control', { unitAlertsSettings: QUIET });
+  await page.goto('/map');
+  await expect(map(page)).toHaveAttribute('data-zoom', '3');
+  await expect.poll(async () => Number(await map(page).getAttribute('data-clusters'))).toBeGreaterThan(0);
+
+  // Zoomed in far from the fleet, then Fit to fleet: back to a view with the units in it.
+  await zoomBy(page, 6);
+  await expect(map(page)).toHaveAttribute('data-zoom', '9');
+  await expect(page.getByTestId('fit-to-fleet')).toBeVisible();
+  await page.getByRole('button', { name: 'Fit to fleet' }).click();
+  await expect.poll(async () => Number(await map(page).getAttribute('data-zoom'))).toBeLessThan(5);
+  await expect.poll(async () => Number(await map(page).getAttribute('data-clusters'))).toBeGreaterThan(0);
+  await screenshot(page, 'map-fit-to-fleet');
+
+  // A cluster's pop-up, anchored to it (one level closer in, so that zooming out below merges).
+  await zoomBy(page, 1);
+  const [x = 0, y = 0, size = 0] = ((await map(page).getAttribute('data-largest-cluster')) ?? '').split(',').map(Number);
+  expect(size).toBeGreaterThan(1);
+  await map(page).click({ position: { x, y } });
+  const popup = page.getByTestId('map-popup');
+  await expect(popup).toBeVisible();
+  await page.waitForTimeout(400); // the pop-up's own pan into view
+  const before = await popupAnchor(page);
+
+  // The map is dragged: the pop-up moves with its cluster, by the same distance.
+  const box = await map(page).boundingBox();
+  const shown = await popup.boundingBox();
+  if (box === null || shown === null) throw new Error('no map');
+  // Grab the map on the side away from the pop-up (and above the legend); drag towards the middle.
+  const from = { x: shown.x + shown.width / 2 < box.x + box.width / 2 ? box.x + box.width - 120 : box.x + 120, y: box.y + box.height / 2 };
+  const dx = from.x > box.x + box.width / 2 ? -60 : 60;
+  const dy = shown.y - box.y > 120 ? -40 : 40;
+  await page.mouse.move(from.x, from.y);
+  await page.mouse.down();
+  await page.mouse.move(from.x + dx, from.y + dy, { steps: 30 }); // small steps: the map starts dragging after the first
+  await page.waitForTimeout(250); // still before letting go: no kinetic glide after the drag
+  await page.mouse.up();
+  await expect(popup).toBeVisible();
+  await page.waitForTimeout(300);
+  const after = await popupAnchor(page);
+  expect(Math.abs(after.x - (before.x + dx))).toBeLessThan(4);
+  expect(Math.abs(after.y - (before.y + dy))).toBeLessThan(4);
+  await screenshot(page, 'map-popup-follows');
+
+  // Zoomed out, clusters merge: the pop-up stays, with at least as many units.
+  await zoomBy(page, -1);
+  await expect(popup).toBeVisible();
+  await expect.poll(async () => Number(((await popup.getByText(/units? here/).textContent()) ?? '').replace(/\D/g, ''))).toBeGreaterThanOrEqual(size);
+
+  // Zoomed in past the cluster zooms: the cluster splits, the pop-up closes and says why.
+  await zoomBy(page, 7);
+  await expect(popup).toHaveCount(0);
+  await expect(page.getByTestId('map-notice')).toContainText('The cluster split');
+  await screenshot(page, 'map-cluster-split');
+  // Leave the map (its pending view save is cancelled, one in flight lands) before the next test resets the preferences.
+  await page.goto('/list');
+  await page.waitForLoadState('networkidle');
+});
+
 test('draws the map in the light theme', async ({ page }) => {
   await signInFresh(page, 'luc_unit_control');
   await page.evaluate(() => localStorage.setItem('luc-color-scheme', 'light'));
   await page.goto('/map');
-  await expect.poll(async () => Number(await map(page).getAttribute('data-clusters'))).toBeGreaterThan(0);
+  // The fleet's first snapshot may take a while after a busy test (the stream says "connecting" meanwhile).
+  await expect.poll(async () => Number(await map(page).getAttribute('data-clusters')), { timeout: 30_000 }).toBeGreaterThan(0);
   await expect.poll(() => basemapColours(page)).toBeGreaterThan(2);
   await screenshot(page, 'map-light');
 });

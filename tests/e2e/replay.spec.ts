@@ -154,3 +154,39 @@ test('during a replay the unit page shows only replayed state, its actions are d
   await expect(banner(page)).toHaveCount(0);
   await screenshot(page, 'replay-ended-by-load');
 });
+
+test('looping at max speed, the tab stays interactive: Pause, Play, the menu and Return to live answer', async ({ page }) => {
+  const errors: string[] = [];
+  page.on('pageerror', (error) => errors.push(error.message));
+  await signInFresh(page, 'super_user'); // the default alert settings: a replay raises status toasts as live does
+  await page.goto('/replay');
+  await page.getByTestId('replay-file-input').setInputFiles(FIXTURE);
+  await expect(page.getByTestId('replay-index')).toHaveText('0 of 1,439');
+  await page.getByRole('combobox', { name: 'Speed' }).click();
+  await page.getByRole('option', { name: 'max', exact: true }).click();
+  // The switch shows the worker's answer (the replay's state), so it turns on a moment after the click.
+  await page.getByRole('switch', { name: 'Loop' }).click({ force: true }); // the visible track is the label
+  await expect(page.getByRole('switch', { name: 'Loop' })).toBeChecked();
+  await page.getByRole('button', { name: 'Play' }).click();
+  await expect(page.getByTestId('replay-phase')).toHaveText('Playing');
+  // It loops: at max the 1,439 events take a few ms, yet after a few rounds it is still playing, never ended.
+  await page.waitForTimeout(2_500);
+  await expect(page.getByTestId('replay-phase')).toHaveText('Playing');
+  await screenshot(page, 'replay-looping-max');
+  // The controls answer while it loops.
+  for (let round = 0; round < 3; round += 1) {
+    await page.getByRole('button', { name: 'Pause', exact: true }).click();
+    await expect(page.getByTestId('replay-phase')).toHaveText('Paused');
+    await page.getByRole('button', { name: 'Play', exact: true }).click();
+    await expect(page.getByTestId('replay-phase')).toHaveText('Playing');
+  }
+  // The rest of the console too: the menu leads to the replayed unit list, and back.
+  await navigationMenu(page).getByRole('link', { name: 'Unit List' }).click();
+  await expect(page.getByTestId('unit-list-summary')).toContainText(`${SUMMARY.units} units`);
+  await page.getByPlaceholder('Search by name').fill(FIRST_UNIT_NAME);
+  await expect(page.getByText(FIRST_UNIT_NAME, { exact: true }).first()).toBeVisible();
+  await banner(page).getByRole('button', { name: 'Return to live' }).click();
+  await expect(banner(page)).toHaveCount(0);
+  await expect(page.getByTestId('connection-indicator')).toHaveText('live');
+  expect(errors).toEqual([]);
+});

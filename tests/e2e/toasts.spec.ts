@@ -35,6 +35,65 @@ test('at most 5 toasts, named close buttons, and a dialog whose Save stays click
   await screenshot(page, 'toasts-dialog-clear');
 });
 
+/** Every visible control outside the toasts whose box a toast's box intersects (px boxes, viewport coordinates). */
+async function controlsUnderToasts(page: import('@playwright/test').Page): Promise<{ toasts: number; controls: number; covered: string[] }> {
+  return page.evaluate(() => {
+    const CONTROLS = 'button, input, select, textarea, a[href], [role="button"], [role="link"], [role="row"], [role="columnheader"], [role="combobox"], [role="checkbox"], [role="switch"], [role="tab"], [tabindex]:not([tabindex="-1"])';
+    const controls = [...document.querySelectorAll<HTMLElement>(CONTROLS)].filter((el) => el.closest('.mantine-Notification-root') === null);
+    const covered: string[] = [];
+    let visible = 0;
+    /** The part of an element's box that shows: clipped by every scrolling or clipping ancestor and the viewport. */
+    const shown = (el: HTMLElement): { left: number; top: number; right: number; bottom: number } => {
+      const box = el.getBoundingClientRect();
+      let { left, top, right, bottom } = box;
+      for (let up = el.parentElement; up !== null; up = up.parentElement) {
+        const style = getComputedStyle(up);
+        if (style.overflowX === 'visible' && style.overflowY === 'visible') continue;
+        const clip = up.getBoundingClientRect();
+        left = Math.max(left, clip.left);
+        top = Math.max(top, clip.top);
+        right = Math.min(right, clip.right);
+        bottom = Math.min(bottom, clip.bottom);
+      }
+      return { left: Math.max(left, 0), top: Math.max(top, 0), right: Math.min(right, innerWidth), bottom: Math.min(bottom, innerHeight) };
+    };
+    // What shows of each toast (a leaving toast is cut at the lane's top by the stack's own clip).
+    const toastBoxes = [...document.querySelectorAll<HTMLElement>('.mantine-Notification-root')].map(shown).filter((r) => r.right > r.left && r.bottom > r.top);
+    for (const el of controls) {
+      const r = shown(el);
+      if (r.right <= r.left || r.bottom <= r.top || getComputedStyle(el).visibility === 'hidden') continue;
+      visible += 1;
+      for (const t of toastBoxes) {
+        if (r.left < t.right && r.right > t.left && r.top < t.bottom && r.bottom > t.top) covered.push(`${el.tagName.toLowerCase()}[${el.getAttribute('aria-label') ?? el.textContent?.trim().slice(0, 30) ?? ''}]`);
+      }
+    }
+    return { toasts: toastBoxes.length, controls: visible, covered };
+  });
+}
+
+test('toasts stay in their lane: at 1440×900 none covers a control of the unit list while units churn', async ({ page }, testInfo) => {
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await signInFresh(page, 'luc_regular'); // default alert settings: status changes are toasts
+  await page.goto('/list');
+  await expect(page.getByTestId('toast-lane')).toBeVisible();
+  await expect(page.getByRole('row').nth(5)).toBeVisible({ timeout: 30_000 });
+  await expect(toasts(page).first()).toBeVisible({ timeout: 30_000 });
+  let sawToasts = 0;
+  let most = 0;
+  for (let sample = 0; sample < 16; sample += 1) {
+    const seen = await controlsUnderToasts(page);
+    expect(seen.covered, `sample ${sample}: controls under a toast`).toEqual([]);
+    expect(seen.controls).toBeGreaterThan(20); // the list's rows, headers, search, counters, filters
+    if (seen.toasts > 0) sawToasts += 1;
+    most = Math.max(most, seen.toasts);
+    if (sample === 4) await page.screenshot({ path: testInfo.outputPath('toast-lane-list.png') });
+    await page.waitForTimeout(400); // samples over ~6 s of churn
+  }
+  expect(sawToasts).toBeGreaterThan(0);
+  expect(most).toBeLessThanOrEqual(5);
+  await screenshot(page, 'toast-lane');
+});
+
 test('the skip link is the first keyboard stop and moves the focus to the content', async ({ page }) => {
   await signInFresh(page, 'luc_regular');
   await page.goto('/incidents');

@@ -13,7 +13,7 @@ import type { EventSink } from './eventSource.ts';
 import type { LoadedLog } from './logReader.ts';
 import { readLog } from './logReader.ts';
 import type { LogSourceDeps } from './logSource.ts';
-import { createLogSource, MAX_BATCH } from './logSource.ts';
+import { createLogSource, LOOP_REST_MS, MAX_BATCH } from './logSource.ts';
 import { ManualTime } from './manualTime.ts';
 import type { ReplayPosition } from './replayState.ts';
 
@@ -289,6 +289,29 @@ describe('LogSource end and loop', () => {
     time.advance(1_000);
     expect(source.position().index).toBe(2);
     expect(stateOf(sink.model)).toEqual(reference(log.events, 2));
+  });
+
+  it('at max with loop, a short log starts again at most once per LOOP_REST_MS, and a pause in the rest holds', () => {
+    const log = smallLog(3, 1_000);
+    const { source, time, sink } = open(log, { loop: true, speed: 'max' });
+    source.play();
+    // The whole log is applied at once; the next round waits for the rest, not a 0 ms timer.
+    expect(source.position()).toMatchObject({ index: 3, phase: 'playing' });
+    expect(sink.snapshots).toBe(0);
+    time.advance(LOOP_REST_MS - 1);
+    expect(sink.snapshots).toBe(0);
+    time.advance(1);
+    expect(sink.snapshots).toBe(1);
+    expect(source.position().index).toBe(3); // the new round played through at once
+    time.advance(10 * LOOP_REST_MS);
+    expect(sink.snapshots).toBeLessThanOrEqual(11);
+    expect(sink.snapshots).toBeGreaterThanOrEqual(10);
+    source.pause();
+    const paused = sink.snapshots;
+    time.advance(10 * LOOP_REST_MS);
+    expect(sink.snapshots).toBe(paused);
+    expect(source.position().phase).toBe('paused');
+    expect(time.size).toBe(0);
   });
 
   it('play at the end starts from the beginning', () => {

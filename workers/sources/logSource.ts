@@ -36,6 +36,15 @@ export const MAX_BATCH = 5_000;
 export const TICK_MS = 100;
 /** At most one state report per this many ms while playing (ours: 10 per second is smooth enough). */
 export const STATE_REPORT_MS = 100;
+/**
+ * At max with loop, the log starts again at most this often (ms of wall time; ours, issue 17 "max
+ * speed with loop stays responsive"). Each start hands the UI a whole fleet snapshot and a state
+ * report; a short log (the 1,439-event fixture takes ~3 ms) would otherwise start again hundreds of
+ * times a second, every frame a new snapshot for the page to apply and render. Measured by the
+ * bench's loop phase (bench/ui/replayLoopBench.ts, docs/performance.md §6): at 250 ms a round's
+ * work still made 63 long tasks in 12 s (frame p95 200 ms); at 1 s, 1 (p95 16.8 ms, as paused).
+ */
+export const LOOP_REST_MS = 1_000;
 
 export type LogSourceDeps = {
   readonly clock: Clock;
@@ -169,8 +178,21 @@ export function createLogSource(log: LoadedLog, name: string, deps: LogSourceDep
     }
   }
 
+  let lastLoopAt = -Infinity;
+
   function finish(): void {
     if (loop && total > 0) {
+      // At max, the next round waits until LOOP_REST_MS after the last one began (see above).
+      const rest = speed === 'max' ? Math.max(0, lastLoopAt + LOOP_REST_MS - clock.now()) : 0;
+      if (rest > 0) {
+        report(true);
+        timer = timers.setTimeout(() => {
+          timer = null;
+          if (!stopped && phase === 'playing' && cursor >= total) finish();
+        }, rest);
+        return;
+      }
+      lastLoopAt = clock.now();
       jump(0, startTs);
       anchor();
       report(true);
@@ -215,6 +237,7 @@ export function createLogSource(log: LoadedLog, name: string, deps: LogSourceDep
     if (stopped || total === 0) return;
     if (cursor >= total) jump(0, startTs);
     phase = 'playing';
+    lastLoopAt = clock.now(); // this round began now (LOOP_REST_MS)
     anchor();
     report(true);
     tick();

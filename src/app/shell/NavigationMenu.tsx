@@ -1,4 +1,4 @@
-import { Fragment } from 'react';
+import { Fragment, useEffect, useRef } from 'react';
 import { NavLink as RouterNavLink, useLocation } from 'react-router';
 import { NavLink, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
@@ -47,8 +47,16 @@ export function NavigationMenu() {
   const { pathname } = useLocation();
   const configuration = useClientConfiguration();
   const sections = menuFor({ roles: configuration.data?.loggedUserRoles ?? [] });
+  // The menu scrolls above the toast lane when it is long (admin menus at 900 px): the current
+  // page's link is kept in view.
+  const navRef = useRef<HTMLElement>(null);
+  const loaded = sections.length;
+  useEffect(() => {
+    const active = navRef.current?.querySelector<HTMLElement>('a[data-active]');
+    active?.scrollIntoView({ block: 'nearest' });
+  }, [pathname, loaded]);
   return (
-    <nav aria-label={t('menu.label')}>
+    <nav aria-label={t('menu.label')} ref={navRef}>
       <Stack gap="sm">
         {sections.map(({ section, entries }) => {
           const label = t(`menu.sections.${section}`);

@@ -1,5 +1,6 @@
 import { Outlet } from 'react-router';
-import { AppShell, Burger, Button, Group, ScrollArea } from '@mantine/core';
+import { AppShell, Burger, Button, Group, ScrollArea, Text } from '@mantine/core';
+import { TOAST_LANE_HEIGHT_PX } from '../../domain/constants.ts';
 import { useDisclosure } from '@mantine/hooks';
 import { useTranslation } from 'react-i18next';
 import { useBackgroundPolling } from '../../api/polling.ts';
@@ -73,6 +74,13 @@ export function Shell() {
         <AppShell.Navbar>
           <AppShell.Section grow component={ScrollArea} px="xs" py="sm">
             <NavigationMenu />
+          </AppShell.Section>
+          {/* The toast lane (issue 17 "never over a dialog or a control"): the menu never uses this
+              part of the column; the toasts stack bottom-left inside it (providers.tsx). */}
+          <AppShell.Section h={TOAST_LANE_HEIGHT_PX} px="md" pt="xs" data-toast-lane="" data-testid="toast-lane" aria-label={t('toastLane.label')} component="section" style={{ flex: 'none', borderTop: '1px solid var(--app-shell-border-color)' }}>
+            <Text fz="xs" c="dimmed" tt="uppercase" fw={600} style={{ letterSpacing: '0.03em' }}>
+              {t('toastLane.title')}
+            </Text>
           </AppShell.Section>
         </AppShell.Navbar>
         <AppShell.Main id={MAIN_CONTENT_ID} tabIndex={-1} style={{ outline: 'none' }}>

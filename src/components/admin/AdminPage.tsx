@@ -5,6 +5,7 @@
  */
 import type { ReactNode } from 'react';
 import { Group, Stack, Text, Title } from '@mantine/core';
+import { useWriteBlock } from './useWriteBlock.tsx';
 
 export interface AdminPageProps {
   readonly title: string;
@@ -15,6 +16,9 @@ export interface AdminPageProps {
 }
 
 export function AdminPage({ title, description, actions, toolbar, children }: AdminPageProps) {
+  // The page's actions (New..., Import...) write: while the live connection is down they are
+  // disabled (a native disabled fieldset disables every button in it) and the reason is beside them.
+  const blocked = useWriteBlock();
   return (
     <Stack gap="md">
       <Group justify="space-between" align="flex-start" wrap="nowrap">
@@ -28,10 +32,19 @@ export function AdminPage({ title, description, actions, toolbar, children }: Ad
             </Text>
           )}
         </Stack>
-        {actions !== undefined && (
-          <Group gap="xs" wrap="nowrap">
-            {actions}
-          </Group>
+        {actions !== undefined && actions !== false && actions !== null && (
+          <Stack gap={4} align="flex-end">
+            <Group gap="xs" wrap="nowrap">
+              <fieldset disabled={blocked !== null} style={{ border: 0, padding: 0, margin: 0, minWidth: 0, display: 'contents' }}>
+                {actions}
+              </fieldset>
+            </Group>
+            {blocked !== null && (
+              <Text fz="sm" c="orange" maw={360} ta="right" data-testid="writes-blocked">
+                {blocked}
+              </Text>
+            )}
+          </Stack>
         )}
       </Group>
       {toolbar !== undefined && (

@@ -1,11 +1,13 @@
 /**
  * Asks before deleting an entity, names it, and shows the server's refusal in place (e.g. spec 001
  * §8 "delete blocked when the inventory has overlays or an active audio room") instead of closing.
+ * While the live connection is down, Delete is disabled with the reason (useWriteBlock).
  */
 import { useState } from 'react';
 import { Alert, Button, Group, Modal, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { messageOf } from '../../api/call.ts';
+import { useWriteBlock, WriteBlockNote } from './useWriteBlock.tsx';
 
 export interface ConfirmDeleteProps {
   /** The entity's name; null when closed. */
@@ -19,6 +21,7 @@ export function ConfirmDelete({ name, onCancel, onConfirm }: ConfirmDeleteProps)
   const { t } = useTranslation();
   const [busy, setBusy] = useState(false);
   const [refusal, setRefusal] = useState<string | null>(null);
+  const blocked = useWriteBlock(); // while the live connection is down: disabled, with the reason
   const close = (): void => {
     setRefusal(null);
     onCancel();
@@ -32,6 +35,7 @@ export function ConfirmDelete({ name, onCancel, onConfirm }: ConfirmDeleteProps)
             {refusal}
           </Alert>
         )}
+        <WriteBlockNote reason={blocked} />
         <Group justify="flex-end" gap="xs">
           <Button variant="default" onClick={close} disabled={busy}>
             {t('kit.form.cancel')}
@@ -39,6 +43,7 @@ export function ConfirmDelete({ name, onCancel, onConfirm }: ConfirmDeleteProps)
           <Button
             color="red"
             loading={busy}
+            disabled={blocked !== null}
             onClick={async () => {
               setBusy(true);
               setRefusal(null);

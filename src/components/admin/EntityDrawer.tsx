@@ -3,10 +3,12 @@
  * form (EntityFormBody: its fields, Enter saves, the refusal that names no field above them,
  * Cancel / Save and Delete for an existing entity at the bottom) and, for an existing entity,
  * other tabs (its members...). Saving disables the buttons and shows progress; closing never saves.
+ * While the live connection is down the write buttons are disabled with the reason (useWriteBlock).
  */
 import type { ReactNode } from 'react';
 import { Alert, Button, Drawer, Group, ScrollArea, Stack } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
+import { useWriteBlock, WriteBlockNote } from './useWriteBlock.tsx';
 
 export const DRAWER_WIDTH_PX = 560;
 
@@ -42,8 +44,17 @@ export interface EntityFormBodyProps {
 
 export function EntityFormBody({ onSubmit, onCancel, submitting, formError, mode, onDelete, canSave = true, children }: EntityFormBodyProps) {
   const { t } = useTranslation();
+  // While the live connection is down, Save, Create and Delete are disabled and say why (issue 17).
+  const blocked = useWriteBlock();
+  const submit = (event?: React.FormEvent<HTMLFormElement>): void => {
+    if (blocked !== null) {
+      event?.preventDefault(); // Enter in a field: nothing is sent while writes are blocked
+      return;
+    }
+    onSubmit(event);
+  };
   return (
-    <form onSubmit={onSubmit} noValidate>
+    <form onSubmit={submit} noValidate>
       <Stack gap="md">
         {formError !== null && (
           <Alert color="red" variant="light" title={t('kit.form.refused')} role="alert">
@@ -51,10 +62,11 @@ export function EntityFormBody({ onSubmit, onCancel, submitting, formError, mode
           </Alert>
         )}
         {children}
+        <WriteBlockNote reason={blocked} />
         <Group justify="space-between" mt="md">
           <Group gap="xs">
             {onDelete !== undefined && (
-              <Button variant="subtle" color="red" onClick={onDelete} disabled={submitting}>
+              <Button variant="subtle" color="red" onClick={onDelete} disabled={submitting || blocked !== null}>
                 {t('kit.form.delete')}
               </Button>
             )}
@@ -64,7 +76,7 @@ export function EntityFormBody({ onSubmit, onCancel, submitting, formError, mode
               {t('kit.form.cancel')}
             </Button>
             {canSave && (
-              <Button type="submit" loading={submitting}>
+              <Button type="submit" loading={submitting} disabled={blocked !== null}>
                 {mode === 'create' ? t('kit.form.create') : t('kit.form.save')}
               </Button>
             )}

@@ -1,9 +1,10 @@
 /**
  * Headless: turns the worker's transition notifications (already filtered by the user's unit
  * alert settings) into toasts naming the unit and the transition, paced by paceToasts (at most 5
- * of ours per 3 s window, spec 002 §9). While a wall is on screen or the document is in full
- * screen they are counted instead (transitionMute.ts); while a dialog is open they are left out
- * (the incident centre keeps every transition).
+ * of ours per 3 s window, spec 002 §9). They stack in the shell's toast lane (Shell.tsx), where no
+ * control lives. While a wall is on screen or the document is in full screen they are counted
+ * instead (transitionMute.ts); while a dialog is open, or the viewport is too narrow for the lane,
+ * they are left out (the incident centre keeps every transition).
  */
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -11,7 +12,7 @@ import { notifications } from '@mantine/notifications';
 import type { UnitTransition } from '../../../workers/model/fleetModel.ts';
 import { useFleet } from '../../fleet/index.ts';
 import { paceToasts } from './transitionToasts.ts';
-import { dialogOpen, type TransitionMute } from './transitionMute.ts';
+import { dialogOpen, toastLaneShown, type TransitionMute } from './transitionMute.ts';
 
 /** The notifications after `last` in `list` (all of them when `last` was trimmed away). */
 export function freshNotifications(list: readonly UnitTransition[], last: UnitTransition | undefined): readonly UnitTransition[] {
@@ -38,7 +39,7 @@ export function TransitionToasts({ mute }: { readonly mute: TransitionMute }): n
       last = list.at(-1);
       if (fresh.length === 0) return;
       if (!mute.admit(fresh.length, globalThis.document?.fullscreenElement != null)) return;
-      if (dialogOpen()) return; // never over a dialog (transitionMute.ts)
+      if (dialogOpen() || !toastLaneShown()) return; // never over a dialog or a control (transitionMute.ts)
       const paced = paceToasts(fresh, shownAt, Date.now());
       shownAt = paced.shownAt;
       for (const item of paced.show) {

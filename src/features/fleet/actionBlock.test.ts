@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { ConnectionState } from '../../../workers/sources/connectionState.ts';
-import { actionBlock, reloadedNotice, staleSince } from './actionBlock.ts';
+import { actionBlock, reloadedNotice, staleSince, writeBlock } from './actionBlock.ts';
 
 const states: [ConnectionState, number | null][] = [
   [{ phase: 'connecting' }, null],
@@ -15,6 +15,10 @@ describe('honest state: when actions are blocked, and why', () => {
   it.each(states)('%j is stale since %s', (state, since) => {
     expect(staleSince(state)).toBe(since);
     expect(actionBlock(state, null)).toEqual(since === null ? { kind: 'none' } : { kind: 'stale', asOf: since });
+  });
+
+  it.each(states)('administration writes under %j are blocked only while it is down (since %s), and never by a replay', (state, since) => {
+    expect(writeBlock(state)).toEqual(since === null ? { kind: 'none' } : { kind: 'stale', asOf: since });
   });
 
   it('a replay blocks whatever the connection says', () => {

@@ -35,6 +35,17 @@ export function actionBlock(connection: ConnectionState, replayLogTime: number |
 }
 
 /**
+ * Writes through the REST API (the administration screens: save, delete, acknowledge): blocked
+ * while the live connection is down, like unit actions: the server is then most likely out of
+ * reach, and what the screen shows is as of the moment it went down. A replay does not block them:
+ * administration data is never replayed, and the REST calls reach the real server as they say.
+ */
+export function writeBlock(connection: ConnectionState): ActionBlock {
+  const since = staleSince(connection);
+  return since === null ? NOT_BLOCKED : { kind: 'stale', asOf: since };
+}
+
+/**
  * The "data was reloaded" notice: it appears when the connection is live again after it was down
  * (the worker refetched the whole snapshot on resync), and stays until the user closes it or the
  * connection goes down again. `wasDown` is what the caller remembered from the previous state.

@@ -24,6 +24,18 @@ export function dialogOpen(doc: Pick<Document, 'querySelector'> | undefined = gl
   return doc?.querySelector('[role="dialog"][aria-modal="true"], .mantine-Drawer-content, .mantine-Modal-content') != null;
 }
 
+/**
+ * True when the shell's toast lane shows (the navigation column is open: not collapsed by its
+ * burger, not a narrow screen): toasts then cover no control. Without it, transition toasts are
+ * left out like under a dialog (the bell and the incident centre keep them).
+ */
+export function toastLaneShown(doc: Pick<Document, 'querySelector'> | undefined = globalThis.document): boolean {
+  const lane = doc?.querySelector('[data-toast-lane]');
+  if (lane === null || lane === undefined) return doc === undefined;
+  const box = lane.getBoundingClientRect();
+  return box.width > 0 && box.right > 0;
+}
+
 export class TransitionMute {
   private holders = 0;
   /** Transitions counted instead of shown since the last clear. */

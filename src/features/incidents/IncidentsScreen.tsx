@@ -16,6 +16,7 @@ import { AdminPage } from '../../components/admin/AdminPage.tsx';
 import { ServerTable } from '../../components/admin/ServerTable.tsx';
 import { TableSearch } from '../../components/admin/TableSearch.tsx';
 import { usePagedList } from '../../components/admin/usePagedList.ts';
+import { useWriteBlock } from '../../components/admin/useWriteBlock.tsx';
 import { useMay } from '../../app/useMay.ts';
 import { ACTIVITY_SPANS, activitySpanStart, type ActivitySpan } from '../../domain/activity.ts';
 import { INCIDENT_KINDS, INCIDENT_SEVERITIES, type IncidentKind, type IncidentSeverity } from '../../domain/incidents.ts';
@@ -47,6 +48,7 @@ export function IncidentsScreen() {
   const queryClient = useQueryClient();
   const canAcknowledge = useMay('incidents.acknowledge');
   const canSetThresholds = useMay('incidents.thresholds');
+  const writesBlocked = useWriteBlock(); // the row's Acknowledge while the live connection is down
   const { groups } = useCurrentGroup();
   const [filters, setFilters] = useState<Filters>({ span: '7d', kind: null, severity: null, groupId: null, acknowledged: 'all' });
   const [thresholdsOpen, setThresholdsOpen] = useState(false);
@@ -143,7 +145,7 @@ export function IncidentsScreen() {
           </Text>
         ) : canAcknowledge ? (
           <Group gap={6} wrap="nowrap">
-            <Button size="compact-xs" variant="light" loading={ack.isPending && ack.variables === i.id} onClick={() => ack.mutate(i.id)} aria-label={t('incidents.acknowledgeOne', { unit: i.unitName || i.unitId })}>
+            <Button size="compact-xs" variant="light" loading={ack.isPending && ack.variables === i.id} disabled={writesBlocked !== null} title={writesBlocked ?? undefined} onClick={() => ack.mutate(i.id)} aria-label={t('incidents.acknowledgeOne', { unit: i.unitName || i.unitId })}>
               {t('incidents.acknowledge')}
             </Button>
             {ackError?.id === i.id && (

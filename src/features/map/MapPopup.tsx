@@ -34,7 +34,8 @@ export function MapPopup(props: { members: readonly string[]; onClose(): void; o
   const shown = sorted.slice(0, POPUP_MEMBERS_MAX);
   const single = props.members.length === 1;
   const { onShown } = props;
-  useEffect(() => onShown(), [onShown, props.members]);
+  // Once, when it opens (the page remounts it per click): a pop-up following its cluster never pans the map.
+  useEffect(() => onShown(), [onShown]);
   return (
     <Paper shadow="md" withBorder p="sm" radius="md" w={300} role="dialog" aria-label={single ? t('map.selected') : t('map.clusterTitle', { count: props.members.length })} data-testid="map-popup">
       <Group justify="space-between" mb={6} wrap="nowrap">

@@ -23,7 +23,7 @@ import TileLayer from 'ol/layer/Tile.js';
 import VectorSource from 'ol/source/Vector.js';
 import XYZ from 'ol/source/XYZ.js';
 import { defaults as defaultControls } from 'ol/control/defaults.js';
-import { containsCoordinate, getWidth } from 'ol/extent.js';
+import { boundingExtent, containsCoordinate, getCenter, getWidth } from 'ol/extent.js';
 import { wrapX } from 'ol/coordinate.js';
 import { fromLonLat, toLonLat } from 'ol/proj.js';
 import type { Coordinate } from 'ol/coordinate.js';
@@ -34,6 +34,7 @@ import { iconStatusOf } from '../fleet/statusColours.ts';
 import { basemapStyle, clusterStyle, POINT_RADIUS, selectedStyle, statusOfIndex, unitPointStyle, type MapPalette } from './mapStyles.ts';
 import { worldFeatures } from './basemap.ts';
 import { cellCentre } from './clusterGrid.ts';
+import { followCluster } from './clusterFollow.ts';
 import { CLUSTER_CELL_PX, CLUSTER_MAX_ZOOM } from './clusters.ts';
 import { mapDataOf } from './mapState.ts';
 import { UnitDisplay } from './unitDisplay.ts';
@@ -66,7 +67,16 @@ export interface UnitMapOptions {
   onClick(click: MapClick): void;
   /** The biggest cluster well inside the screen (its pixel and size), when the clusters or the zoom changed; for the page's data attributes. */
   onClusters(summary: ClusterSummary): void;
+  /**
+   * The open cluster pop-up's cluster changed (clusterFollow.ts): its members now (the pop-up
+   * moved with it), or 'split' (the pop-up was closed: the zoom broke the cluster apart).
+   */
+  onFollow(follow: { kind: 'members'; members: readonly string[] } | { kind: 'split' }): void;
 }
+
+/** Fit to fleet: the units' extent is shown with this margin (px) and no closer than this zoom. */
+const FIT_PADDING_PX = 48;
+const FIT_MAX_ZOOM = 12;
 
 export interface UnitMap {
   setPalette(palette: MapPalette): void;
@@ -75,6 +85,8 @@ export interface UnitMap {
   showPopup(at: Coordinate | null): void;
   /** Pans so the whole pop-up shows (called once its content is drawn: its size is known only then). */
   panPopupIntoView(): void;
+  /** Zooms to the extent of the units on the map (every located unit); false when there is none. */
+  fitToFleet(): boolean;
   destroy(): void;
 }
 
@@ -91,6 +103,10 @@ export function createUnitMap(options: UnitMapOptions): UnitMap {
   let flushTimer: number | null = null;
   let viewReady = false;
   let lastSummary: ClusterSummary | null = null;
+  /** The cluster whose pop-up is open: its members and the grid they were read from (clusterFollow.ts). */
+  let followed: { members: readonly string[]; gridVersion: number } | null = null;
+  /** The unit whose pop-up is open (it follows the unit as it moves). */
+  let followedUnit: string | null = null;
 
   const basemap = new VectorImageLayer({ source: new VectorSource({ features: worldFeatures() }), style: basemapStyle(palette) });
   const units = new UnitPositions(options.store, (changed) => {
@@ -114,7 +130,9 @@ export function createUnitMap(options: UnitMapOptions): UnitMap {
   });
   let tileLayer: TileLayer<XYZ> | null = null;
 
-  const overlay = new Overlay({ element: options.popup, positioning: 'bottom-center', offset: [0, -16], autoPan: { animation: { duration: 200 } }, stopEvent: true });
+  // No autoPan: the pop-up follows its cluster (refollow), and a follow must never pan the map
+  // the user is moving; the page pans it into view once, when it opens (panPopupIntoView).
+  const overlay = new Overlay({ element: options.popup, positioning: 'bottom-center', offset: [0, -16], stopEvent: true });
   const view = new View({ center: fromLonLat([options.initial.latLng.lng, options.initial.latLng.lat]), zoom: options.initial.zoom });
   const map = new OlMap({
     target: options.target,
@@ -143,6 +161,33 @@ export function createUnitMap(options: UnitMapOptions): UnitMap {
       feature.getGeometry()?.setCoordinates(coordinates);
       feature.setProperties({ status, name: unit.name });
     }
+    if (followedUnit !== null && followedUnit === unit.id) overlay.setPosition(nearView(coordinates));
+  }
+
+  /** `at`, or its copy one world east or west, whichever is nearest the view's centre (the map repeats the world). */
+  function nearView(at: Coordinate): Coordinate {
+    const worldWidth = getWidth(view.getProjection().getExtent());
+    const [cx = 0] = view.getCenter() ?? [0, 0];
+    const [x = 0, y = 0] = at;
+    return [x + Math.round((cx - x) / worldWidth) * worldWidth, y];
+  }
+
+  /** Moves the open cluster pop-up to where its cluster is now, or closes it when the cluster split. */
+  function refollow(): void {
+    if (followed === null) return;
+    const regridded = display.gridVersion !== followed.gridVersion;
+    const next = followCluster(followed.members, (id) => display.cellOfUnit(id), regridded);
+    if (next.kind === 'split') {
+      followed = null;
+      overlay.setPosition(undefined);
+      options.onFollow({ kind: 'split' });
+      return;
+    }
+    const cell = display.cellAt(next.key);
+    if (cell !== undefined) overlay.setPosition(nearView(cellCentre(cell)));
+    const changed = next.members.length !== followed.members.length || next.members.some((id, i) => id !== followed?.members[i]);
+    followed = { members: next.members, gridVersion: display.gridVersion };
+    if (changed) options.onFollow({ kind: 'members', members: next.members });
   }
 
   /** Applies the pending unit changes to the layers (O(changed units and their cells)). */
@@ -153,6 +198,7 @@ export function createUnitMap(options: UnitMapOptions): UnitMap {
     pending.clear();
     display.update(changed);
     reportClusters();
+    refollow();
   }
 
   function scheduleFlush(): void {
@@ -186,6 +232,7 @@ export function createUnitMap(options: UnitMapOptions): UnitMap {
     viewReady = true;
     lastFlushAt = Date.now();
     reportClusters();
+    refollow();
   }
 
   function reportClusters(): void {
@@ -243,9 +290,22 @@ export function createUnitMap(options: UnitMapOptions): UnitMap {
     const hit = <T>(layer: unknown, read: (feature: Feature) => T): T | undefined =>
       map.forEachFeatureAtPixel(event.pixel, (feature) => read(feature as Feature), { layerFilter: (l) => l === layer, hitTolerance: HIT_TOLERANCE_PX }) ?? undefined;
     const cell = hit(clusterLayer, (f) => f.get('cell') as number);
-    if (cell !== undefined) return options.onClick({ kind: 'cluster', members: display.membersOf(cell), at: event.coordinate });
+    const gridCell = cell === undefined ? undefined : display.cellAt(cell);
+    followed = null;
+    followedUnit = null;
+    if (cell !== undefined) {
+      // The pop-up is anchored to the cluster (its members' mean position) and follows it (refollow).
+      const members = display.membersOf(cell);
+      followed = { members, gridVersion: display.gridVersion };
+      const at = gridCell === undefined ? event.coordinate : nearView(cellCentre(gridCell));
+      return options.onClick({ kind: 'cluster', members, at });
+    }
     const unitId = hit(selectedLayer, (f) => String(f.getId())) ?? pointAt(event.pixel);
-    if (unitId !== undefined) return options.onClick({ kind: 'unit', unitId, at: event.coordinate });
+    if (unitId !== undefined) {
+      followedUnit = unitId;
+      const position = units.get(unitId);
+      return options.onClick({ kind: 'unit', unitId, at: position === undefined ? event.coordinate : nearView([position.x, position.y]) });
+    }
     options.onClick({ kind: 'none' });
   });
 
@@ -280,7 +340,24 @@ export function createUnitMap(options: UnitMapOptions): UnitMap {
       reportClusters();
     },
     showPopup(at) {
+      if (at === null) {
+        followed = null;
+        followedUnit = null;
+      }
       overlay.setPosition(at ?? undefined);
+    },
+    fitToFleet() {
+      const coordinates: Coordinate[] = [];
+      for (const [, p] of units.entries()) coordinates.push([p.x, p.y]);
+      const size = map.getSize();
+      if (coordinates.length === 0 || size === undefined) return false;
+      const extent = boundingExtent(coordinates);
+      const [width = 0, height = 0] = size;
+      const resolution = view.getResolutionForExtent(extent, [Math.max(1, width - 2 * FIT_PADDING_PX), Math.max(1, height - 2 * FIT_PADDING_PX)]);
+      // A whole zoom level (the one that still holds every unit), like the zoom buttons give.
+      const zoom = Math.max(view.getMinZoom(), Math.min(FIT_MAX_ZOOM, Math.floor(view.getZoomForResolution(resolution) ?? FIT_MAX_ZOOM)));
+      view.animate({ center: getCenter(extent), zoom, duration: 300 });
+      return true;
     },
     panPopupIntoView() {
       overlay.panIntoView({ animation: { duration: 200 }, margin: 16 });

@@ -71,6 +71,19 @@ export class UnitDisplay {
     return cells;
   }
 
+  /** Bumped whenever the grid is rebuilt (a new zoom level), so a followed cluster knows (clusterFollow.ts). */
+  gridVersion = 0;
+
+  /** The grid cell a unit is in: undefined without a grid (zoomed in), or for the selected unit. */
+  cellOfUnit(unitId: string): GridCell | undefined {
+    return this.grid?.cellOf(unitId);
+  }
+
+  /** A grid cell by its key. */
+  cellAt(cellKey: number): GridCell | undefined {
+    return this.grid?.cell(cellKey);
+  }
+
   /** The members of a drawn cluster (by the `cell` property of its feature). */
   membersOf(cellKey: number): string[] {
     return [...(this.grid?.cell(cellKey)?.members ?? [])];
@@ -82,6 +95,7 @@ export class UnitDisplay {
     this.view = view;
     this.near = grownExtent(view.extent, VIEW_MARGIN);
     if (cellChanged) {
+      this.gridVersion += 1;
       this.grid = view.cellSize === null ? null : new ClusterGrid(view.cellSize);
       if (this.grid !== null) for (const [id, p] of this.positions.entries()) if (id !== this.selected) this.grid.put(id, p.x, p.y, p.status);
     }
