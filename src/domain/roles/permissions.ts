@@ -95,6 +95,14 @@ export const PERMISSIONS = {
   // ── Controls of the console (no call of their own) ───────────────────────────────────────────
   'modal.applyOk': { grant: ['luc_regular'], source: 'spec 002 §5 Modal footer: Apply and OK only for luc_regular' },
   'support.menu': { grant: ROLE_SETS.staff, source: 'spec 000 §6, 002 §6: staff, exact check' },
+
+  // ── System settings and what's new (spec 001 §3, 002 §2, §6; issue 14 C1) ───────────────────
+  'systemSettings.admin': {
+    grant: [...ROLE_SETS.superUser, ...ROLE_SETS.staff],
+    source: 'spec 002 §6: settings are a super user check, and the staff menu holds client application, modem vendors and system settings',
+  },
+  'whatsNew.admin': { grant: ROLE_SETS.superUser, source: 'spec 002 §2, §6: /whats_new is super user only' },
+  'whatsNew.read': { grant: EVERYONE, source: 'ours: every signed-in user is shown the new notes once after an upgrade (spec 002 §3 what’s-new)' },
 } as const satisfies Record<string, Permission>;
 
 export type Action = keyof typeof PERMISSIONS;

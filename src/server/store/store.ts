@@ -26,6 +26,10 @@ import { IncidentRepo, ThresholdRepo } from '../areas/incidents/repo.ts';
 import { VrChannelRepo } from '../areas/videoReturn/repo.ts';
 import { FileRepo } from '../areas/files/repo.ts';
 import { IngestAccountRepo } from '../areas/newsroomSync/repo.ts';
+// System settings, what's new, system entities (issue 14 C1)
+import { SystemSettingsRepo } from '../areas/systemSettings/repo.ts';
+import { WhatsNewRepo } from '../areas/whatsNew/repo.ts';
+import { SystemEntitiesRepo } from '../areas/systemEntities/repo.ts';
 
 export class Store {
   readonly inventories: InventoryRepo;
@@ -50,6 +54,10 @@ export class Store {
   readonly vrChannels: VrChannelRepo;
   readonly files: FileRepo;
   readonly ingestAccounts: IngestAccountRepo;
+  // System settings, what's new, system entities (issue 14 C1)
+  readonly systemSettings: SystemSettingsRepo;
+  readonly whatsNew: WhatsNewRepo;
+  readonly systemEntities: SystemEntitiesRepo;
   private closing: Promise<void> | undefined;
 
   /** `db` is the root Kysely instance, or a transaction (see `transaction`). */
@@ -79,6 +87,10 @@ export class Store {
     this.vrChannels = new VrChannelRepo(db);
     this.files = new FileRepo(db);
     this.ingestAccounts = new IngestAccountRepo(db);
+    // System settings, what's new, system entities (issue 14 C1)
+    this.systemSettings = new SystemSettingsRepo(db);
+    this.whatsNew = new WhatsNewRepo(db);
+    this.systemEntities = new SystemEntitiesRepo(db);
   }
 
   /**
