@@ -33,4 +33,18 @@ export const SCREENS: Partial<Record<RouteName, () => Promise<ScreenModule>>> = 
   Channels: () => import('../features/channels/ChannelsScreen.tsx'),
   AudioRooms: () => import('../features/audioRooms/AudioRoomsScreen.tsx'),
   Stories: () => import('../features/storiesScreen/StoriesScreen.tsx'),
+  // Issue 14 C1: the rest of System Entities' tabs, System Settings and What's New.
+  SystemEntitiesUnits: () => import('../features/systemEntities/units/UnitsTab.tsx'),
+  SystemEntitiesDbGateways: () => import('../features/systemEntities/units/UnitsTab.tsx').then((m) => ({ default: m.DbGatewaysTab })),
+  SystemEntitiesMmhServers: () => import('../features/systemEntities/servers/ServersTab.tsx').then((m) => ({ default: m.MmhServersTab })),
+  SystemEntitiesVrServers: () => import('../features/systemEntities/servers/ServersTab.tsx').then((m) => ({ default: m.VrServersTab })),
+  SystemEntitiesIngestServers: () => import('../features/systemEntities/servers/ServersTab.tsx').then((m) => ({ default: m.IngestServersTab })),
+  SystemEntitiesTransceiverServers: () => import('../features/systemEntities/servers/ServersTab.tsx').then((m) => ({ default: m.TransceiverServersTab })),
+  SystemEntitiesChannels: () => import('../features/systemEntities/channels/ChannelsTab.tsx'),
+  SystemEntitiesVrChannels: () => import('../features/systemEntities/channels/ChannelsTab.tsx').then((m) => ({ default: m.VrChannelsTab })),
+  SystemSettings: () => import('../features/systemSettings/SystemSettingsScreen.tsx'),
+  SystemSettingsClientApplication: () => import('../features/systemSettings/ClientApplicationsTab.tsx'),
+  SystemSettingsModemVendor: () => import('../features/systemSettings/ModemVendorsTab.tsx'),
+  SystemSettingsAiSettings: () => import('../features/systemSettings/AiSettingsTab.tsx'),
+  WhatsNew: () => import('../features/whatsNew/WhatsNewScreen.tsx'),
 };
