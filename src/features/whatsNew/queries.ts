@@ -17,7 +17,7 @@ export const deleteNote = (id: string) => call(api.deleteNote, { params: { id } 
 export const fetchMyNotes = (signal: AbortSignal) => call(api.myWhatsNew, {}, { signal });
 export const markSeen = () => call(api.markWhatsNewSeen, {});
 
-/** After a write: the list, and what the writer is shown (a note for the running version shows to them too). */
+/** After a write: the list (the writer's own dialog asks again at the next page load, as every user's). */
 export async function invalidateNotes(queryClient: QueryClient): Promise<void> {
-  await queryClient.invalidateQueries({ queryKey: whatsNewKeys.all });
+  await queryClient.invalidateQueries({ queryKey: whatsNewKeys.list });
 }
