@@ -28,6 +28,19 @@ import {
 } from '../../protocol/rest/systemSettings.ts';
 import { createApplication, deleteApplication, fetchApplicationPage, invalidate, systemSettingsKeys, updateApplication } from './queries.ts';
 
+/** Copy and done marks, drawn inline like the shell's icons (src/components/icons.tsx). */
+const CopyMark = () => (
+  <svg width={14} height={14} viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth={1.8} strokeLinecap="round" strokeLinejoin="round" aria-hidden focusable="false">
+    <rect x="9" y="9" width="11" height="11" rx="2" />
+    <path d="M5 15V6a2 2 0 0 1 2-2h9" />
+  </svg>
+);
+const DoneMark = () => (
+  <svg width={14} height={14} viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth={2} strokeLinecap="round" strokeLinejoin="round" aria-hidden focusable="false">
+    <path d="M5 12l5 5L20 7" />
+  </svg>
+);
+
 type Editing = { readonly kind: 'closed' } | { readonly kind: 'new' } | { readonly kind: 'existing'; readonly app: ClientApplicationRow };
 
 /** The application id in a monospace line with a copy button (callers paste it into their Application-Id header). */
@@ -42,7 +55,7 @@ export function ApplicationId({ id }: { readonly id: string }) {
         {({ copied, copy }) => (
           <Tooltip label={copied ? t('systemSettings.apps.copied') : t('systemSettings.apps.copy')} withArrow>
             <ActionIcon variant="subtle" size="sm" onClick={(event) => { event.stopPropagation(); copy(); }} aria-label={t('systemSettings.apps.copy')}>
-              {copied ? '✓' : '⧉'}
+              {copied ? <DoneMark /> : <CopyMark />}
             </ActionIcon>
           </Tooltip>
         )}

@@ -48,7 +48,7 @@ function ServersTab({ type }: { readonly type: ServerAdminQuery }) {
   return (
     <AdminPage
       title={t(`routes.psg/system_entities/${tab}`)}
-      description={t('systemEntities.servers.description', { type: t(`systemEntities.tabs.${tab}`) })}
+      description={t('systemEntities.servers.description', { type: t(`systemEntities.servers.types.${type}`) })}
       toolbar={<TableSearch search={list.search} keys={SYSTEM_SERVER_SEARCH_KEYS.map((key) => ({ value: key, label: t(`systemEntities.servers.${key}`) }))} onChange={list.setSearch} />}
     >
       <ServerTable label={t(`systemEntities.tabs.${tab}`)} list={list} columns={columns} sortKeys={SYSTEM_SERVER_SORT_KEYS} idAccessor="id" />
