@@ -87,7 +87,8 @@ test('staff keep modem vendors (a vendor in use is not deleted) and write-only A
   await expect(confirm.getByRole('alert')).toHaveText(IN_USE);
   await screenshot(page, 'system-modem-vendor-in-use');
   await confirm.getByRole('button', { name: 'Cancel' }).click();
-  await page.getByRole('button', { name: 'Cancel' }).click();
+  await expect(confirm).toBeHidden();
+  await page.getByRole('dialog', { name: 'Modem Sierra Wireless EM7565' }).getByRole('button', { name: 'Cancel' }).click();
 
   // A new one: bad hex is refused as typed; saved in capitals; deleted.
   await page.getByRole('button', { name: 'New vendor/model' }).click();
