@@ -46,11 +46,11 @@ function VendorDrawer({ vendor, onClose, onSaved }: { readonly vendor: ModemVend
     <EntityDrawer opened title={vendor === null ? t('systemSettings.vendors.createTitle') : t('systemSettings.vendors.editTitle', { name: nameOf(vendor) })} onClose={onClose}>
       <EntityFormBody mode={vendor === null ? 'create' : 'edit'} onSubmit={onSubmit} onCancel={onClose} submitting={submitting} formError={formError} onDelete={vendor !== null ? () => setConfirming(true) : undefined}>
         <Group grow align="flex-start">
-          <TextInput label={t('systemSettings.vendors.vid')} description={t('systemSettings.vendors.hexHint')} required data-autofocus maxLength={4} ff="monospace" {...form.getInputProps('vid')} />
+          <TextInput label={t('systemSettings.vendors.vid')} description={t('systemSettings.vendors.hexHint')} required data-autofocus maxLength={4} styles={{ input: { fontFamily: "var(--mantine-font-family-monospace)" } }} {...form.getInputProps('vid')} />
           <TextInput label={t('systemSettings.vendors.vidName')} required {...form.getInputProps('vidName')} />
         </Group>
         <Group grow align="flex-start">
-          <TextInput label={t('systemSettings.vendors.pid')} description={t('systemSettings.vendors.hexHint')} required maxLength={4} ff="monospace" {...form.getInputProps('pid')} />
+          <TextInput label={t('systemSettings.vendors.pid')} description={t('systemSettings.vendors.hexHint')} required maxLength={4} styles={{ input: { fontFamily: "var(--mantine-font-family-monospace)" } }} {...form.getInputProps('pid')} />
           <TextInput label={t('systemSettings.vendors.pidName')} required {...form.getInputProps('pidName')} />
         </Group>
         {vendor !== null && (
