@@ -33,7 +33,7 @@ describe('system settings, what’s new and system servers against a started ser
   beforeAll(async () => {
     server = await startServer({ dbFile: join(tmp.dir, 'luc.db') });
     for (const type of USER_TYPES) cookies.set(type, await signIn(server, type));
-  });
+  }, 120_000); // a server and 14 sign-ins (password hashing) on a shared machine
   afterAll(async () => {
     await server?.close();
     tmp.cleanup();
@@ -243,5 +243,29 @@ describe('system settings, what’s new and system servers against a started ser
       expect(refused.status).toBe(403);
       expect((await call(server, NOTES, { cookie: as('staff'), body: { version: '0.1.0', text: 'x', active: true } })).status).toBe(403);
     });
+  });
+});
+
+describe('the activity feed names the settings it changed, never a password', () => {
+  const tmp = tempDir();
+  let server: TestServer;
+  let superUser: string;
+  beforeAll(async () => {
+    server = await startServer({ dbFile: join(tmp.dir, 'luc.db') });
+    superUser = await signIn(server, 'super_user');
+  }, 120_000);
+  afterAll(async () => {
+    await server?.close();
+    tmp.cleanup();
+  });
+
+  it('records a new application under its id and AI settings redacted', async () => {
+    const created = await call(server, APPS, { cookie: superUser, body: { name: 'Feed check' } });
+    await call(server, AI, { method: 'PUT', cookie: superUser, body: { username: 'u', rtmpUrl: '', rtmpUser: '', password: 'feed-s3cret' } });
+    const feed = await call(server, `v2/activity?limit=50&from=${Date.now() - 60_000}`, { cookie: superUser });
+    const entries = feed.json.items as { operation: string; entity: { kind: string; id: string } | null; request: unknown }[];
+    expect(entries.find((e) => e.operation === 'POST v2/admin/clientApplications')?.entity).toMatchObject({ kind: 'clientApplication', id: created.json.applicationId });
+    expect(entries.find((e) => e.operation === 'PUT v2/admin/aiSettings')?.entity).toMatchObject({ kind: 'aiSettings' });
+    expect(feed.text).not.toContain('feed-s3cret');
   });
 });

@@ -10,14 +10,36 @@ export function systemSettingsRoutes(deps: RouteDeps): RouteDefinition[] {
   const access = 'systemSettings.admin';
   return [
     defineRoute(api.listClientApplications, { access, scope: SYSTEM, handler: ({ query }) => settings.applicationPage(query) }),
-    defineRoute(api.createClientApplication, { access, scope: SYSTEM, handler: ({ body }) => settings.createApplication(body) }),
-    defineRoute(api.updateClientApplication, { access, scope: SYSTEM, handler: ({ params, body }) => settings.updateApplication(params.id, body) }),
+    defineRoute(api.createClientApplication, {
+      access,
+      scope: SYSTEM,
+      handler: async ({ body, activity }) => {
+        const app = await settings.createApplication(body);
+        activity.entity('clientApplication', app.applicationId, app.name); // the feed names the new id
+        return app;
+      },
+    }),
+    defineRoute(api.updateClientApplication, {
+      access,
+      scope: SYSTEM,
+      handler: async ({ params, body, activity }) => {
+        activity.entity('clientApplication', params.id);
+        return settings.updateApplication(params.id, body);
+      },
+    }),
     defineRoute(api.deleteClientApplication, { access, scope: SYSTEM, handler: async ({ params }) => ({ removed: await settings.deleteApplication(params.id) }) }),
     defineRoute(api.listModemVendors, { access, scope: SYSTEM, handler: ({ query }) => settings.vendorPage(query) }),
     defineRoute(api.createModemVendor, { access, scope: SYSTEM, handler: ({ body }) => settings.createVendor(body) }),
     defineRoute(api.updateModemVendor, { access, scope: SYSTEM, handler: ({ params, body }) => settings.updateVendor(params.id, body) }),
     defineRoute(api.deleteModemVendor, { access, scope: SYSTEM, handler: async ({ params }) => ({ removed: await settings.deleteVendor(params.id) }) }),
     defineRoute(api.getAiSettings, { access, scope: SYSTEM, handler: () => settings.aiSettings() }),
-    defineRoute(api.updateAiSettings, { access, scope: SYSTEM, handler: ({ body }) => settings.saveAiSettings(body) }),
+    defineRoute(api.updateAiSettings, {
+      access,
+      scope: SYSTEM,
+      handler: ({ body, activity }) => {
+        activity.entity('aiSettings', 'system', 'AI settings');
+        return settings.saveAiSettings(body);
+      },
+    }),
   ];
 }
