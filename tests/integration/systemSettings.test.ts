@@ -5,6 +5,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { join } from 'node:path';
+import { readFileSync } from 'node:fs';
 import { USER_TYPES } from '../../src/domain/roles/userTypes.ts';
 import { may } from '../../src/domain/roles/permissions.ts';
 import { call, signIn, startServer, tempDir, type TestServer } from './server-harness.ts';
@@ -166,29 +167,33 @@ describe('system settings, what’s new and system servers against a started ser
   });
 
   describe('what’s new', () => {
+    /** The running server's version (package.json) and one it does not run yet. */
+    const running = (JSON.parse(readFileSync('package.json', 'utf8')) as { version: string }).version;
+    const next = `${Number(running.split('.')[0]) + 1}.0.0`;
     it('shows a user the active note of the running version once; an inactive note never', async () => {
       const me = await call(server, 'v2/whatsNew', { cookie: as('luc_regular') });
-      expect(me.json).toEqual({ serverVersion: '0.1.0', notes: [] });
+      expect(me.json).toEqual({ serverVersion: running, notes: [] });
 
-      const note = await call(server, NOTES, { cookie: as('super_user'), body: { version: '0.1.0', text: 'Client applications can be registered.', active: true } });
+      const note = await call(server, NOTES, { cookie: as('super_user'), body: { version: running, text: 'Client applications can be registered.', active: true } });
       expect(note.status).toBe(201);
-      await call(server, NOTES, { cookie: as('super_user'), body: { version: '0.1.0', text: 'Hidden draft', active: false } });
+      await call(server, NOTES, { cookie: as('super_user'), body: { version: running, text: 'Hidden draft', active: false } });
       // A note for a version not yet running is not shown.
-      await call(server, NOTES, { cookie: as('super_user'), body: { version: '0.2.0', text: 'Next release', active: true } });
+      await call(server, NOTES, { cookie: as('super_user'), body: { version: next, text: 'Next release', active: true } });
 
       const shown = await call(server, 'v2/whatsNew', { cookie: as('luc_regular') });
       expect(shown.json.notes.map((n: { text: string }) => n.text)).toEqual(['Client applications can be registered.']);
-      expect((await call(server, 'v2/whatsNew/seen', { method: 'POST', cookie: as('luc_regular') })).json).toEqual({ seenVersion: '0.1.0' });
+      expect((await call(server, 'v2/whatsNew/seen', { method: 'POST', cookie: as('luc_regular') })).json).toEqual({ seenVersion: running });
       expect((await call(server, 'v2/whatsNew', { cookie: as('luc_regular') })).json.notes).toEqual([]);
       // Another user still sees it.
       expect((await call(server, 'v2/whatsNew', { cookie: as('luc_admin') })).json.notes).toHaveLength(1);
     });
 
     it('after an upgrade, shows the notes newer than the version the user last closed, newest first', async () => {
-      await call(server, NOTES, { cookie: as('super_user'), body: { version: '0.0.9', text: 'Older release', active: true } });
-      await server.store.whatsNew.markSeen('USR-LUC_READ', '0.0.8', Date.now());
+      await call(server, NOTES, { cookie: as('super_user'), body: { version: `${running}.0.0`, text: 'Same version, written longer', active: true } });
+      await call(server, NOTES, { cookie: as('super_user'), body: { version: '0.0.0.9', text: 'Older release', active: true } });
+      await server.store.whatsNew.markSeen('USR-LUC_READ', '0.0.0.8', Date.now());
       const shown = await call(server, 'v2/whatsNew', { cookie: as('luc_read') });
-      expect(shown.json.notes.map((n: { version: string }) => n.version)).toEqual(['0.1.0', '0.0.9']);
+      expect(shown.json.notes.map((n: { version: string }) => n.version)).toEqual([running, `${running}.0.0`, '0.0.0.9']);
     });
 
     it('edits, refuses a bad version and a blank text on their fields, deletes', async () => {
@@ -197,11 +202,11 @@ describe('system settings, what’s new and system servers against a started ser
       expect(bad.json.fields).toEqual({ version: VERSION, text: REQUIRED });
       const page = await call(server, `${NOTES}?searchKey=text&searchValue=next release`, { cookie: as('super_user') });
       const id = page.json.items[0].id;
-      const edited = await call(server, `${NOTES}/${id}`, { method: 'PUT', cookie: as('super_user'), body: { version: '0.2.0', text: 'Next one', active: false } });
+      const edited = await call(server, `${NOTES}/${id}`, { method: 'PUT', cookie: as('super_user'), body: { version: next, text: 'Next one', active: false } });
       expect(edited.json).toMatchObject({ text: 'Next one', active: false });
       expect((await call(server, `${NOTES}/${id}`, { method: 'DELETE', cookie: as('super_user') })).json).toEqual({ removed: 1 });
-      const newestFirst = await call(server, NOTES, { cookie: as('super_user') });
-      expect(newestFirst.json.items[0].version).toBe('0.1.0');
+      const newestFirst = await call(server, `${NOTES}?searchKey=version&searchValue=${running}`, { cookie: as('super_user') });
+      expect(newestFirst.json.items[0].version).toBe(`${running}.0.0`);
     });
   });
 
