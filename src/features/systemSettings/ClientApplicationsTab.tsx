@@ -149,7 +149,8 @@ export default function ClientApplicationsTab() {
         </Group>
       ),
     },
-    { accessor: 'createdAt', title: t('systemSettings.apps.createdAt'), sortable: true, render: (app) => date.format(app.createdAt) },
+    // The console's own application was registered by the first migration, with no time (0).
+    { accessor: 'createdAt', title: t('systemSettings.apps.createdAt'), sortable: true, render: (app) => (app.createdAt === 0 ? <Text c="dimmed" fz="sm">—</Text> : date.format(app.createdAt)) },
   ];
   return (
     <AdminPage
