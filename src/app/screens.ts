@@ -47,4 +47,9 @@ export const SCREENS: Partial<Record<RouteName, () => Promise<ScreenModule>>> = 
   SystemSettingsModemVendor: () => import('../features/systemSettings/ModemVendorsTab.tsx'),
   SystemSettingsAiSettings: () => import('../features/systemSettings/AiSettingsTab.tsx'),
   WhatsNew: () => import('../features/whatsNew/WhatsNewScreen.tsx'),
+  // Support access, remote actions, access approvals (issue 14 items 5-6)
+  RemoteActions: () => import('../features/remoteActions/RemoteActionsScreen.tsx'),
+  AccessApprovals: () => import('../features/accessApprovals/AccessApprovalsScreen.tsx'),
+  Contractor: () => import('../features/contractor/ContractorScreen.tsx'),
+  PartnerRemoteActions: () => import('../features/partnerSupport/PartnerRemoteActionsScreen.tsx'),
 };

@@ -7,6 +7,7 @@ import type { SharePartyFields } from '../domain/shares.ts';
 import type { StoryForm } from '../domain/stories.ts';
 import type { Store } from './store/store.ts';
 import type { UnitSeedFields } from './areas/units/repo.ts';
+import { seedDemoSupport } from './areas/support/demo.ts';
 import { seedDemoSystemSettings } from './areas/systemSettings/demo.ts';
 
 /**
@@ -187,6 +188,7 @@ export async function seedDemo(store: Store, options: DemoOptions): Promise<bool
     await tx.units.insertMany(seeds, now);
     await seedDemoStories(tx, DEMO_INVENTORIES, now);
     await seedDemoShares(tx, DEMO_INVENTORIES, DEMO_GROUPS, now);
+    await seedDemoSupport(tx, seeds, now);
     await seedDemoSystemSettings(tx, seeds.map((unit) => unit.uid), now); // issue 14 C1
   });
   return true;

@@ -96,6 +96,20 @@ export const PERMISSIONS = {
   'modal.applyOk': { grant: ['luc_regular'], source: 'spec 002 §5 Modal footer: Apply and OK only for luc_regular' },
   'support.menu': { grant: ROLE_SETS.staff, source: 'spec 000 §6, 002 §6: staff, exact check' },
 
+  // ── Device support access, remote actions, access approvals (spec 000 §6, 001 §4, 002 §6 §9; issue 14) ──
+  'support.read': {
+    grant: ['super_user', 'staff', 'luc_partner', 'luc_admin', 'luc_media_group_admin', 'luc_contractor'],
+    source: 'ours: support (super user, staff, partner) and the customer’s admins (admin, media group admin, contractor) see support access, remote actions and approvals of the devices they reach (src/domain/support.ts)',
+  },
+  'support.request': {
+    grant: ['super_user', 'staff', 'luc_partner'],
+    source: 'spec 002 §2, §6: remote actions are the super user’s (/psg/remote_actions) and the partner’s (/support); staff are support too (spec 000 §6 support staff)',
+  },
+  'support.approve': {
+    grant: ['luc_admin', 'luc_media_group_admin', 'luc_contractor'],
+    source: 'spec 000 §6 "Remote actions may need customer approval": the customer’s admins grant support access and approve; support (super user, staff, partner) never approves its own request',
+  },
+
   // ── System settings and what's new (spec 001 §3, 002 §2, §6; issue 14 C1) ───────────────────
   'systemSettings.admin': {
     grant: [...ROLE_SETS.superUser, ...ROLE_SETS.staff],

@@ -23,6 +23,8 @@ import { SocialTab } from './tabs/SocialTab.tsx';
 import { UnitConfigDialog } from './config/UnitConfigDialog.tsx';
 import { viewFromDetails } from './model/viewFromDetails.ts';
 import { useUnitPage, type RichUnitView } from './useUnitPage.ts';
+import { useMay } from '../../app/useMay.ts';
+import { SupportAccessPanel } from '../supportAccess/SupportAccessPanel.tsx';
 
 /** The page's tabs (spec 000 §2), in the spec's order. */
 export const UNIT_TABS = ['cameraControl', 'multiCamera', 'intercom', 'databridge', 'videoReturn', 'social'] as const;
@@ -37,6 +39,8 @@ function UnitPage({ unitId }: { unitId: string }) {
   const { t } = useTranslation();
   const page = useUnitPage(unitId);
   const [configOpen, setConfigOpen] = useState(false);
+  // Device support access (spec 000 §6): the customer's admins and support see it here.
+  const seesSupport = useMay('support.read');
   const [tab, setTab] = useState<string | null>('cameraControl');
   const view: RichUnitView | undefined = page.view ?? (page.details ? viewFromDetails(page.details) : undefined);
   if (view === undefined) {
@@ -92,6 +96,7 @@ function UnitPage({ unitId }: { unitId: string }) {
             <SpeedTestCard result={view.speedTest} />
             <AlertsCard alerts={page.details?.alerts ?? []} />
             <UploadsCard unitId={unitId} rev={view.rev} />
+            {seesSupport && <SupportAccessPanel kind="unit" id={unitId} />}
           </Stack>
         </Grid.Col>
       </Grid>

@@ -31,6 +31,7 @@ import { newsroomSyncRoutes } from './newsroomSync/routes.ts';
 import { systemSettingsRoutes } from './systemSettings/routes.ts';
 import { whatsNewRoutes } from './whatsNew/routes.ts';
 import { systemEntitiesRoutes } from './systemEntities/routes.ts';
+import { supportRoutes } from './support/routes.ts';
 
 export interface ContractArea {
   /** The area's name, as in src/protocol/rest/<name>.ts. */
@@ -66,4 +67,5 @@ export const CONTRACT_AREAS: readonly ContractArea[] = [
   { name: 'systemSettings', routes: systemSettingsRoutes },
   { name: 'whatsNew', routes: whatsNewRoutes },
   { name: 'systemEntities', routes: systemEntitiesRoutes },
+  { name: 'support', routes: supportRoutes },
 ];

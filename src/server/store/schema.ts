@@ -398,6 +398,46 @@ export interface AudioRoomsTable {
   created_by: Generated<string>;
 }
 
+// ── Support access, remote actions, access approvals (issue 14, migration 0015) ──
+export interface SupportGrantsTable {
+  id: string;
+  device_kind: string;
+  device_id: string;
+  inventory_id: string | null;
+  granted_by: string;
+  granted_at: number;
+  revoked_by: string | null;
+  revoked_at: number | null;
+}
+
+export interface RemoteActionsTable {
+  id: string;
+  device_kind: string;
+  device_id: string;
+  device_name: string;
+  inventory_id: string | null;
+  action: string;
+  note: Generated<string>;
+  requested_by: string;
+  requested_at: number;
+  status: string;
+  result: Generated<string>;
+  finished_at: number | null;
+  approval_id: string | null;
+}
+
+export interface AccessApprovalsTable {
+  id: string;
+  remote_action_id: string;
+  device_kind: string;
+  device_id: string;
+  inventory_id: string | null;
+  requested_at: number;
+  decided_by: string | null;
+  used_at: number | null;
+  declined_at: number | null;
+}
+
 // ── System settings and what's new (issue 14 C1, migration 0014) ──────────────────────────────
 export interface ModemVendorsTable {
   id: string;
@@ -472,6 +512,10 @@ export interface Database {
   channel_destinations: ChannelDestinationsTable;
   overlays: OverlaysTable;
   audio_rooms: AudioRoomsTable;
+  // Support access (issue 14, migration 0015)
+  support_grants: SupportGrantsTable;
+  remote_actions: RemoteActionsTable;
+  access_approvals: AccessApprovalsTable;
   // System settings and what's new (issue 14 C1)
   modem_vendors: ModemVendorsTable;
   unit_modems: UnitModemsTable;

@@ -26,6 +26,7 @@ import { IncidentRepo, ThresholdRepo } from '../areas/incidents/repo.ts';
 import { VrChannelRepo } from '../areas/videoReturn/repo.ts';
 import { FileRepo } from '../areas/files/repo.ts';
 import { IngestAccountRepo } from '../areas/newsroomSync/repo.ts';
+import { SupportRepo } from '../areas/support/repo.ts';
 // System settings, what's new, system entities (issue 14 C1)
 import { SystemSettingsRepo } from '../areas/systemSettings/repo.ts';
 import { WhatsNewRepo } from '../areas/whatsNew/repo.ts';
@@ -54,6 +55,7 @@ export class Store {
   readonly vrChannels: VrChannelRepo;
   readonly files: FileRepo;
   readonly ingestAccounts: IngestAccountRepo;
+  readonly support: SupportRepo;
   // System settings, what's new, system entities (issue 14 C1)
   readonly systemSettings: SystemSettingsRepo;
   readonly whatsNew: WhatsNewRepo;
@@ -87,6 +89,7 @@ export class Store {
     this.vrChannels = new VrChannelRepo(db);
     this.files = new FileRepo(db);
     this.ingestAccounts = new IngestAccountRepo(db);
+    this.support = new SupportRepo(db);
     // System settings, what's new, system entities (issue 14 C1)
     this.systemSettings = new SystemSettingsRepo(db);
     this.whatsNew = new WhatsNewRepo(db);

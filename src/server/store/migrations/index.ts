@@ -24,6 +24,7 @@ import { incidentsActivity } from './0007_incidents_activity.ts';
 import { videoReturnFiles } from './0008_video_return_files.ts';
 import { channelLibrary } from './0009_channel_library.ts';
 import { systemSettings } from './0014_system_settings.ts';
+import { supportAccess } from './0015_support_access.ts';
 
 /** Every migration by name, in the order they run (names sort in that order). */
 export function storeMigrations(dialect: StoreDialect): Record<string, Migration> {
@@ -38,6 +39,7 @@ export function storeMigrations(dialect: StoreDialect): Record<string, Migration
     '0008_video_return_files': videoReturnFiles(dialect),
     '0009_channel_library': channelLibrary(dialect),
     '0014_system_settings': systemSettings(dialect),
+    '0015_support_access': supportAccess(dialect),
   };
 }
 
