@@ -12,6 +12,7 @@ import type { UnitSeedFields } from './areas/units/repo.ts';
 import { seedDemoSupport } from './areas/support/demo.ts';
 import { seedDemoServicesUsage } from './areas/usageProfiles/demo.ts';
 import { seedDemoSoftwareVersions } from './areas/softwareVersions/demo.ts';
+import { seedDemoSystemSettings } from './areas/systemSettings/demo.ts';
 
 /**
  * Demo data (issue 3 item 3), written once into an empty store when LUC_DEMO is on: three
@@ -196,6 +197,7 @@ export async function seedDemo(store: Store, options: DemoOptions): Promise<bool
     await seedDemoIfbServers(tx, DEMO_INVENTORIES, now);
     await seedDemoSoftwareVersions(tx.db, now);
     await seedDemoGraphics(tx, now);
+    await seedDemoSystemSettings(tx, seeds.map((unit) => unit.uid), now); // issue 14 C1
   });
   return true;
 }

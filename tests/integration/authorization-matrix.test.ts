@@ -44,7 +44,7 @@ describe('the authorization matrix of every contract route (14 user types × own
   let foreign: Tenant;
 
   beforeAll(async () => {
-    server = await startUnitServer(join(tmp.dir, 'luc.db'), 30);
+    server = await startUnitServer(join(tmp.dir, 'luc.db'), 30, { globalRatePerMinute: 100_000 }); // 14 user types × every route × two tenants: far above a person's 3,000 a minute
     const now = Date.now();
     await server.store.inventories.insert({ id: 'INV-FOREIGN', name: 'Foreign-Broadcaster', region: '', customer: 'Foreign', parentId: null, features: [], createdAt: now });
     await server.store.groups.insert({ id: 'G-FOREIGN-DESK', name: 'Foreign-Desk', inventoryId: 'INV-FOREIGN', autoAssociation: false, unitAutoAssociation: false, createdAt: now });

@@ -18,9 +18,13 @@ export interface UnitTestServer extends TestServer {
 }
 
 /** `mediaServers`: channels on an MMH get the files their units forward (issue 13); off by default. */
-export async function startUnitServer(dbFile: string, units = 200, opts: { mediaServers?: boolean } = {}): Promise<UnitTestServer> {
+export async function startUnitServer(
+  dbFile: string,
+  units = 200,
+  opts: { mediaServers?: boolean; /** Requests a minute per IP (a test that calls every route for every user type needs more than the default). */ globalRatePerMinute?: number } = {},
+): Promise<UnitTestServer> {
   const bus = new EventBus();
-  const server = await startServer({ dbFile, units, bus });
+  const server = await startServer({ dbFile, units, bus, ...(opts.globalRatePerMinute !== undefined ? { settings: { globalRatePerMinute: opts.globalRatePerMinute } } : {}) });
   const clock = new ManualClock();
   const seeds = (await server.store.units.all()).flatMap((u) =>
     u.groupId !== null && u.inventoryId !== null

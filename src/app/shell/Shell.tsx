@@ -18,6 +18,7 @@ import { NotificationBanner } from './NotificationBanner.tsx';
 import { ThemeToggle } from './ThemeToggle.tsx';
 import { UserMenu } from './UserMenu.tsx';
 import { MAIN_CONTENT_ID, SkipLink } from './SkipLink.tsx';
+import { WhatsNewDialog } from '../../features/whatsNew/WhatsNewDialog.tsx';
 
 export const HEADER_HEIGHT_PX = 52;
 export const NAVBAR_WIDTH_PX = 248;
@@ -92,6 +93,7 @@ export function Shell() {
           </StaleContent>
         </AppShell.Main>
         <ApplicationsDrawer opened={appsOpen} onClose={apps.close} />
+        <WhatsNewDialog />
       </AppShell>
     </FleetConnection>
   );

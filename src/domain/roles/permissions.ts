@@ -133,6 +133,14 @@ export const PERMISSIONS = {
   'graphics.read': { grant: CONSOLE, source: 'spec 002 §2, §6: My Graphics is a console screen; the service itself is the server’s permission answer (§4)' },
   'graphics.use': { grant: CONSOLE, deny: READ_ONLY, source: 'ours: creating and deleting apps and running jobs change the cloud; read-only users change nothing (spec 000 §6)' },
   'graphics.simulate': { grant: ['super_user'], source: 'ours: the simulated cloud graphics service’s switches (reachability, service per inventory) are support staff’s' },
+
+  // ── System settings and what's new (spec 001 §3, 002 §2, §6; issue 14 C1) ───────────────────
+  'systemSettings.admin': {
+    grant: [...ROLE_SETS.superUser, ...ROLE_SETS.staff],
+    source: 'spec 002 §6: settings are a super user check, and the staff menu holds client application, modem vendors and system settings',
+  },
+  'whatsNew.admin': { grant: ROLE_SETS.superUser, source: 'spec 002 §2, §6: /whats_new is super user only' },
+  'whatsNew.read': { grant: EVERYONE, source: 'ours: every signed-in user is shown the new notes once after an upgrade (spec 002 §3 what’s-new)' },
 } as const satisfies Record<string, Permission>;
 
 export type Action = keyof typeof PERMISSIONS;

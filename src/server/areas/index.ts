@@ -28,6 +28,9 @@ import { overlayRoutes } from './overlays/routes.ts';
 import { audioRoomRoutes } from './audioRooms/routes.ts';
 import { fileRoutes } from './files/routes.ts';
 import { newsroomSyncRoutes } from './newsroomSync/routes.ts';
+import { systemSettingsRoutes } from './systemSettings/routes.ts';
+import { whatsNewRoutes } from './whatsNew/routes.ts';
+import { systemEntitiesRoutes } from './systemEntities/routes.ts';
 import { supportRoutes } from './support/routes.ts';
 import { serviceRoutes } from './services/routes.ts';
 import { usageProfileRoutes } from './usageProfiles/routes.ts';
@@ -67,6 +70,10 @@ export const CONTRACT_AREAS: readonly ContractArea[] = [
   { name: 'audioRooms', routes: audioRoomRoutes },
   { name: 'files', routes: fileRoutes },
   { name: 'newsroomSync', routes: newsroomSyncRoutes },
+  // System settings, what's new, system entities (issue 14 C1)
+  { name: 'systemSettings', routes: systemSettingsRoutes },
+  { name: 'whatsNew', routes: whatsNewRoutes },
+  { name: 'systemEntities', routes: systemEntitiesRoutes },
   { name: 'support', routes: supportRoutes },
   { name: 'services', routes: serviceRoutes },
   { name: 'usageProfiles', routes: usageProfileRoutes },

@@ -496,6 +496,12 @@ export interface Database {
   graphics_accounts: GraphicsAccountsTable;
   graphics_apps: GraphicsAppsTable;
   graphics_jobs: GraphicsJobsTable;
+  // System settings and what's new (issue 14 C1)
+  modem_vendors: ModemVendorsTable;
+  unit_modems: UnitModemsTable;
+  ai_settings: AiSettingsTable;
+  whats_new_notes: WhatsNewNotesTable;
+  whats_new_seen: WhatsNewSeenTable;
 }
 
 // ── Managed services, usage profiles and usage reports (issue 14, migration 0012) ──
@@ -663,4 +669,45 @@ export interface GraphicsJobsTable {
   started_at: number;
   /** How long the job runs (ms). */
   duration_ms: number;
+}
+
+// ── System settings and what's new (issue 14 C1, migration 0014) ──────────────────────────────
+export interface ModemVendorsTable {
+  id: string;
+  /** 4 hex digits, capitals. */
+  vid: string;
+  vid_name: string;
+  pid: string;
+  pid_name: string;
+  created_at: number;
+}
+export interface UnitModemsTable {
+  unit_id: string;
+  port: number;
+  vid: string;
+  pid: string;
+}
+export interface AiSettingsTable {
+  id: string;
+  username: Generated<string>;
+  /** Write-only: never answered. */
+  password: Generated<string>;
+  rtmp_url: Generated<string>;
+  rtmp_user: Generated<string>;
+  /** Write-only: never answered. */
+  rtmp_password: Generated<string>;
+  updated_at: number;
+}
+export interface WhatsNewNotesTable {
+  id: string;
+  version: string;
+  text: string;
+  active: Generated<Flag>;
+  created_at: number;
+  updated_at: number;
+}
+export interface WhatsNewSeenTable {
+  user_id: string;
+  version: string;
+  seen_at: number;
 }

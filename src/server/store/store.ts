@@ -30,6 +30,10 @@ import { SupportRepo } from '../areas/support/repo.ts';
 import { ServiceRepo } from '../areas/services/repo.ts';
 import { UsageProfileRepo, UsageRepo } from '../areas/usageProfiles/repo.ts';
 import { GraphicsRepo } from '../areas/graphics/repo.ts';
+// System settings, what's new, system entities (issue 14 C1)
+import { SystemSettingsRepo } from '../areas/systemSettings/repo.ts';
+import { WhatsNewRepo } from '../areas/whatsNew/repo.ts';
+import { SystemEntitiesRepo } from '../areas/systemEntities/repo.ts';
 
 export class Store {
   readonly inventories: InventoryRepo;
@@ -60,6 +64,10 @@ export class Store {
   readonly usageProfiles: UsageProfileRepo;
   readonly usage: UsageRepo;
   readonly graphics: GraphicsRepo;
+  // System settings, what's new, system entities (issue 14 C1)
+  readonly systemSettings: SystemSettingsRepo;
+  readonly whatsNew: WhatsNewRepo;
+  readonly systemEntities: SystemEntitiesRepo;
   private closing: Promise<void> | undefined;
 
   /** `db` is the root Kysely instance, or a transaction (see `transaction`). */
@@ -94,6 +102,10 @@ export class Store {
     this.usageProfiles = new UsageProfileRepo(db);
     this.usage = new UsageRepo(db);
     this.graphics = new GraphicsRepo(db);
+    // System settings, what's new, system entities (issue 14 C1)
+    this.systemSettings = new SystemSettingsRepo(db);
+    this.whatsNew = new WhatsNewRepo(db);
+    this.systemEntities = new SystemEntitiesRepo(db);
   }
 
   /**

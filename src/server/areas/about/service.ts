@@ -27,7 +27,7 @@ export interface AboutSources {
 }
 
 /** package.json's version; '0.0.0' when it cannot be read (the server still answers). */
-async function packageVersion(packageDir: string): Promise<string> {
+export async function packageVersion(packageDir: string): Promise<string> {
   try {
     const parsed: unknown = JSON.parse(await readFile(join(packageDir, 'package.json'), 'utf8'));
     return typeof parsed === 'object' && parsed !== null && 'version' in parsed && typeof parsed.version === 'string' ? parsed.version : '0.0.0';

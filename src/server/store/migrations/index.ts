@@ -23,6 +23,7 @@ import { userContacts } from './0006_user_contacts.ts';
 import { incidentsActivity } from './0007_incidents_activity.ts';
 import { videoReturnFiles } from './0008_video_return_files.ts';
 import { channelLibrary } from './0009_channel_library.ts';
+import { systemSettings } from './0014_system_settings.ts';
 import { supportAccess } from './0015_support_access.ts';
 import { servicesUsage } from './0012_services_usage.ts';
 import { serversDevices } from './0010_servers_devices.ts';
@@ -41,6 +42,7 @@ export function storeMigrations(dialect: StoreDialect): Record<string, Migration
     '0007_incidents_activity': incidentsActivity(dialect),
     '0008_video_return_files': videoReturnFiles(dialect),
     '0009_channel_library': channelLibrary(dialect),
+    '0014_system_settings': systemSettings(dialect),
     '0015_support_access': supportAccess(dialect),
     '0012_services_usage': servicesUsage(dialect),
     '0010_servers_devices': serversDevices(dialect),
