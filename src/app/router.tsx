@@ -5,7 +5,7 @@
  *   (guard)                             decides every navigation with decideRoute
  *     /error, /unauthorized_user, …     top-level pages, no shell
  *     /                                 the shell (drawer, menu, header)
- *       /list, /map, /unit/:id, …       shell routes: their screen (screens.ts) or "arrives later"
+ *       /list, /map, /unit/:id, …       shell routes: their screen (screens.ts)
  *         /psg/system_entities/…        a page's tab routes, nested in it once its screen exists
  *     *                                 unknown paths: the guard sends them to /list
  */
@@ -28,7 +28,6 @@ import { UnauthorizedPage } from './pages/UnauthorizedPage.tsx';
 import { LimitedAccessPage } from './pages/LimitedAccessPage.tsx';
 import { PasswordNoticePage } from './pages/PasswordNoticePage.tsx';
 import { CustomerPortalPage, EasyLivePage } from './pages/PortalPages.tsx';
-import { LaterReleasePage } from './pages/LaterReleasePage.tsx';
 import { RouteErrorPage } from './pages/RouteErrorPage.tsx';
 import { FullPageLoader } from '../components/FullPageLoader.tsx';
 import { VideoReturnPortal } from '../features/videoReturn/VideoReturnPortal.tsx';
@@ -50,7 +49,8 @@ function isTopPage(name: RouteName): name is keyof typeof TOP_PAGES {
 
 function shellRoute(path: string, name: RouteName): NonIndexRouteObject {
   const load = SCREENS[name];
-  if (load === undefined) return { path, id: name, Component: LaterReleasePage };
+  // Every shell route has a screen (src/app/screens.test.ts); a missing one is a build mistake.
+  if (load === undefined) throw new Error(`No screen for the route ${name} (src/app/screens.ts)`);
   return { path, id: name, lazy: async () => ({ Component: (await loadWithRetry(load)).default }) };
 }
 

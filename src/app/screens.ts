@@ -1,7 +1,7 @@
 /**
- * The screen of each shell route. A route listed here loads its screen on demand (one chunk per
- * screen); every other route of src/domain/roles/routes.ts shows the honest "arrives in a later
- * release" page inside the shell. Later issues add their screens here, e.g.
+ * The screen of each shell route: every route of src/domain/roles/routes.ts inside the shell has
+ * one (src/app/screens.test.ts), loaded on demand (one chunk per screen). A new route adds its
+ * screen here, e.g.
  *   UnitList: () => import('../features/units/UnitListScreen.tsx'),
  */
 import type { ComponentType } from 'react';

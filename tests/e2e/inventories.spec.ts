@@ -162,7 +162,7 @@ test('an empty inventory is deleted after a confirmation', async ({ page }) => {
   expect(await left.json()).toEqual({ count: 0 });
 });
 
-test('the other tabs open inside the page: Groups and Users reuse their screens, Units is still to come', async ({ page }) => {
+test('the other tabs open inside the page: Groups and Users reuse their screens, Units lists the units', async ({ page }) => {
   await start(page, 'super_user');
   await page.goto('/psg/system_entities/inventories');
   await tabs(page).getByRole('link', { name: 'Groups' }).click();
@@ -176,7 +176,7 @@ test('the other tabs open inside the page: Groups and Users reuse their screens,
   await screenshot(page, 'system-entities-users');
   await tabs(page).getByRole('link', { name: 'Units' }).click();
   await expect(page).toHaveURL(/\/psg\/system_entities\/units$/);
-  await expect(page.getByTestId('later-release')).toBeVisible();
+  await expect(page.getByRole('table', { name: 'Units' }).getByRole('row').nth(1)).toBeVisible();
   await expect(tabs(page)).toBeVisible();
   await expect(page).toHaveTitle('System Entities: Units');
   await screenshot(page, 'system-entities-units');

@@ -162,7 +162,7 @@ test('keeps the page title equal to the translation of the path', async ({ page 
     await expect(page).toHaveTitle(title);
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(title);
   }
-  await screenshot(page, 'admin-users-later-release');
+  await screenshot(page, 'admin-menu-screens');
 });
 
 test('lists the three applications in the drawer with the server’s addresses', async ({ page }) => {
