@@ -22,6 +22,7 @@ export const deviceKeys = {
 /** The servers' list refreshes on its own this often (ms): the live stream covers the servers of the current group; this the rest. */
 export const SERVER_LIST_REFRESH_MS = 10_000;
 
+export const fetchServer = (id: string, signal: AbortSignal) => call(api.getServer, { params: { id } }, { signal });
 export const fetchServers = (inventoryId: string, signal: AbortSignal) => call(api.inventoryServers, { params: { id: inventoryId }, query: { limit: MAX_PAGE_LIMIT } }, { signal });
 export const fetchUnits = (inventoryId: string, signal: AbortSignal) => call(listInventoryUnits, { params: { inv: inventoryId }, query: { limit: MAX_PAGE_LIMIT } }, { signal });
 

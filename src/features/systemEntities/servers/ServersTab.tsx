@@ -2,9 +2,12 @@
  * System Entities › MMH, VR, Ingest and Transceiver Servers (spec 001 §3 Server, 002 §2, super
  * user): every server of the tab's type in every inventory (GET v2/admin/servers?type=), server
  * paged, searched and sorted, with its inventory, software version, admin fields (max channels,
- * cloud region) and how many channels it runs.
+ * cloud region) and how many channels it runs. A row opens the Devices screen's edit-server drawer
+ * (General, Server Info, SMPTE 2110, IP Pipe, support access) on that server's live record.
  */
+import { useState } from 'react';
 import { Text } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { DataTableColumn } from 'mantine-datatable';
 import { AdminPage } from '../../../components/admin/AdminPage.tsx';
@@ -20,6 +23,8 @@ import {
   type SystemServerSortKey,
 } from '../../../protocol/rest/systemEntities.ts';
 import { serverPageFetcher, systemEntityKeys } from '../queries.ts';
+import { EditServerDrawer } from '../../devices/EditServerDrawer.tsx';
+import { deviceKeys, fetchServer } from '../../devices/queries.ts';
 
 /** The tab's path segment for each admin server type (spec 002 §2). */
 const TAB_OF = { mmh_server: 'mmh_servers', vr_server: 'vr_servers', ingest_server: 'ingest_servers', transceiver_server: 'transceiver_servers' } as const satisfies Record<ServerAdminQuery, string>;
@@ -33,6 +38,7 @@ function ServersTab({ type }: { readonly type: ServerAdminQuery }) {
     defaultSort: 'name',
     fetchPage: serverPageFetcher(type),
   });
+  const [openId, setOpenId] = useState<string | null>(null);
   const date = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium' });
   const dimmed = (text: string | null) => (text === null || text === '' ? <Text c="dimmed" fz="sm">—</Text> : text);
   const columns: DataTableColumn<SystemServerRow>[] = [
@@ -51,9 +57,16 @@ function ServersTab({ type }: { readonly type: ServerAdminQuery }) {
       description={t('systemEntities.servers.description', { type: t(`systemEntities.servers.types.${type}`) })}
       toolbar={<TableSearch search={list.search} keys={SYSTEM_SERVER_SEARCH_KEYS.map((key) => ({ value: key, label: t(`systemEntities.servers.${key}`) }))} onChange={list.setSearch} />}
     >
-      <ServerTable label={t(`systemEntities.tabs.${tab}`)} list={list} columns={columns} sortKeys={SYSTEM_SERVER_SORT_KEYS} idAccessor="id" />
+      <ServerTable label={t(`systemEntities.tabs.${tab}`)} list={list} columns={columns} sortKeys={SYSTEM_SERVER_SORT_KEYS} idAccessor="id" onRowClick={(row) => setOpenId(row.id)} />
+      {openId !== null && <OpenServer id={openId} onClose={() => setOpenId(null)} />}
     </AdminPage>
   );
+}
+
+/** The edit-server drawer once the server's whole record (with its live state) is read. */
+function OpenServer({ id, onClose }: { readonly id: string; readonly onClose: () => void }) {
+  const server = useQuery({ queryKey: deviceKeys.server(id, 'record'), queryFn: ({ signal }) => fetchServer(id, signal) });
+  return server.data === undefined ? null : <EditServerDrawer key={id} server={server.data} onClose={onClose} />;
 }
 
 export const MmhServersTab = () => <ServersTab type="mmh_server" />;
