@@ -6,7 +6,7 @@
  */
 import { Schema } from 'effect';
 import { endpoint } from './endpoint.ts';
-import { EpochMs, Id } from './common.ts';
+import { EpochMs, Id, RefTo } from './common.ts';
 
 const TAGS = ['shares'] as const;
 
@@ -83,7 +83,7 @@ export const setUnitSharing = endpoint({
   summary: 'Share a unit’s live stream with these subscribers of its inventory (replaces the list; [] stops sharing)',
   tags: ['units', ...TAGS],
   params: UnitParams,
-  body: Schema.Struct({ subscriberIds: Schema.Array(Id).check(Schema.isMaxLength(SHARING_BODY_MAX_IDS)) }),
+  body: Schema.Struct({ subscriberIds: Schema.Array(RefTo('subscriber')).check(Schema.isMaxLength(SHARING_BODY_MAX_IDS)) }),
   response: UnitSharing,
 });
 
