@@ -104,7 +104,7 @@ export const ChannelCounters = Schema.Struct(Object.fromEntries(CHANNEL_COUNTER_
 
 const ChannelParams = IdParams;
 /** `?groupId=` of the group calls (the current group of spec 000 §7 `crnt_vcg_uid` also names it). */
-const GroupQuery = Schema.Struct({ groupId: Schema.optionalKey(RefTo('group')), crnt_vcg_uid: Schema.optionalKey(CurrentGroup) });
+const GroupQuery = Schema.Struct({ groupId: Schema.optionalKey(RefTo('memberGroup')), crnt_vcg_uid: Schema.optionalKey(CurrentGroup) });
 const InventoryQuery = Schema.Struct({ inventoryId: Id, crnt_vcg_uid: Schema.optionalKey(CurrentGroup) });
 
 // ── Reads of the operator ─────────────────────────────────────────────────────────────────────
@@ -245,7 +245,7 @@ export const inventoryChannels = endpoint({
   response: Page(ChannelRef),
 });
 
-const InventoryChannelParams = Schema.Struct({ invId: Id, id: RefTo('channel') });
+const InventoryChannelParams = Schema.Struct({ invId: Id, id: PartOf('channel the inventory takes (one without an inventory) or gives back') });
 
 export const linkInventoryChannel = endpoint({
   method: 'PUT',
@@ -328,7 +328,7 @@ export const mediaAccessOutputInfo = endpoint({
   path: 'channels/mediaAccessOutputInfo',
   summary: 'Output addresses of the given channels the caller sees (others are left out)',
   tags: TAGS,
-  body: Schema.Struct({ uniqueIds: Schema.Array(RefTo('channel')).check(Schema.isMinLength(1), Schema.isMaxLength(500)) }),
+  body: Schema.Struct({ uniqueIds: Schema.Array(NotARef('a lookup: the answer holds the caller’s channels among those named and leaves out the rest')).check(Schema.isMinLength(1), Schema.isMaxLength(500)) }),
   response: Schema.Array(MediaAccessOutput),
 });
 
@@ -354,7 +354,7 @@ export const updatePtmp = endpoint({
   path: 'ptmp/update',
   summary: 'Set a channel’s multipoint share (needs channel software 5.0; servers of its inventory, each once)',
   tags: TAGS,
-  body: Schema.Struct({ uniqueID: Id, sharing: Schema.optionalKey(Schema.Boolean), machines: Schema.Array(Schema.Struct({ uid: RefTo('unit') })).check(Schema.isMaxLength(5_000)) }),
+  body: Schema.Struct({ uniqueID: Id, sharing: Schema.optionalKey(Schema.Boolean), machines: Schema.Array(Schema.Struct({ uid: RefTo('server') })).check(Schema.isMaxLength(5_000)) }),
   response: PtmpAnswer,
 });
 

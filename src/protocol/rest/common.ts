@@ -19,9 +19,10 @@ export const IdParams = Schema.Struct({ id: Id });
  * that the id exists and is visible to the caller (src/server/http/references.ts: one check per
  * kind, the same 404 for unknown and foreign ids), and tests/integration/references.test.ts
  * sends made-up and foreign ids to every write that has one. A new kind needs its check there
- * (the type makes it so) and a foreign fixture in that test.
+ * (the type makes it so) and a foreign fixture in that test. `memberGroup` is a group the caller
+ * belongs to (operating calls, 403 as the API gate answers); `group` one they administer (404).
  */
-export const REF_KINDS = ['group', 'inventory', 'unit', 'user', 'channel', 'vrChannel', 'server', 'gateway', 'story', 'subscriber', 'overlay', 'destination', 'file'] as const;
+export const REF_KINDS = ['memberGroup', 'group', 'inventory', 'unit', 'user', 'channel', 'vrChannel', 'server', 'gateway', 'story', 'subscriber', 'overlay', 'destination', 'file'] as const;
 export type RefKind = (typeof REF_KINDS)[number];
 
 /** JSON Schema keys of the reference annotations (kept in the OpenAPI document). */
@@ -67,7 +68,7 @@ export const NumberBetween = (minimum: number, maximum: number) => Schema.Finite
 export const TextBetween = (minimum: number, maximum: number) => Schema.String.check(Schema.isMinLength(minimum), Schema.isMaxLength(maximum));
 
 /** The current group id many calls carry (spec 000 §7, 002 §7 `crnt_vcg_uid`); the API gate checks it is one of the caller's groups. */
-export const CurrentGroup = RefTo('group');
+export const CurrentGroup = RefTo('memberGroup');
 export const CurrentGroupQuery = Schema.Struct({ crnt_vcg_uid: Schema.optionalKey(CurrentGroup) });
 
 /**

@@ -16,6 +16,7 @@ import { NOT_REF_KEY, PART_KEY, REF_KEY, REF_KINDS, type RefKind } from '../../p
 import type { JsonSchema } from '../../protocol/rest/jsonSchema.ts';
 import type { RouteDeps } from '../areas/deps.ts';
 import { HttpError } from './errors.ts';
+import { VR_MESSAGES } from '../../domain/videoReturn.ts';
 import { channelAdministered, channelVisible, unitVisible } from './scope.ts';
 import { administersGroup, seesInventory, type Tenancy } from './tenancy.ts';
 
@@ -100,13 +101,14 @@ export function referenceFields(schema: JsonSchema | undefined, part: FieldAt['p
   return found;
 }
 
-/** The string values at a field's path in a request part, with the path of each (`cameras.1.channelId`). */
+/** The string values at a field's path in a request part, with where each is (`cameras.1.channelId`; a list of ids: its field). */
 export function valuesAt(source: unknown, path: readonly string[]): { readonly at: string; readonly id: string }[] {
   const out: { at: string; id: string }[] = [];
   const walk = (value: unknown, rest: readonly string[], at: readonly string[]): void => {
     if (rest.length === 0) {
       if (typeof value === 'string' && value !== '') out.push({ at: at.join('.'), id: value });
-      else if (Array.isArray(value)) value.forEach((item, i) => walk(item, [], [...at, String(i)]));
+      // A list of ids is named as the field (`inventoryIds`), as forms name it.
+      else if (Array.isArray(value)) for (const item of value.slice(0, 1000)) if (typeof item === 'string' && item !== '') out.push({ at: at.join('.'), id: item });
       return;
     }
     const [head, ...tail] = rest;
@@ -125,6 +127,7 @@ type Check = (id: string, context: { readonly deps: RouteDeps; readonly tenancy:
 
 /** What each kind must be to be used by the caller (a super user: any that exists). */
 export const REFERENCE_CHECKS: Record<RefKind, Check> = {
+  memberGroup: async (id, { tenancy }) => tenancy.groupIds.has(id),
   group: async (id, { deps, tenancy }) => {
     if (tenancy.groupIds.has(id)) return true;
     const group = await deps.store.groups.get(id);
@@ -181,6 +184,7 @@ export const REFERENCE_CHECKS: Record<RefKind, Check> = {
 
 /** How a kind is named in the refusal (`Video return channel 'X' not found`). */
 export const REFERENCE_LABELS: Record<RefKind, string> = {
+  memberGroup: 'Group',
   group: 'Group',
   inventory: 'Inventory',
   unit: 'Unit',
@@ -196,9 +200,18 @@ export const REFERENCE_LABELS: Record<RefKind, string> = {
   file: 'File',
 };
 
-/** The refusal of an id the caller may not use: the same for an unknown and a foreign one. */
+/**
+ * The refusal of an id the caller may not use: the same for an unknown and a foreign one, worded as
+ * the kind's siblings word it (a group one is not a member of: 403 as the API gate; a video return
+ * channel: the spec's "Unknown video return channel"; others: 404 "<Kind> '<id>' not found").
+ */
 export function referenceNotFound(kind: RefKind, id: string, at: string): HttpError {
-  const message = `${REFERENCE_LABELS[kind]} '${id.slice(0, 64)}' not found`;
+  const shown = id.slice(0, 64);
+  if (kind === 'memberGroup') {
+    const message = `Group '${shown}' is not one of your groups`;
+    return new HttpError(403, message, { fields: { [at]: message } });
+  }
+  const message = kind === 'vrChannel' ? VR_MESSAGES.unknownChannel : `${REFERENCE_LABELS[kind]} '${shown}' not found`;
   return new HttpError(404, message, { fields: { [at]: message } });
 }
 
