@@ -231,7 +231,7 @@ describe('references are checked everywhere (issue 16 item 3)', () => {
       const madeUpId = `MADE-UP-${field.ref ?? field.partOf}`;
       const madeUp = await call(server, request(route, field, madeUpId).path, { method: route.endpoint.method, cookie, ...optionalBody(request(route, field, madeUpId).body) });
       tried += 1;
-      if (madeUp.status < 400 || madeUp.status >= 500) failures.push(`${where}: a made-up id answered ${madeUp.status}, expected the 404 its siblings answer`);
+      if (madeUp.status < 400 || madeUp.status >= 500) failures.push(`${where}: a made-up id answered ${madeUp.status}, expected the refusal its siblings answer`);
       // The other broadcaster's id: only for a kind the fixtures hold and a caller that is not a super user (who sees both).
       if (field.ref !== undefined && caller !== 'super_user') {
         const foreignId = foreign[field.ref];
@@ -241,8 +241,8 @@ describe('references are checked everywhere (issue 16 item 3)', () => {
         else if (other.status !== madeUp.status || String(other.json?.message).replace(foreignId, '<id>') !== String(madeUp.json?.message).replace(madeUpId, '<id>')) {
           failures.push(`${where}: a foreign id is told apart from a made-up one: ${other.status} "${other.json?.message}" vs ${madeUp.status} "${madeUp.json?.message}"`);
         }
-        // Checked by the kit (not by a scope or the API gate): 404, or 403 for a group one is not a member of, naming the field.
-        const expected = field.ref === 'memberGroup' ? 403 : 404;
+        // Checked by the kit (not by a scope or the API gate), naming the field: 400 in a body, 404 in the path or query, 403 for a group one is not a member of.
+        const expected = field.ref === 'memberGroup' ? 403 : field.ref === 'vrChannel' || field.part !== 'body' ? 404 : 400;
         if (!route.scope.from.includes(field.name) && field.name !== 'query.crnt_vcg_uid' && (other.status !== expected || Object.keys(other.json?.fields ?? {}).length !== 1)) {
           failures.push(`${where}: answered ${other.status} "${other.json?.message}", expected ${expected} naming the field`);
         }

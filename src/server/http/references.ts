@@ -3,7 +3,8 @@
  * (src/protocol/rest/common.ts) carries `x-ref: kind` in its JSON Schema; every route registered
  * through defineRoute reads those fields once at registration and, for each call, checks every id
  * it names before the handler runs: the entity must exist and be visible to the caller, else the
- * call is answered 404 "<Kind> '<id>' not found" with the field named in `fields`. Unknown and
+ * call is refused with the field named in `fields` (referenceRefused: 400 for a body field, 404 in
+ * the path or query, 403 for a group one is not a member of). Unknown and
  * foreign ids get the same answer (the scopes' rule, scope.ts), so an id of another tenant leaks
  * nothing, and nothing is stored. A handler may still check more (a gateway of the unit's own
  * groups, a channel of the unit's group): that is its area's rule.
@@ -17,6 +18,8 @@ import type { JsonSchema } from '../../protocol/rest/jsonSchema.ts';
 import type { RouteDeps } from '../areas/deps.ts';
 import { HttpError } from './errors.ts';
 import { VR_MESSAGES } from '../../domain/videoReturn.ts';
+import { STORY_MESSAGES } from '../../domain/stories.ts';
+import { SHARING_MESSAGES } from '../../domain/shares.ts';
 import { channelAdministered, channelVisible, unitVisible } from './scope.ts';
 import { administersGroup, seesInventory, type Tenancy } from './tenancy.ts';
 
@@ -201,18 +204,26 @@ export const REFERENCE_LABELS: Record<RefKind, string> = {
 };
 
 /**
- * The refusal of an id the caller may not use: the same for an unknown and a foreign one, worded as
- * the kind's siblings word it (a group one is not a member of: 403 as the API gate; a video return
- * channel: the spec's "Unknown video return channel"; others: 404 "<Kind> '<id>' not found").
+ * The refusal of an id the caller may not use: the same for an unknown and a foreign one, as the
+ * kind's siblings answer it. A form's field (the body) is a 400 naming the field, as every refused
+ * field is; an id in the path or the query is a 404, as the scopes answer (scope.ts). A group one
+ * is not a member of is a 403 as the API gate answers; a video return channel the spec's 404
+ * "Unknown video return channel" (spec 002 §8); a story or a subscriber keeps its area's words.
  */
-export function referenceNotFound(kind: RefKind, id: string, at: string): HttpError {
+export function referenceRefused(kind: RefKind, id: string, part: FieldAt['part'], at: string): HttpError {
   const shown = id.slice(0, 64);
-  if (kind === 'memberGroup') {
-    const message = `Group '${shown}' is not one of your groups`;
-    return new HttpError(403, message, { fields: { [at]: message } });
-  }
-  const message = kind === 'vrChannel' ? VR_MESSAGES.unknownChannel : `${REFERENCE_LABELS[kind]} '${shown}' not found`;
-  return new HttpError(404, message, { fields: { [at]: message } });
+  const status = kind === 'memberGroup' ? 403 : kind === 'vrChannel' || part !== 'body' ? 404 : 400;
+  const message =
+    kind === 'memberGroup'
+      ? `Group '${shown}' is not one of your groups`
+      : kind === 'vrChannel'
+        ? VR_MESSAGES.unknownChannel
+        : kind === 'story'
+          ? STORY_MESSAGES.notInInventory
+          : kind === 'subscriber'
+            ? SHARING_MESSAGES.unknownSubscriber.replace('{0}', shown)
+            : `${REFERENCE_LABELS[kind]} '${shown}' not found`;
+  return new HttpError(status, message, { fields: { [at]: message } });
 }
 
 /** The checked references of a route: its `x-ref` fields, less those its scope already checks. */
@@ -235,7 +246,7 @@ export async function checkReferences(fields: readonly ReferenceField[], request
     const source = field.part === 'params' ? request.params : field.part === 'query' ? request.query : request.body;
     for (const { at, id } of valuesAt(source, field.path)) {
       if (id.length > 128) continue; // the validator names it
-      if (!(await REFERENCE_CHECKS[kind](id, { deps, tenancy }))) throw referenceNotFound(kind, id, at);
+      if (!(await REFERENCE_CHECKS[kind](id, { deps, tenancy }))) throw referenceRefused(kind, id, field.part, at);
     }
   }
 }
