@@ -431,4 +431,26 @@ export interface Database {
   channel_destinations: ChannelDestinationsTable;
   overlays: OverlaysTable;
   audio_rooms: AudioRoomsTable;
+  // Hardening (issue 16 item 5, migration 0016): the simulated mail service and pending e-mail changes.
+  mail_outbox: MailOutboxTable;
+  email_changes: EmailChangesTable;
+}
+
+/** A message the server sent (migration 0016): the simulated mail service's outbox. */
+export interface MailOutboxTable {
+  id: string;
+  to_address: string;
+  subject: string;
+  body: string;
+  created_at: number;
+}
+
+/** A pending change of a user's own e-mail (migration 0016): confirmed by the token mailed to the new address. */
+export interface EmailChangesTable {
+  /** SHA-256 (hex) of the token; the token itself is only in the mail. */
+  token_hash: string;
+  user_id: string;
+  new_email: string;
+  created_at: number;
+  expires_at: number;
 }

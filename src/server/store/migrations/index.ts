@@ -23,6 +23,7 @@ import { userContacts } from './0006_user_contacts.ts';
 import { incidentsActivity } from './0007_incidents_activity.ts';
 import { videoReturnFiles } from './0008_video_return_files.ts';
 import { channelLibrary } from './0009_channel_library.ts';
+import { hardening } from './0016_hardening.ts';
 
 /** Every migration by name, in the order they run (names sort in that order). */
 export function storeMigrations(dialect: StoreDialect): Record<string, Migration> {
@@ -36,6 +37,7 @@ export function storeMigrations(dialect: StoreDialect): Record<string, Migration
     '0007_incidents_activity': incidentsActivity(dialect),
     '0008_video_return_files': videoReturnFiles(dialect),
     '0009_channel_library': channelLibrary(dialect),
+    '0016_hardening': hardening(dialect),
   };
 }
 
