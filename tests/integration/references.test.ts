@@ -129,6 +129,11 @@ describe('references are checked everywhere (issue 16 item 3)', () => {
         );
       }
     }
+    const all = routes.flatMap(fieldsOf);
+    // The figures of docs/security.md.
+    console.info(
+      `references: ${routes.length} operations, ${all.length} id-like or annotated fields: ${all.filter((f) => f.ref !== undefined).length} RefTo (checked by the kit), ${all.filter((f) => f.partOf !== undefined).length} PartOf, ${all.filter((f) => f.notRef !== undefined).length} NotARef, the rest checked by scopes or the API gate`,
+    );
     expect(missing).toEqual([]);
     expect(references).toBeGreaterThan(50);
     // The OpenAPI document tells clients the same.
@@ -221,6 +226,7 @@ describe('references are checked everywhere (issue 16 item 3)', () => {
   it('every write refuses a made-up id and another broadcaster’s id in each reference alike, and stores nothing', async () => {
     const failures: string[] = [];
     let tried = 0;
+    let foreignTried = 0;
     for (const { route, field } of writes()) {
       const caller = callerOf(route);
       if (caller === undefined) continue;
@@ -235,6 +241,7 @@ describe('references are checked everywhere (issue 16 item 3)', () => {
       // The other broadcaster's id: only for a kind the fixtures hold and a caller that is not a super user (who sees both).
       if (field.ref !== undefined && caller !== 'super_user') {
         const foreignId = foreign[field.ref];
+        foreignTried += 1;
         const { path, body } = request(route, field, foreignId);
         const other = await call(server, path, { method: route.endpoint.method, cookie, ...optionalBody(body) });
         if (other.status < 400 || other.status >= 500) failures.push(`${where}: another broadcaster's id answered ${other.status}`);
@@ -250,6 +257,7 @@ describe('references are checked everywhere (issue 16 item 3)', () => {
       const after = await snapshot();
       for (const [table, rows] of before) if (after.get(table) !== rows) failures.push(`${where}: the refused call changed table ${table}`);
     }
+    console.info(`references: ${tried} reference fields of write operations sent a made-up id, ${foreignTried} also another broadcaster's`);
     expect(failures).toEqual([]);
     expect(tried).toBeGreaterThan(40);
   }, 300_000);
