@@ -59,8 +59,8 @@ test('the second broadcaster’s admin administers only its own groups', async (
   await signInFresh(page, 'b_luc_admin', quiet);
   await page.goto('/groups');
   const table = page.getByRole('table', { name: 'Groups' });
-  await expect(table.getByRole('row').filter({ hasText: 'Bayside-News' })).toBeVisible();
-  await expect(table.getByRole('row').filter({ hasText: 'Bayside-Sport' })).toBeVisible();
+  await expect(table.getByRole('cell', { name: 'Bayside-News', exact: true })).toBeVisible();
+  await expect(table.getByRole('cell', { name: 'Bayside-Sport', exact: true })).toBeVisible();
   await expect(table.getByRole('row')).toHaveCount(3); // header + its two groups
   await expect(table).not.toContainText('News-National');
   await page.screenshot({ path: testInfo.outputPath('bayside-admin-groups.png') });

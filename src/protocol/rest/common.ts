@@ -32,20 +32,26 @@ export const NOT_REF_KEY = 'x-not-ref';
 export const REFERENCE_KEYS: readonly string[] = [REF_KEY, PART_KEY, NOT_REF_KEY];
 
 /** The id of another entity of `kind`, checked by the server before any handler runs. */
-export const RefTo = (kind: RefKind) => Id.annotate({ description: `the id of a ${kind} the caller may use`, [REF_KEY]: kind });
+// Annotated before the checks, so the JSON Schema keeps one node ({type, x-ref, minLength, maxLength}).
+const annotatedId = (annotations: Record<string, string>) => Schema.String.annotate(annotations).check(Schema.isMinLength(1), Schema.isMaxLength(128));
+export const RefTo = (kind: RefKind) => annotatedId({ description: `the id of a ${kind} the caller may use`, [REF_KEY]: kind });
 
 /**
  * The id of a part of the call's own (scoped) entity: a channel's destination or input source, a
  * file of the group. Its handler looks it up inside that entity and answers 404 when it is not
  * there; the references test sends a made-up one.
  */
-export const PartOf = <S extends Schema.Top = typeof Id>(kind: string, schema: S = Id as unknown as S): S['Rebuild'] => schema.annotate({ [PART_KEY]: kind });
+export const PartOf = (kind: string) => annotatedId({ description: `the id of a ${kind}`, [PART_KEY]: kind });
 
 /**
  * A field whose name looks like a reference but is not one (`reason` says why): the id of the
  * entity the call creates, an id of an outside platform, a filter over recorded history.
  */
-export const NotARef = <S extends Schema.Top = typeof Id>(reason: string, schema: S = Id as unknown as S): S['Rebuild'] => schema.annotate({ [NOT_REF_KEY]: reason });
+export function NotARef(reason: string): ReturnType<typeof annotatedId>;
+export function NotARef<S extends Schema.Top>(reason: string, schema: S): S['Rebuild'];
+export function NotARef(reason: string, schema?: Schema.Top): Schema.Top {
+  return schema === undefined ? annotatedId({ description: reason, [NOT_REF_KEY]: reason }) : schema.annotate({ [NOT_REF_KEY]: reason });
+}
 
 /** The id the call gives the entity it creates (not a reference). */
 export const NewId = NotARef('the id of the entity the call creates');
