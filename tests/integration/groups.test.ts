@@ -131,7 +131,7 @@ describe('groups (spec 002 §3 §4 §5 §7) against a started server', () => {
       [{ name: 'x'.repeat(256), inventoryId: 'INV-NEWS' }, 400, { name: 'Must have at most 255 characters' }],
       [{ inventoryId: 'INV-NEWS' }, 400, { name: REQUIRED }],
       [{ name: 'Ok-Name', inventoryId: 'INV-NEWS', admin: true }, 400, { admin: 'Invalid field' }],
-      [{ name: 'Ok-Name', inventoryId: 'INV-OTHER' }, 400, { inventoryId: "Inventory 'INV-OTHER' not found" }],
+      [{ name: 'Ok-Name', inventoryId: 'INV-OTHER' }, 404, { inventoryId: "Inventory 'INV-OTHER' not found" }],
     ])('refuses %j with %i and the field’s message', async (body, status, fields) => {
       const answer = await call(server, GROUPS, { ...json('POST', body), cookie: admin });
       expect(answer.status).toBe(status);
