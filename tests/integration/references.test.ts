@@ -248,8 +248,8 @@ describe('references are checked everywhere (issue 16 item 3)', () => {
         else if (other.status !== madeUp.status || String(other.json?.message).replace(foreignId, '<id>') !== String(madeUp.json?.message).replace(madeUpId, '<id>')) {
           failures.push(`${where}: a foreign id is told apart from a made-up one: ${other.status} "${other.json?.message}" vs ${madeUp.status} "${madeUp.json?.message}"`);
         }
-        // Checked by the kit (not by a scope or the API gate), naming the field: 400 in a body, 404 in the path or query, 403 for a group one is not a member of.
-        const expected = field.ref === 'memberGroup' ? 403 : field.ref === 'vrChannel' || field.part !== 'body' ? 404 : 400;
+        // Checked by the kit (not by a scope or the API gate), naming the field: 404 as the scopes, 403 for a group one is not a member of, 400 for a unit setting's gateway, story or subscriber.
+        const expected = field.ref === 'memberGroup' ? 403 : field.part === 'body' && ['gateway', 'story', 'subscriber'].includes(field.ref) ? 400 : 404;
         if (!route.scope.from.includes(field.name) && field.name !== 'query.crnt_vcg_uid' && (other.status !== expected || Object.keys(other.json?.fields ?? {}).length !== 1)) {
           failures.push(`${where}: answered ${other.status} "${other.json?.message}", expected ${expected} naming the field`);
         }

@@ -3,8 +3,8 @@
  * (src/protocol/rest/common.ts) carries `x-ref: kind` in its JSON Schema; every route registered
  * through defineRoute reads those fields once at registration and, for each call, checks every id
  * it names before the handler runs: the entity must exist and be visible to the caller, else the
- * call is refused with the field named in `fields` (referenceRefused: 400 for a body field, 404 in
- * the path or query, 403 for a group one is not a member of). Unknown and
+ * call is refused with the field named in `fields` (referenceRefused: 404 as the scopes, 403 for a
+ * group one is not a member of, 400 for a unit setting's gateway, story or subscriber). Unknown and
  * foreign ids get the same answer (the scopes' rule, scope.ts), so an id of another tenant leaks
  * nothing, and nothing is stored. A handler may still check more (a gateway of the unit's own
  * groups, a channel of the unit's group): that is its area's rule.
@@ -205,14 +205,14 @@ export const REFERENCE_LABELS: Record<RefKind, string> = {
 
 /**
  * The refusal of an id the caller may not use: the same for an unknown and a foreign one, as the
- * kind's siblings answer it. A form's field (the body) is a 400 naming the field, as every refused
- * field is; an id in the path or the query is a 404, as the scopes answer (scope.ts). A group one
- * is not a member of is a 403 as the API gate answers; a video return channel the spec's 404
- * "Unknown video return channel" (spec 002 §8); a story or a subscriber keeps its area's words.
+ * kind's siblings answer it, naming the field: a 404 as the scopes answer (scope.ts); a group one
+ * is not a member of a 403 as the API gate answers; a video return channel the spec's 404
+ * "Unknown video return channel" (spec 002 §8); a gateway, a story or a subscriber in a body the
+ * 400 and words of its area (a choice in a unit's settings form).
  */
 export function referenceRefused(kind: RefKind, id: string, part: FieldAt['part'], at: string): HttpError {
   const shown = id.slice(0, 64);
-  const status = kind === 'memberGroup' ? 403 : kind === 'vrChannel' || part !== 'body' ? 404 : 400;
+  const status = kind === 'memberGroup' ? 403 : part === 'body' && (kind === 'gateway' || kind === 'story' || kind === 'subscriber') ? 400 : 404;
   const message =
     kind === 'memberGroup'
       ? `Group '${shown}' is not one of your groups`
