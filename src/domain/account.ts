@@ -48,3 +48,23 @@ export function pollingStartDelayMs(random01: number): number {
   const seconds = Math.min(POLLING_START_DELAY_MIN_S + Math.floor(r * span), POLLING_START_DELAY_MAX_S);
   return seconds * 1000;
 }
+
+// ── Changing one's own e-mail (issue 16 item 5) ──────────────────────────────────────────────────
+
+/** How long the link mailed to a new address confirms the change (24 h, in ms). */
+export const EMAIL_CHANGE_TTL_MS = 24 * 60 * 60_000;
+
+/**
+ * Ours. The answer to a change of one's own e-mail is the same whether another account uses the
+ * address or not (so the call does not tell who has an account); the address's owner is told
+ * instead, in the mail.
+ */
+export const EMAIL_CHANGE_TEXTS = {
+  confirmSubject: 'Confirm your new e-mail address for the LUC console',
+  confirmBody: (username: string, token: string, hours: number) =>
+    `The LUC console user ${username} asked to use this address. To confirm, open the console's account page with this code within ${hours} hours:\n\n${token}\n\nIf you did not ask for this, ignore this message: nothing changes.`,
+  takenSubject: 'Someone asked to use your address for the LUC console',
+  takenBody: 'Someone asked to use this address for another LUC console account, but an account already uses it. Nothing changed. If you did not ask for this, ignore this message.',
+  /** The one refusal of a code that is unknown, expired, used or another user's. */
+  invalidToken: 'This confirmation code is not valid or has expired',
+} as const;

@@ -9,6 +9,7 @@ import { ConfigError, parseConfig, storeTargetOf, type ServerConfig } from './co
 import type { Store } from './store/store.ts';
 import { openStore, redactTarget } from './store/database.ts';
 import { resetDemoPasswords, seedDemo, seedDemoFiles, seedDemoVideoReturn } from './demo.ts';
+import { seedSecondBroadcaster } from './demoSecondBroadcaster.ts';
 import { buildApp, type BuiltApp } from './app.ts';
 import { EventBus } from './live/bus.ts';
 import { FleetSimulator, makeUnitSeeds } from './sim/fleet.ts';
@@ -62,6 +63,7 @@ export async function startServer(config: ServerConfig, log: (line: string) => v
       if (seeded) {
         await seedDemoVideoReturn(store, now);
         await seedDemoFiles(store, now);
+        await seedSecondBroadcaster(store, { password: config.demoPassword, seed: config.simSeed, makeUnitSeeds, now });
       }
       // On later starts the printed password must be the working one: set it again.
       demoUsers = seeded ? (await store.users.demoUsers()).map((u) => u.username) : await resetDemoPasswords(store, config.demoPassword, now);

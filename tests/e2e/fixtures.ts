@@ -3,8 +3,11 @@ import type { UserType } from '../../src/domain/roles/userTypes.ts';
 import { defaultPreferences, type UserPreferences } from '../../src/domain/preferences.ts';
 import { E2E_BASE_URL, E2E_PASSWORD } from '../../playwright.config.ts';
 
-/** Demo users are named after their user type (src/server/demo.ts). */
-export type DemoUser = UserType;
+/**
+ * Demo users are named after their user type (src/server/demo.ts); the second broadcaster's are
+ * `b_` + type (src/server/demoSecondBroadcaster.ts).
+ */
+export type DemoUser = UserType | 'b_luc_regular' | 'b_luc_admin' | 'b_luc_read';
 
 export const SCREENSHOT_DIR = 'test-results/screens';
 

@@ -13,6 +13,8 @@ import { UNIT_ALERT_FLAGS } from '../../src/domain/units/alertSettings.ts';
 import { hashPassword } from '../../src/server/auth/password.ts';
 import { EventBus } from '../../src/server/live/bus.ts';
 import { call, DEMO_PASSWORD, signIn, startServer, tempDir, type TestServer } from './server-harness.ts';
+import { MailOutbox } from '../../src/server/mail/outbox.ts';
+import { EMAIL_CHANGE_TEXTS } from '../../src/domain/account.ts';
 
 // spec 002 §5 shared messages and the §8 Users catalogue as src/domain/validation/users.ts words it.
 const REQUIRED = 'This field is required';
@@ -27,10 +29,12 @@ const json = (method: string, body?: unknown) => ({ method, ...(body !== undefin
 describe('the own account, preferences and about against a started server', () => {
   const tmp = tempDir();
   let server: TestServer;
+  let outbox: MailOutbox;
 
   beforeAll(async () => {
     // account.owner signs in more than the 10 times a minute sign-in allows: this server allows more.
     server = await startServer({ dbFile: join(tmp.dir, 'luc.db'), bus: new EventBus(), settings: { globalRatePerMinute: 100_000, loginRatePerMinute: 1_000 } });
+    outbox = new MailOutbox(server.store.db, Date.now);
     const now = Date.now();
     for (const [id, username, sso] of [['USR-ACCOUNT', 'account.owner', false], ['USR-SSO-OWNER', 'sso.owner', true]] as const) {
       await server.store.users.insert(
@@ -67,8 +71,61 @@ describe('the own account, preferences and about against a started server', () =
     it('clears the e-mail with an empty text and refuses an empty body', async () => {
       const cookie = await signIn(server, 'account.owner');
       expect((await call(server, 'users/update_current_user', { cookie, body: { email: '' } })).json.email).toBeNull();
-      expect((await call(server, 'users/update_current_user', { cookie, body: { email: 'ada.owner@example.com' } })).json.email).toBe('ada.owner@example.com');
+      const asked = await call(server, 'users/update_current_user', { cookie, body: { email: 'ada.owner@example.com' } });
+      expect(asked.json).toMatchObject({ email: null, emailConfirmationSentTo: 'ada.owner@example.com' });
+      const token = /\n\n(\S+)\n\n/.exec((await outbox.messagesTo('ada.owner@example.com')).at(-1)?.body ?? '')?.[1] ?? '';
+      expect((await call(server, 'users/confirm_email', { cookie, body: { token } })).json.email).toBe('ada.owner@example.com');
       expect((await call(server, 'users/update_current_user', { cookie, body: {} })).status).toBe(400);
+    });
+
+    describe('changing one’s e-mail does not tell whether another account uses the address (issue 16 item 5)', () => {
+      const codeIn = (body: string | undefined): string => /\n\n(\S+)\n\n/.exec(body ?? '')?.[1] ?? '';
+
+      it('answers a taken and a free address alike, changes nothing yet, and mails the address instead', async () => {
+        const cookie = await signIn(server, 'account.owner');
+        const before = (await call(server, 'users/fetch_current_user_details', { cookie })).json.email;
+        const taken = await call(server, 'users/update_current_user', { cookie, body: { email: 'luc_admin@demo.luc.invalid' } });
+        const free = await call(server, 'users/update_current_user', { cookie, body: { email: 'ada.new@example.com' } });
+        expect(taken.status).toBe(200);
+        expect(free.status).toBe(200);
+        const { emailConfirmationSentTo: takenTo, ...takenRest } = taken.json;
+        const { emailConfirmationSentTo: freeTo, ...freeRest } = free.json;
+        expect([takenTo, freeTo]).toEqual(['luc_admin@demo.luc.invalid', 'ada.new@example.com']);
+        expect(takenRest).toEqual(freeRest);
+        expect(freeRest.email).toBe(before);
+        // The owner of the taken address is told; the free address gets a code.
+        const toTaken = await outbox.messagesTo('luc_admin@demo.luc.invalid');
+        expect(toTaken.at(-1)?.subject).toBe(EMAIL_CHANGE_TEXTS.takenSubject);
+        expect(codeIn(toTaken.at(-1)?.body)).toBe('');
+        const toFree = await outbox.messagesTo('ada.new@example.com');
+        expect(toFree.at(-1)?.subject).toBe(EMAIL_CHANGE_TEXTS.confirmSubject);
+        expect(codeIn(toFree.at(-1)?.body)).toMatch(/^[A-Za-z0-9_-]{43}$/);
+      });
+
+      it('the code changes the e-mail once; a made-up, another user’s or an expired code is refused alike', async () => {
+        const cookie = await signIn(server, 'account.owner');
+        await call(server, 'users/update_current_user', { cookie, body: { email: 'ada.confirmed@example.com' } });
+        const token = codeIn((await outbox.messagesTo('ada.confirmed@example.com')).at(-1)?.body);
+        const other = await signIn(server, 'luc_regular');
+        const refused = [
+          await call(server, 'users/confirm_email', { cookie, body: { token: 'made-up' } }),
+          await call(server, 'users/confirm_email', { cookie: other, body: { token } }),
+        ];
+        for (const answer of refused) expect(answer.json).toEqual({ error: 'Bad Request', message: EMAIL_CHANGE_TEXTS.invalidToken, fields: { token: EMAIL_CHANGE_TEXTS.invalidToken } });
+        const confirmed = await call(server, 'users/confirm_email', { cookie, body: { token } });
+        expect(confirmed.json.email).toBe('ada.confirmed@example.com');
+        expect((await call(server, 'users/confirm_email', { cookie, body: { token } })).json.message).toBe(EMAIL_CHANGE_TEXTS.invalidToken);
+        // Expired: a code older than 24 h.
+        await call(server, 'users/update_current_user', { cookie, body: { email: 'ada.late@example.com' } });
+        const late = codeIn((await outbox.messagesTo('ada.late@example.com')).at(-1)?.body);
+        await server.store.db.updateTable('email_changes').set({ expires_at: Date.now() - 1 }).where('user_id', '=', 'USR-ACCOUNT').execute();
+        expect((await call(server, 'users/confirm_email', { cookie, body: { token: late } })).json.message).toBe(EMAIL_CHANGE_TEXTS.invalidToken);
+        expect((await call(server, 'users/fetch_current_user_details', { cookie })).json.email).toBe('ada.confirmed@example.com');
+        // Back to the address the contact tests read.
+        await call(server, 'users/update_current_user', { cookie, body: { email: 'ada.owner@example.com' } });
+        const back = codeIn((await outbox.messagesTo('ada.owner@example.com')).at(-1)?.body);
+        expect((await call(server, 'users/confirm_email', { cookie, body: { token: back } })).json.email).toBe('ada.owner@example.com');
+      });
     });
   });
 

@@ -173,6 +173,8 @@ describe('channels (spec 001 §3 §4 §5 §7) against a started server', () => {
       expect(force.json.fields.forceOutput).toBe('Needs channel software 6.1.2 or higher');
       const multipoint = await call(server, 'ptmp/update', { ...json('POST', { uniqueID: 'CH-OLD', sharing: true, machines: [] }), cookie: admin });
       expect(multipoint.json.fields.sharing).toBe('Needs channel software 5.0 or higher');
+      // An overlay of the channel's inventory (a made-up one is refused before the gate: references are checked first).
+      await server.store.db.insertInto('overlays').values({ id: 'OVL-X', inventory_id: 'INV-NEWS', file_name: 'x.png', width: 1, height: 1, size_bytes: 1, png_base64: '', created_at: Date.now() }).execute();
       const overlay = await call(server, 'channels/CH-OLD/configuration', { ...json('PUT', { overlay: { overlayId: 'OVL-X' } }), cookie: admin });
       expect(overlay.json.fields.overlayId).toBe('Needs channel software 8.0 or higher');
       const caps = await call(server, 'channels/CH-OLD/capabilities', { cookie: admin });

@@ -26,7 +26,8 @@ function unbounded(schema: unknown, where: string, defs: Record<string, unknown>
   }
   const types = ([] as unknown[]).concat(node['type'] ?? []);
   const listed = node['enum'] !== undefined || node['const'] !== undefined;
-  const has = (key: string): boolean => node[key] !== undefined;
+  // A bound may sit in an `allOf` member (effect puts a later annotation's check there).
+  const has = (key: string): boolean => node[key] !== undefined || ((node['allOf'] as JsonSchema[] | undefined) ?? []).some((member) => member[key] !== undefined);
   if ((types.includes('number') || types.includes('integer')) && !listed && !((has('minimum') || has('exclusiveMinimum')) && (has('maximum') || has('exclusiveMaximum')))) found.push(`${where}: a number without a minimum and a maximum`);
   if (types.includes('string') && !listed && !has('maxLength') && !has('format')) found.push(`${where}: a string without a maximum length`);
   if (types.includes('array') && !has('maxItems')) found.push(`${where}: an array without a maximum count`);

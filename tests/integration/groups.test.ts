@@ -177,8 +177,9 @@ describe('groups (spec 002 §3 §4 §5 §7) against a started server', () => {
       const users = await call(server, `${GROUPS}/${id}/users`, { cookie: admin });
       expect(users.json.items.map((u: { username: string }) => u.username)).toEqual(['luc_regular']);
       const foreign = await call(server, `${GROUPS}/${id}/users/USR-OUTSIDER`, { ...json('PUT'), cookie: admin });
-      expect(foreign.status).toBe(400);
-      expect(foreign.json.message).toBe("User 'outsider_admin': It belongs to another inventory than the group");
+      // Another tenant's user is answered as an unknown one (issue 16 item 3: references checked everywhere).
+      expect(foreign.status).toBe(404);
+      expect(foreign.json.message).toBe("User 'USR-OUTSIDER' not found");
       const removed = await call(server, `${GROUPS}/${id}/users/${await userId('luc_regular')}`, { ...json('DELETE'), cookie: admin });
       expect(removed.json.group.userCount).toBe(0);
     });

@@ -268,7 +268,7 @@ describe('inventories (spec 001 §3 §7 §8, 002 §3 §5) against a started serv
       [{ name: 'Ok-12', features: { teleport: true } }, 400, { 'features.teleport': 'Invalid field' }],
       [{ name: 'Ok-13', owner: 'me' }, 400, { owner: 'Invalid field' }],
       [{ name: 'Ok-15', parentId: '' }, 400, { parentId: REQUIRED }],
-      [{ name: 'Ok-14', parentId: 'INV-NO-SUCH' }, 400, { parentId: "Inventory 'INV-NO-SUCH' not found" }],
+      [{ name: 'Ok-14', parentId: 'INV-NO-SUCH' }, 404, { parentId: "Inventory 'INV-NO-SUCH' not found" }],
     ])('refuses %j with %i and the field’s message', async (body, status, fields) => {
       const answer = await call(server, INVENTORIES, { ...json('POST', body), cookie: superUser });
       expect(answer.status, answer.text).toBe(status);
@@ -312,7 +312,7 @@ describe('inventories (spec 001 §3 §7 §8, 002 §3 §5) against a started serv
       [{ name: 'Sports' }, 409, { name: NAME_TAKEN }],
       [{ name: 'Bad name' }, 400, { name: GENERIC_NAME }],
       [{ sipServer: '10.0.0.256' }, 400, { sipServer: INVALID_IP }],
-      [{ parentId: 'INV-NO-SUCH' }, 400, { parentId: "Inventory 'INV-NO-SUCH' not found" }],
+      [{ parentId: 'INV-NO-SUCH' }, 404, { parentId: "Inventory 'INV-NO-SUCH' not found" }],
       [{ autoGroup: true }, 400, { autoGroup: 'Invalid field' }],
     ])('refuses %j with %i and the field’s message, and keeps what was stored', async (body, status, fields) => {
       const created = await create({ name: fresh('Refuse-Me') });

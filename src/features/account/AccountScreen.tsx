@@ -16,7 +16,7 @@ import { messageOf } from '../../api/call.ts';
 import { contactFormErrors } from '../../domain/users.ts';
 import { email as emailRule } from '../../domain/validation/fields.ts';
 import { firstName as firstNameRule, userLabel as userLabelRule } from '../../domain/validation/users.ts';
-import type { ContactAnswer, CurrentUserDetails } from '../../protocol/rest/account.ts';
+import type { ContactAnswer, CurrentUserDetails, ProfileAnswer } from '../../protocol/rest/account.ts';
 import { passwordDaysLeft } from '../../app/passwordDays.ts';
 import { useUserTypeLabel } from '../users/UsersTable.tsx';
 import { contactQuery, saveContact, saveProfile } from './queries.ts';
@@ -111,7 +111,7 @@ function ProfileForm({ user }: { readonly user: CurrentUserDetails }) {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
   const editable = !user.sso;
-  const { form, submitting, formError, onSubmit } = useEntityForm<ProfileValues, CurrentUserDetails>({
+  const { form, submitting, formError, onSubmit } = useEntityForm<ProfileValues, ProfileAnswer>({
     initialValues: { firstName: user.firstName, lastName: user.lastName, email: user.email ?? '', userLabel: user.userLabel },
     validate: (values) => {
       const errors: Record<string, string> = {};
@@ -124,7 +124,8 @@ function ProfileForm({ user }: { readonly user: CurrentUserDetails }) {
       return errors;
     },
     save: (values) => saveProfile(queryClient, { firstName: values.firstName.trim(), lastName: values.lastName.trim(), email: values.email.trim(), userLabel: values.userLabel.trim() }),
-    onSaved: () => showSuccess(t('account.details.saved')),
+    // A new e-mail changes once the code mailed to it is confirmed (issue 16 item 5): say where it went.
+    onSaved: (answer) => showSuccess(answer.emailConfirmationSentTo === undefined ? t('account.details.saved') : t('account.details.confirmationSent', { address: answer.emailConfirmationSentTo })),
   });
   return (
     <form onSubmit={onSubmit} noValidate aria-label={t('account.details.title')}>

@@ -22,10 +22,11 @@ export const contactQuery = queryOptions({
 
 /** Saves the profile; the answer replaces the cached current user. */
 export async function saveProfile(queryClient: QueryClient, body: ProfileChanges) {
-  const user = await call(account.updateCurrentUser, { body });
+  const answer = await call(account.updateCurrentUser, { body });
+  const { emailConfirmationSentTo: _sentTo, ...user } = answer;
   queryClient.setQueryData(queryKeys.currentUser, user);
   void queryClient.invalidateQueries({ queryKey: accountKeys.contact });
-  return user;
+  return answer;
 }
 
 export async function saveContact(queryClient: QueryClient, body: Contact) {

@@ -58,12 +58,32 @@ export const ProfileChanges = Schema.Struct({
 }).check(Schema.isMinProperties(1));
 export type ProfileChanges = typeof ProfileChanges.Type;
 
+/**
+ * The answer of a profile change: the user as stored, and when a new e-mail was asked for, the
+ * address a confirmation code was sent to (the e-mail changes once confirmed; the answer is the same
+ * whether another account uses the address or not, issue 16 item 5).
+ */
+export const ProfileAnswer = Schema.Struct({ ...CurrentUserDetails.fields, emailConfirmationSentTo: Schema.optionalKey(Schema.String) });
+export type ProfileAnswer = typeof ProfileAnswer.Type;
+
 export const updateCurrentUser = endpoint({
   method: 'POST',
   path: 'users/update_current_user',
-  summary: 'Update the signed-in user (names, e-mail, user label); SSO users are refused',
+  summary: 'Update the signed-in user (names, user label; a new e-mail is mailed a confirmation code); SSO users are refused',
   tags: TAGS,
   body: ProfileChanges,
+  response: ProfileAnswer,
+});
+
+/** Longest confirmation code accepted (characters; ours are 43). */
+export const EMAIL_TOKEN_MAX_LENGTH = 256;
+
+export const confirmEmail = endpoint({
+  method: 'POST',
+  path: 'users/confirm_email',
+  summary: 'Ours: the code mailed to a new address changes the signed-in user’s e-mail (once, within 24 h)',
+  tags: TAGS,
+  body: Schema.Struct({ token: Schema.String.check(Schema.isMinLength(1), Schema.isMaxLength(EMAIL_TOKEN_MAX_LENGTH)) }),
   response: CurrentUserDetails,
 });
 

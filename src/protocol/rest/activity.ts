@@ -6,7 +6,7 @@
  */
 import { Schema } from 'effect';
 import { endpoint } from './endpoint.ts';
-import { EpochMs, Id, IntBetween, MAX_PAGE_LIMIT, MAX_PAGE_OFFSET, MAX_SEARCH_LENGTH, Page, SORT_DIRECTIONS } from './common.ts';
+import { EpochMs, Id, IntBetween, MAX_PAGE_LIMIT, MAX_PAGE_OFFSET, MAX_SEARCH_LENGTH, Page, SORT_DIRECTIONS, NotARef } from './common.ts';
 import { ACTIVITY_OUTCOMES } from '../../domain/activity.ts';
 
 const TAGS = ['activity'] as const;
@@ -59,9 +59,9 @@ export const ActivityQuery = Schema.Struct({
   /** The type: one area. */
   area: Schema.optionalKey(Schema.String.check(Schema.isMaxLength(64))),
   /** One user (their id). */
-  userId: Schema.optionalKey(Id),
+  userId: Schema.optionalKey(NotARef('a filter over recorded history: the user may be gone')),
   /** One entity (its id, any kind). */
-  entityId: Schema.optionalKey(Id),
+  entityId: Schema.optionalKey(NotARef('a filter over recorded history: the entity may be gone')),
   outcome: Schema.optionalKey(Schema.Literals(ACTIVITY_OUTCOMES)),
   searchKey: Schema.optionalKey(Schema.Literals(ACTIVITY_SEARCH_KEYS)),
   searchValue: Schema.optionalKey(Schema.String.check(Schema.isMaxLength(MAX_SEARCH_LENGTH))),

@@ -11,7 +11,7 @@
  */
 import { Schema } from 'effect';
 import { endpoint } from './endpoint.ts';
-import { EpochMs, Id } from './common.ts';
+import { EpochMs, Id, CurrentGroup } from './common.ts';
 import { ADHOC_PERIODS, DEVICE_KINDS, INVITE_CHANNELS, KEY_REGENERATION, PLAN_KINDS, USAGE_RESETS } from '../../domain/adhoc.ts';
 
 const TAGS = ['groups', 'adhoc'] as const;
@@ -35,7 +35,7 @@ const RECIPIENTS_BOUND = 4096;
 export const GroupPathParams = Schema.Struct({ groupId: Id });
 
 /** The current group id many calls carry (spec 002 §7); if given, it must be the caller's too. */
-const currentGroup = { crnt_vcg_uid: Schema.optionalKey(Id) };
+const currentGroup = { crnt_vcg_uid: Schema.optionalKey(CurrentGroup) };
 
 // ── Ad-hoc registration ─────────────────────────────────────────────────────────────────────
 

@@ -6,7 +6,7 @@
  */
 import { Schema } from 'effect';
 import { endpoint } from './endpoint.ts';
-import { EpochMs, Id, IdParams, Page, PageQuery, Removed, TextBetween } from './common.ts';
+import { EpochMs, Id, IdParams, Page, PageQuery, Removed, TextBetween, PartOf } from './common.ts';
 import { AudioInterface } from './channels.ts';
 import { NAME_MAX_LENGTH } from '../../domain/validation/names.ts';
 
@@ -31,7 +31,7 @@ export const AUDIO_ROOM_SORT_KEYS = ['name', 'inventoryName', 'createdOn', 'crea
 export type AudioRoomSearchKey = (typeof AUDIO_ROOM_SEARCH_KEYS)[number];
 export type AudioRoomSortKey = (typeof AUDIO_ROOM_SORT_KEYS)[number];
 
-const RoomParams = Schema.Struct({ id: Id, roomId: Id });
+const RoomParams = Schema.Struct({ id: Id, roomId: PartOf('audio room of the inventory') });
 const Interfaces = Schema.Array(AudioInterface).check(Schema.isMaxLength(256));
 
 export const listAudioRooms = endpoint({

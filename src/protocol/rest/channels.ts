@@ -8,7 +8,7 @@
  */
 import { Schema } from 'effect';
 import { endpoint } from './endpoint.ts';
-import { EpochMs, Id, IdParams, IntBetween, Page, PageQuery, RangeQuery, Ref, Removed, TextBetween } from './common.ts';
+import { EpochMs, Id, IdParams, IntBetween, Page, PageQuery, RangeQuery, Ref, Removed, TextBetween, CurrentGroup, RefTo, PartOf, NotARef } from './common.ts';
 import { CHANNEL_COUNTER_KEYS, CHANNEL_STATUSES, CHANNEL_TYPES, DELIVERY_MODES } from '../../domain/channels.ts';
 import { AUDIO_INTERFACE_KINDS, INPUT_SOURCE_KINDS, SMPTE_FLAVORS } from '../../domain/channelConfig.ts';
 import { STREAM_TYPES } from '../../domain/validation/destinations.ts';
@@ -43,8 +43,8 @@ export const ChannelGeneral = Schema.Struct({
 });
 export const ChannelMultipoint = Schema.Struct({ sharing: Schema.Boolean, machines: Schema.Array(Id).check(Schema.isMaxLength(5_000)) });
 export const ChannelNdi = Schema.Struct({ enabled: Schema.Boolean, sourceName: Label });
-export const ChannelStreaming = Schema.Struct({ activeDestinationId: Schema.NullOr(Id), cdnName: Schema.NullOr(Schema.String) });
-export const ChannelOverlay = Schema.Struct({ overlayId: Schema.NullOr(Id) });
+export const ChannelStreaming = Schema.Struct({ activeDestinationId: Schema.NullOr(RefTo('destination')), cdnName: Schema.NullOr(Schema.String) });
+export const ChannelOverlay = Schema.Struct({ overlayId: Schema.NullOr(RefTo('overlay')) });
 export const ChannelSmpte = Schema.Struct({
   flavor: Schema.NullOr(Schema.Literals(SMPTE_FLAVORS)),
   genlockOffset: Whole,
@@ -104,8 +104,8 @@ export const ChannelCounters = Schema.Struct(Object.fromEntries(CHANNEL_COUNTER_
 
 const ChannelParams = IdParams;
 /** `?groupId=` of the group calls (the current group of spec 000 §7 `crnt_vcg_uid` also names it). */
-const GroupQuery = Schema.Struct({ groupId: Schema.optionalKey(Id), crnt_vcg_uid: Schema.optionalKey(Id) });
-const InventoryQuery = Schema.Struct({ inventoryId: Id, crnt_vcg_uid: Schema.optionalKey(Id) });
+const GroupQuery = Schema.Struct({ groupId: Schema.optionalKey(RefTo('memberGroup')), crnt_vcg_uid: Schema.optionalKey(CurrentGroup) });
+const InventoryQuery = Schema.Struct({ inventoryId: Id, crnt_vcg_uid: Schema.optionalKey(CurrentGroup) });
 
 // ── Reads of the operator ─────────────────────────────────────────────────────────────────────
 
@@ -180,8 +180,8 @@ export const NewChannel = Schema.Struct({
   name: TextBetween(1, NAME_MAX_LENGTH),
   /** preview, output, input or distributor (a group channel is the console's pseudo-channel, never stored). */
   type: Schema.Literals(['preview', 'output', 'input', 'distributor']),
-  serverId: Id,
-  groupId: Schema.optionalKey(Schema.NullOr(Id)),
+  serverId: RefTo('server'),
+  groupId: Schema.optionalKey(Schema.NullOr(RefTo('group'))),
 });
 export type NewChannel = typeof NewChannel.Type;
 
@@ -200,11 +200,11 @@ export const getChannel = endpoint({ method: 'GET', path: 'admin/channels/{id}',
 /** What the admin edit changes: the name, the group (null: none) and any configuration section. */
 export const ChannelChanges = Schema.Struct({
   name: Schema.optionalKey(TextBetween(0, NAME_MAX_LENGTH)),
-  groupId: Schema.optionalKey(Schema.NullOr(Id)),
+  groupId: Schema.optionalKey(Schema.NullOr(RefTo('group'))),
   general: Schema.optionalKey(ChannelGeneral),
   ndi: Schema.optionalKey(ChannelNdi),
   overlay: Schema.optionalKey(ChannelOverlay),
-  streaming: Schema.optionalKey(Schema.Struct({ activeDestinationId: Schema.NullOr(Id) })),
+  streaming: Schema.optionalKey(Schema.Struct({ activeDestinationId: Schema.NullOr(RefTo('destination')) })),
 });
 export type ChannelChanges = typeof ChannelChanges.Type;
 
@@ -245,7 +245,7 @@ export const inventoryChannels = endpoint({
   response: Page(ChannelRef),
 });
 
-const InventoryChannelParams = Schema.Struct({ invId: Id, id: Id });
+const InventoryChannelParams = Schema.Struct({ invId: Id, id: PartOf('channel the inventory takes (one without an inventory) or gives back') });
 
 export const linkInventoryChannel = endpoint({
   method: 'PUT',
@@ -273,7 +273,7 @@ export const ChannelConfiguration = Schema.Struct({
   general: Schema.optionalKey(ChannelGeneral),
   ndi: Schema.optionalKey(ChannelNdi),
   overlay: Schema.optionalKey(ChannelOverlay),
-  streaming: Schema.optionalKey(Schema.Struct({ activeDestinationId: Schema.NullOr(Id) })),
+  streaming: Schema.optionalKey(Schema.Struct({ activeDestinationId: Schema.NullOr(RefTo('destination')) })),
 });
 export type ChannelConfiguration = typeof ChannelConfiguration.Type;
 
@@ -312,7 +312,7 @@ export const removeInputSource = endpoint({
   summary: 'Remove an input source of a channel',
   tags: TAGS,
   params: ChannelParams,
-  query: Schema.Struct({ sourceId: Id, crnt_vcg_uid: Schema.optionalKey(Id) }),
+  query: Schema.Struct({ sourceId: PartOf('input source of the channel'), crnt_vcg_uid: Schema.optionalKey(CurrentGroup) }),
   response: InputSourcesAnswer,
 });
 
@@ -328,7 +328,7 @@ export const mediaAccessOutputInfo = endpoint({
   path: 'channels/mediaAccessOutputInfo',
   summary: 'Output addresses of the given channels the caller sees (others are left out)',
   tags: TAGS,
-  body: Schema.Struct({ uniqueIds: Schema.Array(Id).check(Schema.isMinLength(1), Schema.isMaxLength(500)) }),
+  body: Schema.Struct({ uniqueIds: Schema.Array(NotARef('a lookup: the answer holds the caller’s channels among those named and leaves out the rest')).check(Schema.isMinLength(1), Schema.isMaxLength(500)) }),
   response: Schema.Array(MediaAccessOutput),
 });
 
@@ -345,7 +345,7 @@ export const fetchPtmp = endpoint({
   path: 'ptmp/fetch',
   summary: 'A channel’s multipoint share and the servers it may share with (up to 1,000)',
   tags: TAGS,
-  query: Schema.Struct({ uniqueID: Id, crnt_vcg_uid: Schema.optionalKey(Id) }),
+  query: Schema.Struct({ uniqueID: Id, crnt_vcg_uid: Schema.optionalKey(CurrentGroup) }),
   response: PtmpAnswer,
 });
 
@@ -354,7 +354,7 @@ export const updatePtmp = endpoint({
   path: 'ptmp/update',
   summary: 'Set a channel’s multipoint share (needs channel software 5.0; servers of its inventory, each once)',
   tags: TAGS,
-  body: Schema.Struct({ uniqueID: Id, sharing: Schema.optionalKey(Schema.Boolean), machines: Schema.Array(Schema.Struct({ uid: Id })).check(Schema.isMaxLength(5_000)) }),
+  body: Schema.Struct({ uniqueID: Id, sharing: Schema.optionalKey(Schema.Boolean), machines: Schema.Array(Schema.Struct({ uid: RefTo('server') })).check(Schema.isMaxLength(5_000)) }),
   response: PtmpAnswer,
 });
 
@@ -365,7 +365,7 @@ export const updateGroupChannelInfo = endpoint({
   tags: TAGS,
   params: Schema.Struct({ gid: Id }),
   body: Schema.Struct({
-    channels: Schema.Array(Schema.Struct({ id: Id, broadcasterName: Schema.optionalKey(Label), tallyName: Schema.optionalKey(Label) })).check(Schema.isMinLength(1), Schema.isMaxLength(500)),
+    channels: Schema.Array(Schema.Struct({ id: RefTo('channel'), broadcasterName: Schema.optionalKey(Label), tallyName: Schema.optionalKey(Label) })).check(Schema.isMinLength(1), Schema.isMaxLength(500)),
   }),
   response: Schema.Array(ChannelDetails),
 });
@@ -415,7 +415,7 @@ export const DestinationInput = Schema.Struct({
   link: Schema.optionalKey(Schema.String.check(Schema.isMaxLength(2_048))),
   secondaryLink: Schema.optionalKey(Schema.String.check(Schema.isMaxLength(2_048))),
   streamType: Schema.Literals(STREAM_TYPES),
-  streamId: Schema.optionalKey(Schema.String.check(Schema.isMaxLength(NAME_MAX_LENGTH))),
+  streamId: Schema.optionalKey(NotARef('the stream key the outside platform gave', Schema.String.check(Schema.isMaxLength(NAME_MAX_LENGTH)))),
   username: Schema.optionalKey(Schema.String.check(Schema.isMaxLength(NAME_MAX_LENGTH))),
   password: Schema.optionalKey(Schema.String.check(Schema.isMaxLength(NAME_MAX_LENGTH))),
   videoProfile: Schema.optionalKey(Schema.NullOr(Schema.Literals(VIDEO_PROFILE_IDS))),
@@ -435,7 +435,7 @@ export const DestinationInput = Schema.Struct({
 });
 export type DestinationInput = typeof DestinationInput.Type;
 
-const ChannelBody = { channelId: Id, crnt_vcg_uid: Schema.optionalKey(Id) };
+const ChannelBody = { channelId: Id, crnt_vcg_uid: Schema.optionalKey(CurrentGroup) };
 
 export const fetchDestinations = endpoint({
   method: 'POST',
@@ -469,7 +469,7 @@ export const updateDestination = endpoint({
   path: 'channels/update_details',
   summary: 'Change a streaming destination (same rules as add_details)',
   tags: TAGS,
-  body: Schema.Struct({ ...ChannelBody, destinationId: Id, destination: DestinationInput }),
+  body: Schema.Struct({ ...ChannelBody, destinationId: RefTo('destination'), destination: DestinationInput }),
   response: Destination,
 });
 
@@ -478,7 +478,7 @@ export const removeDestination = endpoint({
   path: 'channels/remove_details',
   summary: 'Remove a streaming destination (the active one leaves the channel without a CDN)',
   tags: TAGS,
-  body: Schema.Struct({ ...ChannelBody, destinationId: Id }),
+  body: Schema.Struct({ ...ChannelBody, destinationId: RefTo('destination') }),
   response: Removed,
 });
 
@@ -508,7 +508,7 @@ export const getSocialMediaDetails = endpoint({
   path: 'socialmediadetails',
   summary: 'A unit’s social media details (Facebook page, title, privacy, video profile)',
   tags: ['channels', 'social'],
-  query: Schema.Struct({ uid: Id, crnt_vcg_uid: Schema.optionalKey(Id) }),
+  query: Schema.Struct({ uid: Id, crnt_vcg_uid: Schema.optionalKey(CurrentGroup) }),
   response: SocialMediaDetails,
 });
 
@@ -629,7 +629,7 @@ export const stunTurnInfo = endpoint({
   path: 'stunTurnInfo',
   summary: 'STUN/TURN servers and a short-lived TURN credential for an inventory (by its name)',
   tags: TAGS,
-  query: Schema.Struct({ inventoryName: TextBetween(1, NAME_MAX_LENGTH), crnt_vcg_uid: Schema.optionalKey(Id) }),
+  query: Schema.Struct({ inventoryName: TextBetween(1, NAME_MAX_LENGTH), crnt_vcg_uid: Schema.optionalKey(CurrentGroup) }),
   response: StunTurnInfo,
 });
 
@@ -712,7 +712,7 @@ export const channelAssociation = endpoint({
   summary: 'Associate a tally or an IFB with a channel of the inventory, or take it away',
   tags: TAGS,
   params: IdParams,
-  body: Schema.Struct({ kind: Schema.Literals(['tally', 'ifb']), channelId: Id, associated: Schema.Boolean }),
+  body: Schema.Struct({ kind: Schema.Literals(['tally', 'ifb']), channelId: RefTo('channel'), associated: Schema.Boolean }),
   response: Schema.Struct({ tallies: Schema.Array(InventoryTally), ifbs: InventoryIfbs }),
 });
 
@@ -737,7 +737,7 @@ export const setIngestAssociation = endpoint({
   summary: 'Allocate a channel to an ingest server of the inventory, or free it (refused while the channel is busy)',
   tags: TAGS,
   params: IdParams,
-  body: Schema.Struct({ channelId: Id, serverId: Schema.NullOr(Id) }),
+  body: Schema.Struct({ channelId: RefTo('channel'), serverId: Schema.NullOr(RefTo('server')) }),
   response: IngestAssociation,
 });
 

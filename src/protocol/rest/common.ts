@@ -11,6 +11,51 @@ export const Id = Schema.String.check(Schema.isMinLength(1), Schema.isMaxLength(
 /** `{id}` path parameters. */
 export const IdParams = Schema.Struct({ id: Id });
 
+// ── References (issue 16 item 3) ─────────────────────────────────────────────────────────────────
+
+/**
+ * The kinds of entity a contract field may name. A field that names one is declared with
+ * `RefTo(kind)`: the JSON Schema then carries `x-ref: kind`, the server checks before the handler
+ * that the id exists and is visible to the caller (src/server/http/references.ts: one check per
+ * kind, the same 404 for unknown and foreign ids), and tests/integration/references.test.ts
+ * sends made-up and foreign ids to every write that has one. A new kind needs its check there
+ * (the type makes it so) and a foreign fixture in that test. `memberGroup` is a group the caller
+ * belongs to (operating calls, 403 as the API gate answers); `group` one they administer (404).
+ */
+export const REF_KINDS = ['memberGroup', 'group', 'inventory', 'unit', 'user', 'channel', 'vrChannel', 'server', 'gateway', 'story', 'subscriber', 'overlay', 'destination', 'file'] as const;
+export type RefKind = (typeof REF_KINDS)[number];
+
+/** JSON Schema keys of the reference annotations (kept in the OpenAPI document). */
+export const REF_KEY = 'x-ref';
+export const PART_KEY = 'x-part-of';
+export const NOT_REF_KEY = 'x-not-ref';
+export const REFERENCE_KEYS: readonly string[] = [REF_KEY, PART_KEY, NOT_REF_KEY];
+
+/** The id of another entity of `kind`, checked by the server before any handler runs. */
+// Annotated before the checks, so the JSON Schema keeps one node ({type, x-ref, minLength, maxLength}).
+const annotatedId = (annotations: Record<string, string>) => Schema.String.annotate(annotations).check(Schema.isMinLength(1), Schema.isMaxLength(128));
+export const RefTo = (kind: RefKind) => annotatedId({ description: `the id of a ${kind} the caller may use`, [REF_KEY]: kind });
+
+/**
+ * The id of a part of the call's own (scoped) entity: a channel's destination or input source, a
+ * file of the group. Its handler looks it up inside that entity and answers 404 when it is not
+ * there; the references test sends a made-up one.
+ */
+export const PartOf = (kind: string) => annotatedId({ description: `the id of a ${kind}`, [PART_KEY]: kind });
+
+/**
+ * A field whose name looks like a reference but is not one (`reason` says why): the id of the
+ * entity the call creates, an id of an outside platform, a filter over recorded history.
+ */
+export function NotARef(reason: string): ReturnType<typeof annotatedId>;
+export function NotARef<S extends Schema.Top>(reason: string, schema: S): S['Rebuild'];
+export function NotARef(reason: string, schema?: Schema.Top): Schema.Top {
+  return schema === undefined ? annotatedId({ description: reason, [NOT_REF_KEY]: reason }) : schema.annotate({ [NOT_REF_KEY]: reason });
+}
+
+/** The id the call gives the entity it creates (not a reference). */
+export const NewId = NotARef('the id of the entity the call creates');
+
 /** Epoch milliseconds, as every time of the store is kept. */
 export const EpochMs = Schema.Int.check(Schema.isGreaterThanOrEqualTo(0)).annotate({ description: 'ms since the epoch' });
 
@@ -28,8 +73,9 @@ export const FreeNumber = Schema.Finite.check(Schema.isBetween({ minimum: -Numbe
 export const NumberBetween = (minimum: number, maximum: number) => Schema.Finite.check(Schema.isBetween({ minimum, maximum }));
 export const TextBetween = (minimum: number, maximum: number) => Schema.String.check(Schema.isMinLength(minimum), Schema.isMaxLength(maximum));
 
-/** The current group id many calls carry (spec 000 §7, 002 §7 `crnt_vcg_uid`). */
-export const CurrentGroupQuery = Schema.Struct({ crnt_vcg_uid: Schema.optionalKey(Id) });
+/** The current group id many calls carry (spec 000 §7, 002 §7 `crnt_vcg_uid`); the API gate checks it is one of the caller's groups. */
+export const CurrentGroup = RefTo('memberGroup');
+export const CurrentGroupQuery = Schema.Struct({ crnt_vcg_uid: Schema.optionalKey(CurrentGroup) });
 
 /**
  * The error answer of every 4xx/5xx: the HTTP reason, one sentence naming what is wrong, and for
@@ -71,7 +117,7 @@ export function PageQuery<const K extends readonly [string, ...string[]], const 
     searchValue: Schema.optionalKey(Schema.String.check(Schema.isMaxLength(MAX_SEARCH_LENGTH))),
     sortBy: Schema.optionalKey(Schema.Literals((sortKeys ?? searchKeys) as S)),
     sortDir: Schema.optionalKey(Schema.Literals(SORT_DIRECTIONS)),
-    crnt_vcg_uid: Schema.optionalKey(Id),
+    crnt_vcg_uid: Schema.optionalKey(CurrentGroup),
   });
 }
 
@@ -120,9 +166,10 @@ export function pageRequest<K extends string, S extends string = K>(
 export const RangeQuery = Schema.Struct({
   limit: Schema.optionalKey(IntBetween(1, MAX_PAGE_LIMIT)),
   offset: Schema.optionalKey(IntBetween(0, MAX_PAGE_OFFSET)),
-  crnt_vcg_uid: Schema.optionalKey(Id),
+  crnt_vcg_uid: Schema.optionalKey(CurrentGroup),
 });
 
 /** A short reference to another entity, as pickers and association lists show it. */
 export const Ref = Schema.Struct({ id: Id, name: Schema.String });
 export type Ref = typeof Ref.Type;
+

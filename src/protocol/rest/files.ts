@@ -7,7 +7,7 @@
  */
 import { Schema } from 'effect';
 import { endpoint } from './endpoint.ts';
-import { EpochMs, Id, IdParams, Removed } from './common.ts';
+import { CurrentGroup, EpochMs, Id, IdParams, Removed, RefTo } from './common.ts';
 import { FILE_DATE_FILTERS, FILE_KINDS } from '../../domain/files.ts';
 
 const TAGS = ['files'] as const;
@@ -48,9 +48,9 @@ export const ChannelFilesAnswer = Schema.Struct({
 });
 export type ChannelFilesAnswer = typeof ChannelFilesAnswer.Type;
 
-const InGroup = { crnt_vcg_uid: Id } as const;
+const InGroup = { crnt_vcg_uid: CurrentGroup } as const;
 const InGroupQuery = Schema.Struct(InGroup);
-const FileIdBody = Schema.Struct({ fileId: Id });
+const FileIdBody = Schema.Struct({ fileId: RefTo('file') });
 
 export const listChannelFiles = endpoint({
   method: 'GET',
@@ -82,7 +82,7 @@ export const startFileBroadcast = endpoint({
   summary: 'Play a stored file on its channel from the media server the image probe chose (the channel shows playStoredFile while no unit streams to it)',
   tags: TAGS,
   query: InGroupQuery,
-  body: Schema.Struct({ fileId: Id, broadcastingMmhId: Id, rootDirectory: Schema.String.check(Schema.isMaxLength(1024)) }),
+  body: Schema.Struct({ fileId: RefTo('file'), broadcastingMmhId: RefTo('server'), rootDirectory: Schema.String.check(Schema.isMaxLength(1024)) }),
   response: FileBroadcast,
 });
 
@@ -102,7 +102,7 @@ export const renameChannelFile = endpoint({
   summary: 'Rename a recording: the new prefix (a-z A-Z 0-9 and @~_-+={},!(); at most 32) for each of its files; a name must not exist on the same media server',
   tags: TAGS,
   query: InGroupQuery,
-  body: Schema.Struct({ fileId: Id, newFileName: Schema.String.check(Schema.isMaxLength(256)) }),
+  body: Schema.Struct({ fileId: RefTo('file'), newFileName: Schema.String.check(Schema.isMaxLength(256)) }),
   response: Schema.Struct({ renamed: Schema.Array(Schema.Struct({ fileId: Id, from: Schema.String, to: Schema.String })) }),
 });
 
@@ -121,7 +121,7 @@ export const channelDownloadUrls = endpoint({
   path: 'channels/{id}/downloadUrls',
   summary: 'Where each file of a channel of the group is downloaded from on its media server',
   tags: TAGS,
-  params: IdParams,
+  params: Schema.Struct({ id: RefTo('channel') }),
   query: InGroupQuery,
   response: Schema.Array(Schema.Struct({ fileId: Id, fileName: Schema.String, url: Schema.String })),
 });
@@ -131,7 +131,7 @@ export const fileMetadata = endpoint({
   path: 'metadata',
   summary: 'The document of a metadata file (xml or json) of a channel of the group, by its path',
   tags: TAGS,
-  query: Schema.Struct({ ...InGroup, channelId: Id, filePath: Schema.String.check(Schema.isMinLength(1), Schema.isMaxLength(1300)) }),
+  query: Schema.Struct({ ...InGroup, channelId: RefTo('channel'), filePath: Schema.String.check(Schema.isMinLength(1), Schema.isMaxLength(1300)) }),
   response: Schema.Struct({ channelId: Id, filePath: Schema.String, format: Schema.Literals(['xml', 'json']), content: Schema.String }),
 });
 
@@ -140,7 +140,7 @@ export const mediaServerProbe = endpoint({
   path: 'channelfiles/mmh/{id}/probe.svg',
   summary: 'Ours: the image the console loads to see that a media server answers (spec 001 §9 image probe, 5,000 ms)',
   tags: TAGS,
-  params: IdParams,
+  params: Schema.Struct({ id: RefTo('server') }),
   query: Schema.Struct({ t: Schema.optionalKey(Schema.String.check(Schema.isMaxLength(32))) }),
   response: Schema.String,
   produces: 'image/svg+xml; charset=utf-8',

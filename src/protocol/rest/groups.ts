@@ -6,7 +6,7 @@
 import { Schema } from 'effect';
 import { endpoint } from './endpoint.ts';
 import { AlertsConfiguration } from './alerts.ts';
-import { EpochMs, Id, IdParams, Page, PageQuery, RangeQuery, Ref, Removed, TextBetween } from './common.ts';
+import { EpochMs, Id, IdParams, Page, PageQuery, RangeQuery, Ref, Removed, TextBetween, CurrentGroup, RefTo } from './common.ts';
 import { NAME_MAX_LENGTH } from '../../domain/validation/names.ts';
 import { INVENTORY_FEATURE_FLAG_NAMES } from '../../domain/roles/roleSets.ts';
 import { QUALITY_CODECS, QUALITY_TIERS } from '../../domain/constants.ts';
@@ -45,7 +45,7 @@ export const GroupPage = Page(GroupRow);
 
 export const NewGroup = Schema.Struct({
   name: GroupName,
-  inventoryId: Id,
+  inventoryId: RefTo('inventory'),
   autoAssociation: Schema.optionalKey(Schema.Boolean),
   unitAutoAssociation: Schema.optionalKey(Schema.Boolean),
 });
@@ -67,7 +67,7 @@ export const GroupUser = Schema.Struct({ id: Id, username: Schema.String, firstN
 /** `{gid}/channels/{cid}`, `{gid}/vrChannels/{cid}`. */
 export const GroupChannelParams = Schema.Struct({ gid: Id, cid: Id });
 /** `{gid}/users/{uid}`. */
-export const GroupUserParams = Schema.Struct({ gid: Id, uid: Id });
+export const GroupUserParams = Schema.Struct({ gid: Id, uid: RefTo('user') });
 
 /** The answer of a link or unlink: the group's association counts after it. */
 export const GroupLinked = Schema.Struct({ group: GroupRow });
@@ -253,7 +253,7 @@ export const fetchGroupDetails = endpoint({
   path: 'groups/fetch_details',
   summary: 'One group (groupUid) or the groups of an inventory (inventoryUid), with their details',
   tags: TAGS,
-  query: Schema.Struct({ groupUid: Schema.optionalKey(Id), inventoryUid: Schema.optionalKey(Id), crnt_vcg_uid: Schema.optionalKey(Id) }),
+  query: Schema.Struct({ groupUid: Schema.optionalKey(RefTo('group')), inventoryUid: Schema.optionalKey(RefTo('inventory')), crnt_vcg_uid: Schema.optionalKey(CurrentGroup) }),
   response: Schema.Array(GroupRow),
 });
 
@@ -269,7 +269,7 @@ export const fetchGroupFeatures = endpoint({
   path: 'groups/fetch_features',
   summary: 'Feature flags of a group’s inventory (spec 000 §6)',
   tags: TAGS,
-  query: Schema.Struct({ uid: Id, crnt_vcg_uid: Schema.optionalKey(Id) }),
+  query: Schema.Struct({ uid: Id, crnt_vcg_uid: Schema.optionalKey(CurrentGroup) }),
   response: GroupFeatures,
 });
 
@@ -278,7 +278,7 @@ export const legacyAddGroup = endpoint({
   path: 'groups/add',
   summary: 'Create a group (legacy form of POST v2/admin/groups)',
   tags: TAGS,
-  body: Schema.Struct({ name: GroupName, inventoryId: Id }),
+  body: Schema.Struct({ name: GroupName, inventoryId: RefTo('inventory') }),
   response: GroupRow,
 });
 
@@ -314,7 +314,7 @@ export const legacyRemoveGroups = endpoint({
   path: 'groups/remove_multiple',
   summary: 'Delete several groups: all of them, or none when one cannot go (the answer names it)',
   tags: TAGS,
-  body: Schema.Struct({ uids: Schema.Array(Id).check(Schema.isMinLength(1), Schema.isMaxLength(500)) }),
+  body: Schema.Struct({ uids: Schema.Array(RefTo('group')).check(Schema.isMinLength(1), Schema.isMaxLength(500)) }),
   response: Removed,
 });
 

@@ -7,7 +7,7 @@
  */
 import { Schema } from 'effect';
 import { endpoint } from './endpoint.ts';
-import { EpochMs, FreeNumber, Id, IdParams, IntBetween, MAX_PAGE_LIMIT, MAX_PAGE_OFFSET, MAX_SEARCH_LENGTH, Page, SORT_DIRECTIONS } from './common.ts';
+import { EpochMs, FreeNumber, Id, IdParams, IntBetween, MAX_PAGE_LIMIT, MAX_PAGE_OFFSET, MAX_SEARCH_LENGTH, Page, SORT_DIRECTIONS, RefTo, PartOf, NotARef } from './common.ts';
 import { INCIDENT_KINDS, INCIDENT_SEVERITIES, THRESHOLD_KINDS } from '../../domain/incidents.ts';
 
 const TAGS = ['incidents'] as const;
@@ -51,8 +51,8 @@ export const IncidentQuery = Schema.Struct({
   kind: Schema.optionalKey(Schema.Literals(INCIDENT_KINDS)),
   /** This severity or above. */
   severity: Schema.optionalKey(Schema.Literals(INCIDENT_SEVERITIES)),
-  groupId: Schema.optionalKey(Id),
-  unitId: Schema.optionalKey(Id),
+  groupId: Schema.optionalKey(RefTo('group')),
+  unitId: Schema.optionalKey(NotARef('a filter of incidents kept after their unit went; the listing holds only the caller’s groups')),
   acknowledged: Schema.optionalKey(Schema.Literals(ACK_FILTERS)),
   searchKey: Schema.optionalKey(Schema.Literals(INCIDENT_SEARCH_KEYS)),
   searchValue: Schema.optionalKey(Schema.String.check(Schema.isMaxLength(MAX_SEARCH_LENGTH))),
@@ -108,7 +108,7 @@ export const acknowledgeIncident = endpoint({
   path: 'v2/incidents/{id}/acknowledgement',
   summary: 'Acknowledge an incident (who and when are kept; a second acknowledgement keeps the first)',
   tags: TAGS,
-  params: IdParams,
+  params: Schema.Struct({ id: PartOf('incident of the caller’s groups') }),
   response: Incident,
 });
 

@@ -11,7 +11,7 @@
  */
 import { Schema } from 'effect';
 import { endpoint } from './endpoint.ts';
-import { EpochMs, Id, IdParams, IntBetween, Page, PageQuery, RangeQuery, Removed, TextBetween } from './common.ts';
+import { EpochMs, Id, IdParams, IntBetween, Page, PageQuery, RangeQuery, Removed, TextBetween, CurrentGroup, RefTo } from './common.ts';
 import { NAME_MAX_LENGTH } from '../../domain/validation/names.ts';
 import { INVENTORY_FEATURE_FLAG_NAMES, type InventoryFeatureFlag } from '../../domain/roles/roleSets.ts';
 import { UNIT_TYPE_GROUPS, type UnitTypeGroup } from '../../domain/units/productTypes.ts';
@@ -102,7 +102,7 @@ export const NewInventory = Schema.Struct({
   name: InventoryName,
   region: Schema.optionalKey(Schema.String.check(Schema.isMaxLength(REGION_MAX_LENGTH))),
   customer: Schema.optionalKey(Schema.String.check(Schema.isMaxLength(CUSTOMER_MAX_LENGTH))),
-  parentId: Schema.optionalKey(Schema.NullOr(Id)),
+  parentId: Schema.optionalKey(Schema.NullOr(RefTo('inventory'))),
   /** Creates a group named after the inventory, both auto associations on, in the same transaction. */
   autoGroup: Schema.optionalKey(Schema.Boolean),
   sipServer: Schema.optionalKey(Schema.String.check(Schema.isMaxLength(SIP_SERVER_MAX_LENGTH))),
@@ -123,7 +123,7 @@ export const InventoryChanges = Schema.Struct({
   name: Schema.optionalKey(InventoryName),
   region: Schema.optionalKey(Schema.String.check(Schema.isMaxLength(REGION_MAX_LENGTH))),
   customer: Schema.optionalKey(Schema.String.check(Schema.isMaxLength(CUSTOMER_MAX_LENGTH))),
-  parentId: Schema.optionalKey(Schema.NullOr(Id)),
+  parentId: Schema.optionalKey(Schema.NullOr(RefTo('inventory'))),
   sipServer: Schema.optionalKey(Schema.String.check(Schema.isMaxLength(SIP_SERVER_MAX_LENGTH))),
   identityProvider: Schema.optionalKey(Schema.String.check(Schema.isMaxLength(IDENTITY_PROVIDER_MAX_LENGTH))),
   userLicences: Schema.optionalKey(UserLicences),
@@ -193,7 +193,7 @@ export const countInventories = endpoint({
   query: Schema.Struct({
     searchKey: Schema.optionalKey(Schema.Literals(INVENTORY_SEARCH_KEYS)),
     searchValue: Schema.optionalKey(Schema.String.check(Schema.isMaxLength(255))),
-    crnt_vcg_uid: Schema.optionalKey(Id),
+    crnt_vcg_uid: Schema.optionalKey(CurrentGroup),
   }),
   response: Schema.Struct({ count: Schema.Int.check(Schema.isGreaterThanOrEqualTo(0)) }),
 });

@@ -4,7 +4,7 @@
  */
 import { Schema } from 'effect';
 import { endpoint } from './endpoint.ts';
-import { EpochMs, Id } from './common.ts';
+import { EpochMs, Id, CurrentGroup } from './common.ts';
 import { ALERT_SEVERITIES, ALERT_TYPES } from '../../domain/units/interface.ts';
 
 /** A global notification not yet expired, with the 24 h and 2 h flags of spec 002 §4. */
@@ -41,7 +41,7 @@ export const activeAlerts = endpoint({
   path: 'v2/alerts/active',
   summary: 'Active alerts of the units of a group (one of the caller’s groups)',
   tags: ['alerts'],
-  query: Schema.Struct({ groupId: Id, crnt_vcg_uid: Schema.optionalKey(Id) }),
+  query: Schema.Struct({ groupId: Id, crnt_vcg_uid: Schema.optionalKey(CurrentGroup) }),
   response: Schema.Array(ActiveAlert),
 });
 

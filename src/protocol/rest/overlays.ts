@@ -7,7 +7,7 @@
  */
 import { Schema } from 'effect';
 import { endpoint } from './endpoint.ts';
-import { EpochMs, Id, IdParams, Removed, TextBetween } from './common.ts';
+import { EpochMs, Id, IdParams, Removed, TextBetween, CurrentGroup, PartOf } from './common.ts';
 
 const TAGS = ['overlays'] as const;
 
@@ -35,7 +35,7 @@ export const Overlay = Schema.Struct({
 });
 export type Overlay = typeof Overlay.Type;
 
-const OverlayParams = Schema.Struct({ id: Id, overlayId: Id });
+const OverlayParams = Schema.Struct({ id: Id, overlayId: PartOf('overlay of the inventory') });
 
 export const listOverlays = endpoint({
   method: 'GET',
@@ -52,7 +52,7 @@ export const uploadOverlay = endpoint({
   summary: 'Upload an overlay image: the body is the file (PNG only, ≤ 2000×2000 px, ≤ 110 KB, a new file name), each refusal its own message',
   tags: TAGS,
   params: IdParams,
-  query: Schema.Struct({ fileName: TextBetween(1, 255), crnt_vcg_uid: Schema.optionalKey(Id) }),
+  query: Schema.Struct({ fileName: TextBetween(1, 255), crnt_vcg_uid: Schema.optionalKey(CurrentGroup) }),
   bytesBody: { contentType: 'application/octet-stream', maxBytes: OVERLAY_UPLOAD_MAX_BYTES },
   response: Overlay,
   successStatus: 201,

@@ -7,7 +7,7 @@
  */
 import { Schema } from 'effect';
 import { endpoint } from './endpoint.ts';
-import { FreeNumber } from './common.ts';
+import { FreeNumber, RefTo } from './common.ts';
 import { CHANNEL_MODE_FILTERS, CHANNEL_PLAYING_FILTERS, CHANNEL_TYPE_FILTERS } from '../../domain/channels.ts';
 import { FILE_DATE_FILTERS, FILE_KINDS } from '../../domain/files.ts';
 import { VR_FILTERS } from '../../domain/videoReturn.ts';
@@ -93,8 +93,8 @@ const MapDataChanges = Schema.Struct({
 
 /** A save: any of the fields, each of its JSON type; no other field. */
 export const PreferencesChanges = Schema.Struct({
-  groupId: Schema.optionalKey(Schema.NullOr(Text)),
-  inventoryId: Schema.optionalKey(Schema.NullOr(Text)),
+  groupId: Schema.optionalKey(Schema.NullOr(RefTo('group'))),
+  inventoryId: Schema.optionalKey(Schema.NullOr(RefTo('inventory'))),
   inventoryName: Schema.optionalKey(Schema.NullOr(Text)),
   deviceFilters: Schema.optionalKey(SelectionChanges),
   multiViewChannelsFilters: Schema.optionalKey(SelectionChanges),

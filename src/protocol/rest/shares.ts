@@ -6,7 +6,7 @@
  */
 import { Schema } from 'effect';
 import { endpoint } from './endpoint.ts';
-import { EpochMs, Id, Page, PageQuery, Removed, TextBetween } from './common.ts';
+import { EpochMs, Id, Page, PageQuery, RefTo, Removed, TextBetween } from './common.ts';
 import { SHARE_DESCRIPTION_MAX_LENGTH, SHARE_FOLDER_NAME_MAX_LENGTH, SHARE_KEY_MAX_LENGTH, SHARE_KINDS, SHARE_NAME_MAX_LENGTH } from '../../domain/shares.ts';
 
 const TAGS = ['shares'] as const;
@@ -86,7 +86,7 @@ export const setUnitSharing = endpoint({
   summary: 'Share a unit’s live stream with these subscribers of its inventory (replaces the list; [] stops sharing)',
   tags: ['units', ...TAGS],
   params: UnitParams,
-  body: Schema.Struct({ subscriberIds: Schema.Array(Id).check(Schema.isMaxLength(SHARING_BODY_MAX_IDS)) }),
+  body: Schema.Struct({ subscriberIds: Schema.Array(RefTo('subscriber')).check(Schema.isMaxLength(SHARING_BODY_MAX_IDS)) }),
   response: UnitSharing,
 });
 

@@ -7,7 +7,7 @@
  */
 import { Schema } from 'effect';
 import { endpoint } from './endpoint.ts';
-import { EpochMs, Id, PageQuery } from './common.ts';
+import { EpochMs, Id, PageQuery, RefTo, PartOf } from './common.ts';
 import { STORY_SEARCH_KEYS, STORY_SORT_KEYS, STORY_TEXT_FIELDS, type StoryTextField } from '../../domain/stories.ts';
 
 const TAGS = ['stories'] as const;
@@ -36,7 +36,7 @@ export type StoryFields = typeof StoryFields.Type;
 
 /** `v2/admin/inventories/{inv}/stories`: the inventory must be one of the caller's (404 otherwise). */
 export const InventoryParams = Schema.Struct({ inv: Id });
-export const InventoryStoryParams = Schema.Struct({ inv: Id, storyId: Id });
+export const InventoryStoryParams = Schema.Struct({ inv: Id, storyId: PartOf('story of the inventory') });
 
 /** limit (50), offset, searchKey (slugline), searchValue, sortBy (slugline), sortDir (asc). */
 export const StoryPageQuery = PageQuery(STORY_SEARCH_KEYS, STORY_SORT_KEYS);
@@ -132,7 +132,7 @@ export const selectUnitStory = endpoint({
   summary: 'Select a story of the unit’s inventory for the unit ({storyId: null} clears it)',
   tags: ['units', ...TAGS],
   params: UnitParams,
-  body: Schema.Struct({ storyId: Schema.NullOr(Id) }),
+  body: Schema.Struct({ storyId: Schema.NullOr(RefTo('story')) }),
   response: UnitStory,
 });
 

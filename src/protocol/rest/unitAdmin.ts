@@ -7,7 +7,7 @@
  */
 import { Schema } from 'effect';
 import { endpoint } from './endpoint.ts';
-import { EpochMs, Id, IntBetween, MAX_PAGE_LIMIT, MAX_PAGE_OFFSET } from './common.ts';
+import { EpochMs, Id, IntBetween, MAX_PAGE_LIMIT, MAX_PAGE_OFFSET, CurrentGroup, RefTo, NotARef } from './common.ts';
 import { NumberInput, UnitParams, UnitQuery, UnitView, UnitWithSettings } from './units.ts';
 import { OWNED_BY, PRODUCT_TYPES } from '../../domain/units/productTypes.ts';
 import { ADHOC_PERIODS } from '../../domain/validation/invites.ts';
@@ -26,13 +26,13 @@ const NewUnitId = Schema.String.check(Schema.isMaxLength(64), Schema.isPattern(/
  * on (spec 002 §3), or no group when there is none.
  */
 export const NewUnit = Schema.Struct({
-  uid: Schema.optionalKey(NewUnitId),
+  uid: Schema.optionalKey(NotARef('the uid of the unit the call creates', NewUnitId)),
   name: Schema.String.check(Schema.isMaxLength(1024)),
   type: Schema.Literals(PRODUCT_TYPES),
   /** XNXXXNNNN or XXXXXNNNN (spec 000 §5). */
   serial: Schema.String.check(Schema.isMaxLength(64)),
-  groupId: Schema.optionalKey(Id),
-  inventoryId: Schema.optionalKey(Id),
+  groupId: Schema.optionalKey(RefTo('group')),
+  inventoryId: Schema.optionalKey(RefTo('inventory')),
   /** Dotted, default 8.5.0. */
   swVersion: Schema.optionalKey(Schema.String.check(Schema.isMaxLength(32))),
   comment: Schema.optionalKey(Schema.String.check(Schema.isMaxLength(4096))),
@@ -202,15 +202,15 @@ export const deregisterUnit = endpoint({
 // ── Inventory and group links ──────────────────────────────────────────────────────────────────
 
 /** `{inv}/units/{id}`. */
-export const InventoryUnitParams = Schema.Struct({ inv: Id, id: Id });
+export const InventoryUnitParams = Schema.Struct({ inv: Id, id: RefTo('unit') });
 /** `{gid}/units/{id}`. */
-export const GroupUnitParams = Schema.Struct({ gid: Id, id: Id });
+export const GroupUnitParams = Schema.Struct({ gid: Id, id: RefTo('unit') });
 
 /** limit (default 50, ≤ 500) and offset of the unit's association lists. */
 export const UnitRangeQuery = Schema.Struct({
   limit: Schema.optionalKey(IntBetween(1, MAX_PAGE_LIMIT)),
   offset: Schema.optionalKey(IntBetween(0, MAX_PAGE_OFFSET)),
-  crnt_vcg_uid: Schema.optionalKey(Id),
+  crnt_vcg_uid: Schema.optionalKey(CurrentGroup),
 });
 
 const pageOf = <S extends Schema.Top>(item: S) =>

@@ -6,7 +6,7 @@
  */
 import { Schema } from 'effect';
 import { endpoint, type WireSchema } from './endpoint.ts';
-import { FreeNumber, Id } from './common.ts';
+import { FreeNumber, Id, CurrentGroup, RefTo } from './common.ts';
 import { NumberInput, OptionalNumberInput, UnitAccepted, UnitParams, UnitQuery, UnitView } from './units.ts';
 import { INTERCOM_MODES, MULTI_CAMERA_MODES, OPERATING_MODES } from '../../domain/units/interface.ts';
 
@@ -25,7 +25,7 @@ const MULTI_TAGS = ['units', 'multiCamera'] as const;
 export const SDI_INPUTS = [1, 2, 3, 4] as const;
 export const SWITCHER_MODES = ['switcher', 'switcherAndProxy'] as const;
 
-const NullableChannel = Schema.NullOr(Id);
+const NullableChannel = Schema.NullOr(RefTo('channel'));
 
 /** A unit's multi-camera configuration as stored and answered. */
 export const MultiCameraSettings = Schema.Struct({
@@ -204,7 +204,7 @@ export const selectGateway = endpoint({
   tags: DATABRIDGE_TAGS,
   params: UnitParams,
   query: UnitQuery,
-  body: Schema.Struct({ gatewayId: NullableChannel }),
+  body: Schema.Struct({ gatewayId: Schema.NullOr(RefTo('gateway')) }),
   response: SelectedGateway,
 });
 
@@ -221,7 +221,7 @@ export const selectVideoReturnChannel = endpoint({
   tags: VR_TAGS,
   params: UnitParams,
   query: UnitQuery,
-  body: Schema.Struct({ channelId: NullableChannel }),
+  body: Schema.Struct({ channelId: Schema.NullOr(RefTo('vrChannel')) }),
   response: Schema.Struct({ uid: Id, channelId: Schema.NullOr(Schema.String) }),
 });
 
@@ -261,7 +261,7 @@ export const stopSocialStream = endpoint({
   summary: 'Stop streaming a unit to a social media provider',
   tags: SOCIAL_TAGS,
   params: UnitParams,
-  query: Schema.Struct({ provider: Schema.Literals(SOCIAL_PROVIDERS), crnt_vcg_uid: Schema.optionalKey(Id) }),
+  query: Schema.Struct({ provider: Schema.Literals(SOCIAL_PROVIDERS), crnt_vcg_uid: Schema.optionalKey(CurrentGroup) }),
   response: UnitAccepted,
 });
 
@@ -285,7 +285,7 @@ export const stopCdnStream = endpoint({
   summary: 'Stop streaming a unit to a content delivery network',
   tags: SOCIAL_TAGS,
   params: UnitParams,
-  query: Schema.Struct({ name: Schema.optionalKey(CdnName), crnt_vcg_uid: Schema.optionalKey(Id) }),
+  query: Schema.Struct({ name: Schema.optionalKey(CdnName), crnt_vcg_uid: Schema.optionalKey(CurrentGroup) }),
   response: UnitAccepted,
 });
 

@@ -12,7 +12,7 @@
  */
 import { Schema } from 'effect';
 import { endpoint, type WireSchema } from './endpoint.ts';
-import { EpochMs, FreeNumber, Id } from './common.ts';
+import { EpochMs, FreeNumber, Id, CurrentGroup } from './common.ts';
 import { UnitAccepted, UnitLink, UnitMetadata, UnitParams, UnitQuery, UnitSettings, UnitCappingKbps } from './units.ts';
 import { ModemConfig } from './unitControl.ts';
 import { AUDIO_BITRATES_KBPS, COLOUR_DEPTHS, NETWORK_MODES, RESOLUTIONS, SPEED_TEST_TIMEOUT_S, VIDEO_COMPLEXITY_LEVELS, VIRTUAL_CHANNEL_RETRIES } from '../../domain/constants.ts';
@@ -178,7 +178,7 @@ export const LuSpeedTest = endpoint({
   params: UnitParams,
   query: Schema.Struct({
     timeout: Schema.optionalKey(Schema.Int.check(Schema.isBetween({ minimum: 1, maximum: SPEED_TEST_TIMEOUT_S })).annotate({ description: `s (spec 000 §9: ${SPEED_TEST_TIMEOUT_S})` })),
-    crnt_vcg_uid: Schema.optionalKey(Id),
+    crnt_vcg_uid: Schema.optionalKey(CurrentGroup),
   }),
   body: NoParameters,
   response: Schema.Struct({ ...UnitAccepted.fields, timeout: Schema.Int }),

@@ -6,7 +6,7 @@
  */
 import { Schema } from 'effect';
 import { endpoint } from './endpoint.ts';
-import { FreeNumber, Id } from './common.ts';
+import { FreeNumber, Id, CurrentGroup, RefTo } from './common.ts';
 import { NumberInput, OptionalNumberInput, UnitAccepted, UnitLink, UnitParams, UnitQuery } from './units.ts';
 import { NETWORK_MODES } from '../../domain/constants.ts';
 import type { PriorityGroup } from '../../domain/validation/network.ts';
@@ -41,14 +41,14 @@ export const startUnitStream = endpoint({
   tags: TAGS,
   params: UnitParams,
   query: UnitQuery,
-  body: Schema.Struct({ channelId: Schema.optionalKey(Id), action: Schema.optionalKey(Schema.Literals(STREAM_ACTIONS)) }),
+  body: Schema.Struct({ channelId: Schema.optionalKey(RefTo('channel')), action: Schema.optionalKey(Schema.Literals(STREAM_ACTIONS)) }),
   response: UnitAccepted,
 });
 
 /** A unit's databridge configuration (stored). */
 export const DatabridgeConfig = Schema.Struct({
   enabled: Schema.optionalKey(Schema.Boolean),
-  gatewayId: Schema.optionalKey(Schema.NullOr(Schema.String.check(Schema.isMaxLength(128)))),
+  gatewayId: Schema.optionalKey(Schema.NullOr(RefTo('gateway'))),
   /** kbps */
   bitrateKbps: Schema.optionalKey(Schema.Int.check(Schema.isGreaterThanOrEqualTo(0))),
 });
@@ -70,7 +70,7 @@ export const VideoReturnConfig = Schema.Struct({
   inputType: Schema.optionalKey(Schema.Literals(VR_INPUT_TYPES)),
   srtMode: Schema.optionalKey(Schema.Literals(SRT_MODES)),
   port: Schema.optionalKey(OptionalNumberInput),
-  channelId: Schema.optionalKey(Schema.NullOr(Schema.String.check(Schema.isMaxLength(128)))),
+  channelId: Schema.optionalKey(Schema.NullOr(RefTo('vrChannel'))),
 });
 
 export const configureVideoReturn = endpoint({
@@ -260,7 +260,7 @@ export const unitFiles = endpoint({
   summary: 'Files of a unit under a path, with the last 10 uploads',
   tags: ['units', 'storage'],
   params: UnitParams,
-  query: Schema.Struct({ path: Schema.String.check(Schema.isMinLength(1), Schema.isMaxLength(1024)), crnt_vcg_uid: Schema.optionalKey(Id) }),
+  query: Schema.Struct({ path: Schema.String.check(Schema.isMinLength(1), Schema.isMaxLength(1024)), crnt_vcg_uid: Schema.optionalKey(CurrentGroup) }),
   response: Schema.Struct({ uid: Id, path: Schema.String, files: Schema.Array(UnitFile), uploads: Schema.Array(UnitUpload) }),
 });
 

@@ -6,7 +6,7 @@
  */
 import { Schema } from 'effect';
 import { endpoint } from './endpoint.ts';
-import { EpochMs, Id } from './common.ts';
+import { EpochMs, Id, CurrentGroup, RefTo } from './common.ts';
 import { UnitParams, UnitQuery, UnitSettings } from './units.ts';
 import { UnitServices } from './unitAdmin.ts';
 import { AlertsConfiguration } from './alerts.ts';
@@ -17,7 +17,7 @@ import { ALERT_SEVERITIES, ALERT_TYPES } from '../../domain/units/interface.ts';
 const TAGS = ['units', 'settings'] as const;
 
 /** `groupId` of the group whose units the call is about (plus the current group). */
-const GroupUnitsQuery = Schema.Struct({ groupId: Id, crnt_vcg_uid: Schema.optionalKey(Id) });
+const GroupUnitsQuery = Schema.Struct({ groupId: Id, crnt_vcg_uid: Schema.optionalKey(CurrentGroup) });
 
 /** A unit as the inventory details list it (spec 000 §7 v2/internal/inventory-unit-details). */
 export const InventoryUnitDetails = Schema.Struct({
@@ -48,7 +48,7 @@ export const updateInventoryUnitDetails = endpoint({
   tags: TAGS,
   query: GroupUnitsQuery,
   body: Schema.Struct({
-    uid: Id,
+    uid: RefTo('unit'),
     ownedBy: Schema.optionalKey(Schema.Literals(OWNED_BY)),
     comment: Schema.optionalKey(Schema.String.check(Schema.isMaxLength(4096))),
   }),
@@ -102,7 +102,7 @@ export const fetchSettingsConfiguration = endpoint({
   path: 'settingsConfiguration/fetch',
   summary: 'Settings configuration (output channel, multi channel) of a unit',
   tags: TAGS,
-  query: Schema.Struct({ machineUid: Id, crnt_vcg_uid: Schema.optionalKey(Id) }),
+  query: Schema.Struct({ machineUid: Id, crnt_vcg_uid: Schema.optionalKey(CurrentGroup) }),
   response: SettingsConfigurationAnswer,
 });
 
@@ -156,7 +156,7 @@ export const unitPossibleAlerts = endpoint({
   summary: 'Alert types and severities a unit can be configured with',
   tags: ['units', 'alerts'],
   params: UnitParams,
-  query: Schema.Struct({ mode: Schema.String.check(Schema.isMaxLength(64)), groupId: Schema.optionalKey(Id), crnt_vcg_uid: Schema.optionalKey(Id) }),
+  query: Schema.Struct({ mode: Schema.String.check(Schema.isMaxLength(64)), groupId: Schema.optionalKey(RefTo('group')), crnt_vcg_uid: Schema.optionalKey(CurrentGroup) }),
   response: Schema.Struct({
     uid: Id,
     mode: Schema.String,

@@ -13,7 +13,7 @@
  */
 import { Schema } from 'effect';
 import { endpoint } from './endpoint.ts';
-import { CurrentGroupQuery, EpochMs, Id, IdParams, IntBetween, MAX_PAGE_LIMIT, MAX_PAGE_OFFSET, MAX_SEARCH_LENGTH, SORT_DIRECTIONS } from './common.ts';
+import { CurrentGroupQuery, EpochMs, Id, IdParams, IntBetween, MAX_PAGE_LIMIT, MAX_PAGE_OFFSET, MAX_SEARCH_LENGTH, SORT_DIRECTIONS, CurrentGroup } from './common.ts';
 import { ApplicationSchema, ChannelStatusDataSchema, UnitStatusDataSchema } from '../payloads.ts';
 import { DEFAULT_SEARCH_KEY, UNIT_SEARCH_PAGE_SIZE } from '../../domain/constants.ts';
 import { UNIT_STATUSES } from '../../domain/units/status.ts';
@@ -275,7 +275,7 @@ export const UnitListQuery = Schema.Struct({
   sortBy: Schema.optionalKey(Schema.Literals(UNIT_LIST_KEYS)),
   sortDir: Schema.optionalKey(Schema.Literals(SORT_DIRECTIONS)),
   sort: Schema.optionalKey(Schema.String.check(Schema.isMaxLength(64)).annotate({ description: '"field" or "field,asc|desc" (alternative to sortBy/sortDir)' })),
-  crnt_vcg_uid: Schema.optionalKey(Id),
+  crnt_vcg_uid: Schema.optionalKey(CurrentGroup),
 });
 export type UnitListQuery = typeof UnitListQuery.Type;
 
@@ -342,7 +342,7 @@ export const unitCoordinates = endpoint({
   path: 'devices/fetch_coords',
   summary: 'Coordinates of a unit',
   tags: UNIT_TAGS,
-  query: Schema.Struct({ uid: Id, crnt_vcg_uid: Schema.optionalKey(Id) }),
+  query: Schema.Struct({ uid: Id, crnt_vcg_uid: Schema.optionalKey(CurrentGroup) }),
   response: Schema.Struct({ uid: Id, lat: Schema.NullOr(Degrees), lng: Schema.NullOr(Degrees) }),
 });
 
@@ -428,7 +428,7 @@ export const unitPreview = endpoint({
   summary: 'A preview image of the unit: a test card with its name, status and the current time (SVG, not cached; add t=<ms> to bust caches)',
   tags: ['units', 'multiview'],
   params: UnitParams,
-  query: Schema.Struct({ t: Schema.optionalKey(Schema.String.check(Schema.isMaxLength(32))), crnt_vcg_uid: Schema.optionalKey(Id) }),
+  query: Schema.Struct({ t: Schema.optionalKey(Schema.String.check(Schema.isMaxLength(32))), crnt_vcg_uid: Schema.optionalKey(CurrentGroup) }),
   response: Schema.String,
   produces: 'image/svg+xml; charset=utf-8',
 });

@@ -5,7 +5,7 @@
  */
 import { Schema } from 'effect';
 import { endpoint } from './endpoint.ts';
-import { EpochMs, Id, IdParams, Page, PageQuery, Ref, Removed } from './common.ts';
+import { EpochMs, Id, IdParams, Page, PageQuery, Ref, Removed, RefTo } from './common.ts';
 import { NAME_MAX_CHARS } from '../../domain/constants.ts';
 import { USERNAME_MAX_LENGTH } from '../../domain/validation/users.ts';
 import { PASSWORD_TEXT_MAX_LENGTH } from './account.ts';
@@ -36,7 +36,7 @@ export const USER_SORT_KEYS = ['username', 'name', 'email', 'userType', 'created
 export type UserSearchKey = (typeof USER_SEARCH_KEYS)[number];
 export type UserSortKey = (typeof USER_SORT_KEYS)[number];
 
-export const UserPageQuery = Schema.Struct({ ...PageQuery(USER_SEARCH_KEYS, USER_SORT_KEYS).fields, inventoryId: Schema.optionalKey(Id) });
+export const UserPageQuery = Schema.Struct({ ...PageQuery(USER_SEARCH_KEYS, USER_SORT_KEYS).fields, inventoryId: Schema.optionalKey(RefTo('inventory')) });
 export const UserPage = Page(UserRow);
 
 export const listUsers = endpoint({
@@ -50,7 +50,7 @@ export const listUsers = endpoint({
 
 const Password = Schema.String.check(Schema.isMaxLength(PASSWORD_TEXT_MAX_LENGTH));
 /** A user's inventories: ids, each once; the rules (at least one, the caller's, no external identity) are the domain's. */
-const InventoryIds = Schema.Array(Id).check(Schema.isMaxLength(500));
+const InventoryIds = Schema.Array(RefTo('inventory')).check(Schema.isMaxLength(500));
 
 /**
  * A new user. The texts' rules (username 3-255 of letters, digits and @ . + - _; first name

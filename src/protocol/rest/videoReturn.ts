@@ -6,7 +6,7 @@
  */
 import { Schema } from 'effect';
 import { endpoint } from './endpoint.ts';
-import { EpochMs, Id, IdParams, Page, PageQuery, RangeQuery, Ref, Removed, TextBetween } from './common.ts';
+import { EpochMs, Id, IdParams, Page, PageQuery, RangeQuery, Ref, Removed, TextBetween, CurrentGroup, RefTo } from './common.ts';
 import { SRT_MODES, VR_DESCRIPTION_MAX_LENGTH, VR_INPUT_TYPES, VR_STATES } from '../../domain/videoReturn.ts';
 import { NAME_MAX_LENGTH } from '../../domain/validation/names.ts';
 
@@ -84,7 +84,7 @@ export type VrChannelUpdate = typeof VrChannelUpdate.Type;
 /** An administrator's changes: the configuration plus the server it runs on and its serial number. */
 export const VrChannelAdminChanges = Schema.Struct({
   ...VrChannelUpdate.fields,
-  serverId: Schema.optionalKey(Schema.NullOr(Id)),
+  serverId: Schema.optionalKey(Schema.NullOr(RefTo('server'))),
   serialNumber: Schema.optionalKey(ShortText(64)),
 });
 export type VrChannelAdminChanges = typeof VrChannelAdminChanges.Type;
@@ -93,8 +93,8 @@ export type VrChannelAdminChanges = typeof VrChannelAdminChanges.Type;
 export const NewVrChannel = Schema.Struct({
   ...VrChannelAdminChanges.fields,
   name: TextBetween(0, NAME_MAX_LENGTH + 1),
-  inventoryId: Id,
-  groupIds: Schema.optionalKey(Schema.Array(Id).check(Schema.isMaxLength(100))),
+  inventoryId: RefTo('inventory'),
+  groupIds: Schema.optionalKey(Schema.Array(RefTo('group')).check(Schema.isMaxLength(100))),
 });
 export type NewVrChannel = typeof NewVrChannel.Type;
 
@@ -108,7 +108,9 @@ export const VrPage = Page(VrChannelView);
 /** `{groupId}`. */
 const GroupParams = Schema.Struct({ groupId: Id });
 /** `{uniqueId}`. */
-const UniqueIdParams = Schema.Struct({ uniqueId: Id });
+const UniqueIdParams = Schema.Struct({ uniqueId: RefTo('vrChannel') });
+/** `{id}` of an operating call: a video return channel the caller sees (its group's, checked by the handler). */
+const VrChannelParams = Schema.Struct({ id: RefTo('vrChannel') });
 /** The group the operator acts in (spec 000 §7 crnt_vcg_uid): the channel must be one of its. */
 export const InGroupQuery = Schema.Struct({ crnt_vcg_uid: Id });
 
@@ -159,7 +161,7 @@ export const groupVideoReturnChannels = endpoint({
   summary: 'The video return channels of a group, by name, with their live state and receiving units',
   tags: TAGS,
   params: GroupParams,
-  query: Schema.Struct({ crnt_vcg_uid: Schema.optionalKey(Id) }),
+  query: Schema.Struct({ crnt_vcg_uid: Schema.optionalKey(CurrentGroup) }),
   response: Schema.Array(VrChannelView),
 });
 
@@ -179,7 +181,7 @@ export const vrChannelCapabilities = endpoint({
   path: 'v2/vrChannels/{id}/capabilities',
   summary: 'What a channel of the group can take: input types, SRT modes, key length, ports, receivers',
   tags: TAGS,
-  params: IdParams,
+  params: VrChannelParams,
   query: InGroupQuery,
   response: VrCapabilities,
 });
@@ -189,7 +191,7 @@ export const vrChannelInputSources = endpoint({
   path: 'v2/vrChannels/{id}/inputSources',
   summary: 'A channel’s input and the inputs it may take',
   tags: TAGS,
-  params: IdParams,
+  params: VrChannelParams,
   query: InGroupQuery,
   response: VrInputSources,
 });
@@ -199,7 +201,7 @@ export const setVrChannelInputSource = endpoint({
   path: 'v2/vrChannels/{id}/inputSources',
   summary: 'Set a channel’s input (disabled, SDI or SRT listener/caller); the channel connects, then its input is connected',
   tags: TAGS,
-  params: IdParams,
+  params: VrChannelParams,
   query: InGroupQuery,
   body: Schema.Struct(VrInputFields),
   response: VrChannelView,
@@ -210,7 +212,7 @@ export const vrChannelIps = endpoint({
   path: 'v2/vrChannels/{id}/ips',
   summary: 'A channel’s internal and external IP and its streaming addresses',
   tags: TAGS,
-  params: IdParams,
+  params: VrChannelParams,
   query: InGroupQuery,
   response: VrIps,
 });

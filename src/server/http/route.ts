@@ -13,6 +13,8 @@
  *    endpoint's response Schema and a drift is a 500 that names the field.
  * Scope and access run before validation: a foreign unit is 404 and a read-only user 403 whatever
  * the body holds, so no validation message reveals anything about another tenant's data.
+ * 2b. references: every other id the call names in a `RefTo(kind)` field (common.ts) exists and is
+ *    visible to the caller, else 404 naming the field (references.ts), before validation too;
  * 5. every write (any method but GET) is recorded in the activity feed when its answer is sent,
  *    whatever the answer (activityHook.ts): a route cannot opt out, there is no other way to write one.
  */
@@ -27,6 +29,7 @@ import type { RouteDeps } from '../areas/deps.ts';
 import { ACCESS_REFUSED, badRequest, forbidden, HttpError, unauthorized } from './errors.ts';
 import type { RequestAuth } from './requestAuth.ts';
 import type { ScopeRule } from './scope.ts';
+import { checkedReferences, checkReferences, type ReferenceField } from './references.ts';
 import { tenancyOf, type Tenancy } from './tenancy.ts';
 import { activityNoteFor, activityOnSend, isWrite, noteAnswer, noteScoped, replyOnItsWay, type ActivityNote } from './activityHook.ts';
 
@@ -108,6 +111,8 @@ export interface ContractFacts {
   readonly schemas: { readonly params?: JsonSchema; readonly query?: JsonSchema; readonly body?: JsonSchema; readonly response: JsonSchema };
   /** A body of raw bytes (its content type and size limit) instead of JSON. */
   readonly bytes?: BytesBody;
+  /** The `RefTo` fields the route checks before its handler (references.ts), less those its scope checks. */
+  readonly references: readonly ReferenceField[];
 }
 
 declare module 'fastify' {
@@ -159,17 +164,19 @@ function contractFacts(route: RouteDefinition): ContractFacts {
   if (declared.length !== named.length || declared.some((name) => !named.includes(name))) {
     throw new Error(`${endpointName(endpoint)}: params schema names [${named.join(', ')}], the path [${declared.join(', ')}]`);
   }
+  const schemas = {
+    ...(params !== undefined ? { params } : {}),
+    ...(endpoint.query !== undefined ? { query: jsonSchemaOf(endpoint.query) } : {}),
+    ...(endpoint.body !== undefined ? { body: jsonSchemaOf(endpoint.body) } : {}),
+    response: jsonSchemaOf(endpoint.response),
+  };
   return {
     endpoint,
     access: route.access,
     scope: { kind: route.scope.kind, from: route.scope.from },
-    schemas: {
-      ...(params !== undefined ? { params } : {}),
-      ...(endpoint.query !== undefined ? { query: jsonSchemaOf(endpoint.query) } : {}),
-      ...(endpoint.body !== undefined ? { body: jsonSchemaOf(endpoint.body) } : {}),
-      response: jsonSchemaOf(endpoint.response),
-    },
+    schemas,
     ...(endpoint.bytesBody !== undefined ? { bytes: endpoint.bytesBody } : {}),
+    references: checkedReferences(schemas, route.scope.from),
   };
 }
 
@@ -220,6 +227,7 @@ function routeOptions(route: RouteDefinition, facts: ContractFacts, deps: RouteD
       const scoped = await route.scope.resolve({ request, deps, auth, tenancy });
       if (writes) noteScoped(request, route.scope, scoped);
       if (!may(auth.roles, route.access as Action)) throw forbidden(ACCESS_REFUSED);
+      if (facts.references.length > 0) await checkReferences(facts.references, request, deps, tenancy);
       request.routeContext = { tenancy, scoped };
     },
     handler: async (request, reply) => {

@@ -502,6 +502,9 @@ export interface Database {
   ai_settings: AiSettingsTable;
   whats_new_notes: WhatsNewNotesTable;
   whats_new_seen: WhatsNewSeenTable;
+  // Hardening (issue 16 item 5, migration 0016): the simulated mail service and pending e-mail changes.
+  mail_outbox: MailOutboxTable;
+  email_changes: EmailChangesTable;
 }
 
 // ── Managed services, usage profiles and usage reports (issue 14, migration 0012) ──
@@ -710,4 +713,23 @@ export interface WhatsNewSeenTable {
   user_id: string;
   version: string;
   seen_at: number;
+}
+
+/** A message the server sent (migration 0016): the simulated mail service's outbox. */
+export interface MailOutboxTable {
+  id: string;
+  to_address: string;
+  subject: string;
+  body: string;
+  created_at: number;
+}
+
+/** A pending change of a user's own e-mail (migration 0016): confirmed by the token mailed to the new address. */
+export interface EmailChangesTable {
+  /** SHA-256 (hex) of the token; the token itself is only in the mail. */
+  token_hash: string;
+  user_id: string;
+  new_email: string;
+  created_at: number;
+  expires_at: number;
 }

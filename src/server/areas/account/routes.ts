@@ -16,6 +16,7 @@ export function accountRoutes(deps: RouteDeps): RouteDefinition[] {
     defineRoute(api.updateCurrentUser, { access: 'self.update', scope: SELF, handler: ({ auth, body }) => account.updateProfile(auth.user, body) }),
     defineRoute(api.getContact, { access: 'self.read', scope: SELF, handler: ({ auth }) => account.contact(auth.user) }),
     defineRoute(api.saveContact, { access: 'self.update', scope: SELF, handler: ({ auth, body }) => account.saveContact(auth.user, body) }),
+    defineRoute(api.confirmEmail, { access: 'self.update', scope: SELF, handler: ({ auth, body }) => account.confirmEmail(auth.user, body.token) }),
     defineRoute(api.changePassword, { access: 'self.update', scope: SELF, handler: ({ auth, body }) => account.changePassword(auth, body) }),
   ];
 }

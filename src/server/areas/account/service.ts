@@ -6,7 +6,8 @@
 import { email as emailCheck } from '../../../domain/validation/fields.ts';
 import { firstName as firstNameCheck, USER_MESSAGES, userEditBlocked, userLabel as userLabelCheck } from '../../../domain/validation/users.ts';
 import { contactFormErrors, nextPasswordExpiry, passwordChangeErrors } from '../../../domain/users.ts';
-import type { Contact, ContactAnswer, CurrentUserDetails, PasswordChange, ProfileChanges } from '../../../protocol/rest/account.ts';
+import type { Contact, ContactAnswer, CurrentUserDetails, PasswordChange, ProfileAnswer, ProfileChanges } from '../../../protocol/rest/account.ts';
+import { EmailChanges } from './emailChange.ts';
 import { hashPassword, verifyPassword } from '../../auth/password.ts';
 import { forbidden, notFound, refuseFields } from '../../http/errors.ts';
 import type { RequestAuth } from '../../http/requestAuth.ts';
@@ -45,21 +46,25 @@ export async function userDetails(store: Store, user: User, now: number): Promis
 export type CloseSessionSockets = (sessionId: string) => void;
 
 export class AccountService {
+  private readonly emailChanges: EmailChanges;
+
   constructor(
     private readonly store: Store,
     private readonly closeSessionSockets: CloseSessionSockets,
     private readonly now: () => number,
-  ) {}
+  ) {
+    this.emailChanges = new EmailChanges(store, now);
+  }
 
   details(user: User): Promise<CurrentUserDetails> {
     return userDetails(this.store, user, this.now());
   }
 
   /**
-   * spec 002 §5: first name starts uppercase, e-mail valid and unique ("used by another user"),
-   * user label at most 30. An SSO user's account is the IT admin's (403). '' clears the e-mail.
+   * spec 002 §5: first name starts uppercase, e-mail valid, user label at most 30. An SSO user's
+   * account is the IT admin's (403). '' clears the e-mail; a new one waits for its confirmation.
    */
-  async updateProfile(user: User, changes: ProfileChanges): Promise<CurrentUserDetails> {
+  async updateProfile(user: User, changes: ProfileChanges): Promise<ProfileAnswer> {
     const blocked = userEditBlocked(user);
     if (blocked !== null) throw forbidden(blocked);
     const email = changes.email === undefined ? undefined : changes.email === null || changes.email.trim() === '' ? null : changes.email.trim();
@@ -68,21 +73,26 @@ export class AccountService {
       email: typeof email === 'string' ? emailCheck(email) : null,
       userLabel: changes.userLabel === undefined ? null : userLabelCheck(changes.userLabel),
     });
-    if (typeof email === 'string' && (await this.store.users.emailTaken(email, user.id))) {
-      refuseFields({ email: USER_MESSAGES.emailUsedByAnotherUser }, 409);
-    }
+    // A new address is not taken at once (issue 16 item 5): a code goes to it, and the answer is the
+    // same whether another account uses it or not (emailChange.ts). Clearing it is immediate.
+    const newAddress = typeof email === 'string' && email.toLowerCase() !== (user.email ?? '').toLowerCase() ? email : undefined;
     const result = await this.store.users.updateProfile(user.id, {
       ...(changes.firstName !== undefined ? { firstName: changes.firstName } : {}),
       ...(changes.lastName !== undefined ? { lastName: changes.lastName } : {}),
-      ...(email !== undefined ? { email } : {}),
+      ...(email === null ? { email } : {}),
       ...(changes.userLabel !== undefined ? { userLabel: changes.userLabel } : {}),
     });
     if (!result.ok) {
-      // Another request took the e-mail between the check and the write.
       if (result.reason === 'email-taken') refuseFields({ email: USER_MESSAGES.emailUsedByAnotherUser }, 409);
       throw notFound('User not found');
     }
-    return this.details(result.user);
+    if (newAddress !== undefined) await this.emailChanges.request(result.user, newAddress);
+    return { ...(await this.details(result.user)), ...(newAddress !== undefined ? { emailConfirmationSentTo: newAddress } : {}) };
+  }
+
+  /** users/confirm_email: the code mailed to the new address changes the e-mail. */
+  async confirmEmail(user: User, token: string): Promise<CurrentUserDetails> {
+    return this.details(await this.emailChanges.confirm(user, token));
   }
 
   async contact(user: User): Promise<ContactAnswer> {

@@ -29,6 +29,7 @@ import { servicesUsage } from './0012_services_usage.ts';
 import { serversDevices } from './0010_servers_devices.ts';
 import { softwareUpgrade } from './0011_software_upgrade.ts';
 import { sharesGraphics } from './0013_shares_graphics.ts';
+import { hardening } from './0016_hardening.ts';
 
 /** Every migration by name, in the order they run (names sort in that order). */
 export function storeMigrations(dialect: StoreDialect): Record<string, Migration> {
@@ -48,6 +49,7 @@ export function storeMigrations(dialect: StoreDialect): Record<string, Migration
     '0010_servers_devices': serversDevices(dialect),
     '0011_software_upgrade': softwareUpgrade(dialect),
     '0013_shares_graphics': sharesGraphics(dialect),
+    '0016_hardening': hardening(dialect),
   };
 }
 
