@@ -4,13 +4,13 @@
  */
 import { Schema } from 'effect';
 import { endpoint } from './endpoint.ts';
-import { EpochMs, Id, NumberBetween } from './common.ts';
+import { EpochMs, Id, NumberBetween, RefTo } from './common.ts';
 import { UnitParams, UnitQuery } from './units.ts';
 
 export const LuLinkSettings = Schema.Struct({
   enabled: Schema.Boolean,
   /** The media server the unit links to (an MMH or transceiver server of its inventory); null: none. */
-  serverId: Schema.NullOr(Id),
+  serverId: Schema.NullOr(RefTo('server')),
   /** kbps; 0 = no cap, else 100-20000 (src/domain/devices.ts). */
   maxBitrateKbps: Schema.NullOr(NumberBetween(-1_000_000_000, 1_000_000_000)),
 });

@@ -11,7 +11,7 @@
  */
 import { Schema } from 'effect';
 import { endpoint } from './endpoint.ts';
-import { EpochMs, Id, Removed, TextBetween } from './common.ts';
+import { EpochMs, Id, PartOf, Removed, TextBetween } from './common.ts';
 import { GRAPHICS_APP_NAME_MAX_LENGTH, GRAPHICS_JOB_ACTIONS, GRAPHICS_JOB_STATUSES } from '../../domain/graphicsCloud.ts';
 
 const TAGS = ['graphics'] as const;
@@ -80,7 +80,7 @@ export const createSingularApp = endpoint({
   body: Schema.Struct({
     inventoryId: Id,
     name: TextBetween(1, GRAPHICS_APP_NAME_MAX_LENGTH),
-    templateId: TextBetween(1, 64),
+    templateId: PartOf('graphics template of the cloud service'),
     /** The graphics region (the user preference graphicsRegion); '' or absent: the inventory's region. */
     region: Schema.optionalKey(TextBetween(0, GRAPHICS_REGION_MAX_LENGTH)),
   }),
@@ -93,7 +93,7 @@ export const deleteGraphicsApp = endpoint({
   path: 'graphics/inventory/{inventoryId}/app/{appId}',
   summary: 'Delete a graphics app with its control app and jobs',
   tags: TAGS,
-  params: Schema.Struct({ inventoryId: Id, appId: Id }),
+  params: Schema.Struct({ inventoryId: Id, appId: PartOf('graphics app of the inventory') }),
   response: Removed,
 });
 
@@ -122,7 +122,7 @@ export const postJobStatus = endpoint({
   path: 'graphics/job/status',
   summary: 'Set an app’s job status: start, stop or update its graphics; answers the new job (queued, then running, then done)',
   tags: TAGS,
-  body: Schema.Struct({ inventoryId: Id, appId: Id, action: Schema.Literals(GRAPHICS_JOB_ACTIONS) }),
+  body: Schema.Struct({ inventoryId: Id, appId: PartOf('graphics app of the inventory'), action: Schema.Literals(GRAPHICS_JOB_ACTIONS) }),
   response: GraphicsJob,
   successStatus: 201,
 });

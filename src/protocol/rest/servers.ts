@@ -7,7 +7,10 @@
  */
 import { Schema } from 'effect';
 import { endpoint } from './endpoint.ts';
-import { EpochMs, Id, IdParams, IntBetween, MAX_PAGE_LIMIT, MAX_PAGE_OFFSET, NumberBetween, TextBetween } from './common.ts';
+import { EpochMs, Id, IdParams, IntBetween, MAX_PAGE_LIMIT, MAX_PAGE_OFFSET, NumberBetween, PartOf, RefTo, TextBetween } from './common.ts';
+
+/** `{id}` of an IFB server (404 when there is none). */
+const IfbServerParams = Schema.Struct({ id: PartOf('IFB server') });
 import { NAME_MAX_LENGTH } from '../../domain/validation/names.ts';
 import { HW_STATUSES, IFB_MODES, IP_PIPE_PROTOCOLS, SERVER_ADMIN_QUERY, SERVER_STATES, SERVER_TYPES } from '../../domain/servers.ts';
 import { SERVICE_NAMES } from '../../domain/services.ts';
@@ -264,7 +267,7 @@ export const IfbServerChanges = Schema.Struct({
   name: Schema.optionalKey(TextBetween(0, NAME_MAX_LENGTH)),
   host: Schema.optionalKey(Text(NAME_MAX_LENGTH)),
   port: Schema.optionalKey(FormNumber),
-  inventoryId: Schema.optionalKey(Schema.NullOr(Id)),
+  inventoryId: Schema.optionalKey(Schema.NullOr(RefTo('inventory'))),
   enabled: Schema.optionalKey(Schema.Boolean),
 });
 export type IfbServerChanges = typeof IfbServerChanges.Type;
@@ -274,7 +277,7 @@ export const updateIfbServer = endpoint({
   path: 'v2/admin/ifbServers/{id}',
   summary: 'Edit an IFB server: name (unique), SIP host and port, inventory, enabled',
   tags: IFB_TAGS,
-  params: IdParams,
+  params: IfbServerParams,
   body: IfbServerChanges,
   response: IfbServerRow,
 });

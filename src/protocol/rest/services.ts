@@ -7,7 +7,7 @@
  */
 import { Schema } from 'effect';
 import { endpoint } from './endpoint.ts';
-import { EpochMs, Id, IdParams, Page, PageQuery, Ref } from './common.ts';
+import { EpochMs, Id, IdParams, Page, PageQuery, PartOf, Ref, RefTo } from './common.ts';
 import { PLAN_KINDS, SERVICE_DISPLAY_STATUSES, SERVICE_NAMES, SERVICE_STATE_VALUES, TRIAL_STATES, USAGE_KINDS } from '../../domain/services.ts';
 import { USAGE_PROFILE_TYPES } from '../../domain/validation/usageProfiles.ts';
 
@@ -113,7 +113,7 @@ export const setUnitActivation = endpoint({
   path: 'v2/admin/inventories/{id}/activation/{uid}',
   summary: 'Activate or deactivate one service on one unit of the inventory',
   tags: TAGS,
-  params: Schema.Struct({ id: Id, uid: Id }),
+  params: Schema.Struct({ id: Id, uid: PartOf('unit of the inventory') }),
   body: Schema.Struct({ serviceName: ServiceName, active: Schema.Boolean }),
   response: ActivationUnit,
 });
@@ -137,6 +137,6 @@ export const setActivationGrants = endpoint({
   summary: 'Replace the users granted unit and licence activation (users of the inventory; admin set)',
   tags: TAGS,
   params: IdParams,
-  body: Schema.Struct({ userIds: Schema.Array(Id).check(Schema.isMaxLength(500)) }),
+  body: Schema.Struct({ userIds: Schema.Array(RefTo('user')).check(Schema.isMaxLength(500)) }),
   response: ActivationGrants,
 });

@@ -6,7 +6,7 @@
  */
 import { Schema } from 'effect';
 import { endpoint } from './endpoint.ts';
-import { EpochMs, Id, Page, PageQuery, RefTo, Removed, TextBetween } from './common.ts';
+import { EpochMs, Id, Page, PageQuery, PartOf, RefTo, Removed, TextBetween } from './common.ts';
 import { SHARE_DESCRIPTION_MAX_LENGTH, SHARE_FOLDER_NAME_MAX_LENGTH, SHARE_KEY_MAX_LENGTH, SHARE_KINDS, SHARE_NAME_MAX_LENGTH } from '../../domain/shares.ts';
 
 const TAGS = ['shares'] as const;
@@ -120,7 +120,7 @@ export type ShareSortKey = (typeof SHARE_SORT_KEYS)[number];
 export const SharePageQuery = Schema.Struct({
   ...PageQuery(SHARE_SEARCH_KEYS, SHARE_SORT_KEYS).fields,
   inventoryId: Id,
-  folderId: Schema.optionalKey(Id),
+  folderId: Schema.optionalKey(PartOf('share folder of the inventory')),
 });
 export const SharePartyPage = Page(SharePartyRow);
 
@@ -133,9 +133,9 @@ export const NewShareParty = Schema.Struct({
   name: PartyName,
   shareKey: Schema.optionalKey(ShareKeyText),
   description: Schema.optionalKey(Description),
-  groupId: Schema.optionalKey(Schema.NullOr(Id)),
+  groupId: Schema.optionalKey(Schema.NullOr(RefTo('group'))),
   /** Absent/null: the root folder. */
-  folderId: Schema.optionalKey(Schema.NullOr(Id)),
+  folderId: Schema.optionalKey(Schema.NullOr(PartOf('share folder of the inventory'))),
 });
 export type NewShareParty = typeof NewShareParty.Type;
 
@@ -143,12 +143,12 @@ export const SharePartyChanges = Schema.Struct({
   name: Schema.optionalKey(PartyName),
   shareKey: Schema.optionalKey(TextBetween(1, SHARE_KEY_MAX_LENGTH)),
   description: Schema.optionalKey(Description),
-  groupId: Schema.optionalKey(Schema.NullOr(Id)),
-  folderId: Schema.optionalKey(Schema.NullOr(Id)),
+  groupId: Schema.optionalKey(Schema.NullOr(RefTo('group'))),
+  folderId: Schema.optionalKey(Schema.NullOr(PartOf('share folder of the inventory'))),
 });
 export type SharePartyChanges = typeof SharePartyChanges.Type;
 
-const PartyParams = Schema.Struct({ inv: Id, id: Id });
+const PartyParams = Schema.Struct({ inv: Id, id: PartOf('publisher or subscriber of the inventory') });
 
 function partyEndpoints<const K extends (typeof SHARE_KINDS)[number]>(kind: K, one: string) {
   return {
@@ -210,7 +210,7 @@ export const ShareFolder = Schema.Struct({
 export type ShareFolder = typeof ShareFolder.Type;
 
 const FolderName = TextBetween(1, SHARE_FOLDER_NAME_MAX_LENGTH);
-const FolderParams = Schema.Struct({ inv: Id, id: Id });
+const FolderParams = Schema.Struct({ inv: Id, id: PartOf('share folder of the inventory') });
 
 export const listShareFolders = endpoint({
   method: 'GET',
@@ -228,7 +228,7 @@ export const createShareFolder = endpoint({
   summary: 'Create a folder (name unique per inventory and kind; in the root unless a parent is named)',
   tags: TAGS,
   params: InventoryParams,
-  body: Schema.Struct({ kind: ShareKind, name: FolderName, parentId: Schema.optionalKey(Schema.NullOr(Id)) }),
+  body: Schema.Struct({ kind: ShareKind, name: FolderName, parentId: Schema.optionalKey(Schema.NullOr(PartOf('share folder of the inventory'))) }),
   response: ShareFolder,
   successStatus: 201,
 });

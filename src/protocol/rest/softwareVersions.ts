@@ -6,7 +6,10 @@
  */
 import { Schema } from 'effect';
 import { endpoint } from './endpoint.ts';
-import { EpochMs, Id, IdParams, Page, PageQuery, Ref, Removed, TextBetween } from './common.ts';
+import { EpochMs, Id, Page, PageQuery, PartOf, Ref, RefTo, Removed, TextBetween } from './common.ts';
+
+/** `{id}` of a software version (404 when there is none). */
+const VersionParams = Schema.Struct({ id: PartOf('software version') });
 import { PRODUCT_TYPES } from '../../domain/units/productTypes.ts';
 import { SERVER_TYPES } from '../../domain/servers.ts';
 import { SOFTWARE_VERSION_LIMITS } from '../../domain/softwareVersions.ts';
@@ -43,7 +46,7 @@ export const SoftwareVersionFields = Schema.Struct({
   description: Schema.optionalKey(TextBetween(0, SOFTWARE_VERSION_LIMITS.description)),
   releaseNotesUrl: Schema.optionalKey(TextBetween(0, SOFTWARE_VERSION_LIMITS.releaseNotesUrl)),
   supportedDevices: Schema.optionalKey(Schema.Array(Schema.Literals(SUPPORTED_DEVICE_TYPES)).check(Schema.isMaxLength(SOFTWARE_VERSION_LIMITS.supportedDevices))),
-  inventoryIds: Schema.optionalKey(Schema.Array(Id).check(Schema.isMaxLength(SOFTWARE_VERSION_LIMITS.inventories))),
+  inventoryIds: Schema.optionalKey(Schema.Array(RefTo('inventory')).check(Schema.isMaxLength(SOFTWARE_VERSION_LIMITS.inventories))),
 });
 export type SoftwareVersionFields = typeof SoftwareVersionFields.Type;
 
@@ -77,7 +80,7 @@ export const updateSoftwareVersion = endpoint({
   path: 'v2/admin/sw_versions/{id}',
   summary: 'Change a software version',
   tags: TAGS,
-  params: IdParams,
+  params: VersionParams,
   body: SoftwareVersionChanges,
   response: SoftwareVersionRow,
 });
@@ -87,7 +90,7 @@ export const deleteSoftwareVersion = endpoint({
   path: 'v2/admin/sw_versions/{id}',
   summary: 'Remove a software version (units keep the version they run)',
   tags: TAGS,
-  params: IdParams,
+  params: VersionParams,
   response: Removed,
 });
 

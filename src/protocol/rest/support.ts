@@ -6,7 +6,10 @@
  */
 import { Schema } from 'effect';
 import { endpoint } from './endpoint.ts';
-import { EpochMs, Id, IdParams, Page, PageQuery, TextBetween } from './common.ts';
+import { EpochMs, Id, NotARef, Page, PageQuery, PartOf, TextBetween } from './common.ts';
+
+/** `{id}` of an access approval the caller may see (404 otherwise). */
+const ApprovalParams = Schema.Struct({ id: PartOf('access approval') });
 import { ACCESS_APPROVAL_STATES, DEVICE_KINDS, REMOTE_ACTION_NOTE_MAX, REMOTE_ACTION_STATUSES, REMOTE_ACTIONS, SUPPORT_ACCESS_STATUSES } from '../../domain/support.ts';
 
 const TAGS = ['support'] as const;
@@ -15,7 +18,7 @@ export const DeviceKindSchema = Schema.Literals(DEVICE_KINDS);
 export const RemoteActionNameSchema = Schema.Literals(REMOTE_ACTIONS);
 
 /** `{kind}/{id}` of a device. */
-export const DeviceParams = Schema.Struct({ kind: DeviceKindSchema, id: Id });
+export const DeviceParams = Schema.Struct({ kind: DeviceKindSchema, id: PartOf('unit or server (as deviceKind says) of the inventories the caller supports') });
 
 /** A device's support access now. */
 export const SupportAccess = Schema.Struct({
@@ -90,13 +93,13 @@ export const RemoteActionQuery = Schema.Struct({
   ...PageQuery(REMOTE_ACTION_SEARCH_KEYS, REMOTE_ACTION_SORT_KEYS).fields,
   status: Schema.optionalKey(Schema.Literals(REMOTE_ACTION_STATUSES)),
   deviceKind: Schema.optionalKey(DeviceKindSchema),
-  deviceId: Schema.optionalKey(Id),
+  deviceId: Schema.optionalKey(NotARef('a filter over the caller’s own remote actions')),
 });
 export const RemoteActionPage = Page(RemoteAction);
 
 export const NewRemoteAction = Schema.Struct({
   deviceKind: DeviceKindSchema,
-  deviceId: Id,
+  deviceId: PartOf('unit or server (as deviceKind says) of the inventories the caller supports'),
   action: RemoteActionNameSchema,
   note: Schema.optionalKey(TextBetween(0, REMOTE_ACTION_NOTE_MAX)),
 });
@@ -136,7 +139,7 @@ export const AccessApprovalQuery = Schema.Struct({
   ...PageQuery(ACCESS_APPROVAL_SEARCH_KEYS, ACCESS_APPROVAL_SORT_KEYS).fields,
   state: Schema.optionalKey(Schema.Literals(ACCESS_APPROVAL_STATES)),
   deviceKind: Schema.optionalKey(DeviceKindSchema),
-  deviceId: Schema.optionalKey(Id),
+  deviceId: Schema.optionalKey(NotARef('a filter over the access approvals the caller sees')),
 });
 export const AccessApprovalPage = Page(AccessApproval);
 
@@ -224,7 +227,7 @@ export const approveAccessApproval = endpoint({
   path: 'v2/support/access_approvals/{id}/approve',
   summary: 'The customer approves: the remote action runs and the approval is used',
   tags: TAGS,
-  params: IdParams,
+  params: ApprovalParams,
   body: NoBody,
   response: AccessApproval,
 });
@@ -234,7 +237,7 @@ export const declineAccessApproval = endpoint({
   path: 'v2/support/access_approvals/{id}/decline',
   summary: 'The customer declines: the approval closes (expired) and the remote action is declined',
   tags: TAGS,
-  params: IdParams,
+  params: ApprovalParams,
   body: NoBody,
   response: AccessApproval,
 });

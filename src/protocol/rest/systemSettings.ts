@@ -6,7 +6,11 @@
  */
 import { Schema } from 'effect';
 import { endpoint } from './endpoint.ts';
-import { EpochMs, Id, IdParams, Page, PageQuery, Removed, TextBetween } from './common.ts';
+import { EpochMs, Id, Page, PageQuery, PartOf, Removed, TextBetween } from './common.ts';
+
+/** `{id}` of a client application of the registry / a modem vendor entry (404 when there is none). */
+const ClientApplicationParams = Schema.Struct({ id: PartOf('client application of the registry') });
+const ModemVendorParams = Schema.Struct({ id: PartOf('modem vendor entry') });
 import { AI_TEXT_MAX_LENGTH, RTMP_URL_MAX_LENGTH, SETTING_NAME_MAX_LENGTH } from '../../domain/systemSettings.ts';
 
 const TAGS = ['systemSettings'] as const;
@@ -63,7 +67,7 @@ export const updateClientApplication = endpoint({
   path: 'v2/admin/clientApplications/{id}',
   summary: 'Rename a client application or (de)activate it (calls naming an inactive one are refused)',
   tags: TAGS,
-  params: IdParams,
+  params: ClientApplicationParams,
   body: ClientApplicationChanges,
   response: ClientApplicationRow,
 });
@@ -73,7 +77,7 @@ export const deleteClientApplication = endpoint({
   path: 'v2/admin/clientApplications/{id}',
   summary: 'Remove a client application (not the console’s own)',
   tags: TAGS,
-  params: IdParams,
+  params: ClientApplicationParams,
   response: Removed,
 });
 
@@ -123,7 +127,7 @@ export const updateModemVendor = endpoint({
   path: 'v2/admin/modemVendors/{id}',
   summary: 'Change a modem vendor/model',
   tags: TAGS,
-  params: IdParams,
+  params: ModemVendorParams,
   body: ModemVendorBody,
   response: ModemVendorRow,
 });
@@ -133,7 +137,7 @@ export const deleteModemVendor = endpoint({
   path: 'v2/admin/modemVendors/{id}',
   summary: 'Delete a modem vendor/model that no modem reports (refused otherwise, spec 001 §8)',
   tags: TAGS,
-  params: IdParams,
+  params: ModemVendorParams,
   response: Removed,
 });
 

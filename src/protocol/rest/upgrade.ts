@@ -10,7 +10,7 @@
  */
 import { Schema } from 'effect';
 import { endpoint } from './endpoint.ts';
-import { EpochMs, Id, IdParams, IntBetween, TextBetween } from './common.ts';
+import { EpochMs, Id, IntBetween, PartOf, TextBetween } from './common.ts';
 import { UPGRADE_STATES, OS_REINSTALL_REASONS } from '../../domain/upgrade.ts';
 import { BATCH_UPGRADE_MAX_DEVICES } from '../../domain/validation/batchUpgradeCsv.ts';
 
@@ -134,7 +134,7 @@ export const getUpgradeWave = endpoint({
   path: 'v2/upgrade/waves/{id}',
   summary: 'An upgrade wave with each device’s state and progress (its requester, or a super user)',
   tags: TAGS,
-  params: IdParams,
+  params: Schema.Struct({ id: PartOf('upgrade wave the caller started or may see') }),
   response: UpgradeWave,
 });
 

@@ -6,7 +6,10 @@
  */
 import { Schema } from 'effect';
 import { endpoint } from './endpoint.ts';
-import { EpochMs, Id, IdParams, NumberBetween, Page, PageQuery, Removed, TextBetween } from './common.ts';
+import { EpochMs, Id, IdParams, NotARef, NumberBetween, Page, PageQuery, PartOf, RefTo, Removed, TextBetween } from './common.ts';
+
+/** `{id}` of a usage profile of the caller’s inventories (404 otherwise; defaults are read only). */
+const ProfileParams = Schema.Struct({ id: PartOf('usage profile of the caller’s inventories') });
 import { NAME_MAX_LENGTH } from '../../domain/validation/names.ts';
 import { RESET_DAY_MAX, RESET_DAY_MIN, USAGE_PROFILE_TYPES, USAGE_VALUE_MAX } from '../../domain/usageProfiles.ts';
 
@@ -39,7 +42,7 @@ export type UsageProfileSortKey = (typeof USAGE_PROFILE_SORT_KEYS)[number];
 const Value = NumberBetween(-USAGE_VALUE_MAX, USAGE_VALUE_MAX);
 const ResetDay = NumberBetween(-1_000, 1_000);
 
-export const NewUsageProfile = Schema.Struct({ inventoryId: Id, name: TextBetween(0, NAME_MAX_LENGTH), type: UsageProfileType, value: Value, resetDay: ResetDay });
+export const NewUsageProfile = Schema.Struct({ inventoryId: RefTo('inventory'), name: TextBetween(0, NAME_MAX_LENGTH), type: UsageProfileType, value: Value, resetDay: ResetDay });
 export type NewUsageProfile = typeof NewUsageProfile.Type;
 
 export const UsageProfileChanges = Schema.Struct({
@@ -55,7 +58,7 @@ export const listUsageProfiles = endpoint({
   path: 'v2/usage_profiles',
   summary: 'Usage profiles of the caller’s inventories (one inventory with inventoryId) and the default profiles, paged',
   tags: TAGS,
-  query: Schema.Struct({ ...PageQuery(USAGE_PROFILE_SEARCH_KEYS, USAGE_PROFILE_SORT_KEYS).fields, inventoryId: Schema.optionalKey(Id) }),
+  query: Schema.Struct({ ...PageQuery(USAGE_PROFILE_SEARCH_KEYS, USAGE_PROFILE_SORT_KEYS).fields, inventoryId: Schema.optionalKey(RefTo('inventory')) }),
   response: Page(UsageProfileRow),
 });
 
@@ -74,7 +77,7 @@ export const updateUsageProfile = endpoint({
   path: 'v2/usage_profiles/{id}',
   summary: 'Change a usage profile (default profiles are read-only)',
   tags: TAGS,
-  params: IdParams,
+  params: ProfileParams,
   body: UsageProfileChanges,
   response: UsageProfileRow,
 });
@@ -84,7 +87,7 @@ export const deleteUsageProfile = endpoint({
   path: 'v2/usage_profiles/{id}',
   summary: 'Delete a usage profile (refused for default profiles and profiles with devices)',
   tags: TAGS,
-  params: IdParams,
+  params: ProfileParams,
   response: Removed,
 });
 
@@ -94,7 +97,7 @@ export const setUnitUsageProfile = endpoint({
   summary: 'Set or clear (null) the usage profile of a unit: a default profile or one of the unit’s inventory',
   tags: TAGS,
   params: IdParams,
-  body: Schema.Struct({ profileId: Schema.NullOr(Id) }),
+  body: Schema.Struct({ profileId: Schema.NullOr(PartOf('usage profile the unit’s inventory may use')) }),
   response: Schema.Struct({ uid: Id, usageProfileId: Schema.NullOr(Id) }),
 });
 
@@ -137,6 +140,6 @@ export const usageReport = endpoint({
   path: 'v2/reports/usage',
   summary: 'Usage of the inventory’s units per usage period (month), by unit and profile, from the usage the server recorded',
   tags: TAGS,
-  query: Schema.Struct({ inventoryId: Id, from: Month, to: Month, unitId: Schema.optionalKey(Id), profileId: Schema.optionalKey(Id) }),
+  query: Schema.Struct({ inventoryId: Id, from: Month, to: Month, unitId: Schema.optionalKey(NotARef('a filter of the report')), profileId: Schema.optionalKey(NotARef('a filter of the report')) }),
   response: UsageReport,
 });

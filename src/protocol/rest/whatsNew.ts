@@ -4,7 +4,10 @@
  */
 import { Schema } from 'effect';
 import { endpoint } from './endpoint.ts';
-import { EpochMs, Id, IdParams, Page, PageQuery, Removed, TextBetween } from './common.ts';
+import { EpochMs, Id, Page, PageQuery, PartOf, Removed, TextBetween } from './common.ts';
+
+/** `{id}` of a what’s-new note (404 when there is none). */
+const NoteParams = Schema.Struct({ id: PartOf('what’s-new note') });
 import { NOTE_TEXT_MAX_LENGTH, NOTE_VERSION_MAX_LENGTH } from '../../domain/whatsNew.ts';
 
 const TAGS = ['whatsNew'] as const;
@@ -41,8 +44,8 @@ export const listNotes = endpoint({
 });
 
 export const createNote = endpoint({ method: 'POST', path: 'v2/admin/whatsNew', summary: 'Write a what’s-new note for a version', tags: TAGS, body: NoteBody, response: WhatsNewNote, successStatus: 201 });
-export const updateNote = endpoint({ method: 'PUT', path: 'v2/admin/whatsNew/{id}', summary: 'Change a what’s-new note', tags: TAGS, params: IdParams, body: NoteBody, response: WhatsNewNote });
-export const deleteNote = endpoint({ method: 'DELETE', path: 'v2/admin/whatsNew/{id}', summary: 'Delete a what’s-new note', tags: TAGS, params: IdParams, response: Removed });
+export const updateNote = endpoint({ method: 'PUT', path: 'v2/admin/whatsNew/{id}', summary: 'Change a what’s-new note', tags: TAGS, params: NoteParams, body: NoteBody, response: WhatsNewNote });
+export const deleteNote = endpoint({ method: 'DELETE', path: 'v2/admin/whatsNew/{id}', summary: 'Delete a what’s-new note', tags: TAGS, params: NoteParams, response: Removed });
 
 /** What the signed-in user is shown now: the running version and its new notes (none: nothing to show). */
 export const WhatsNewForMe = Schema.Struct({ serverVersion: Schema.String, notes: Schema.Array(WhatsNewNote) });
