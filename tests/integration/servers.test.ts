@@ -232,7 +232,8 @@ describe('servers (issue 12)', () => {
       const bad = await call(server, `v2/units/${uid}/lulink`, { ...json('PUT', { enabled: true, serverId: null, maxBitrateKbps: 50 }), cookie: admin });
       expect(bad.json.fields).toEqual({ serverId: 'Choose the server the unit links to', maxBitrateKbps: 'Must be 100 or more' });
       const foreign = await call(server, `v2/units/${uid}/lulink`, { ...json('PUT', { enabled: true, serverId: 'MMH-OTHER', maxBitrateKbps: 0 }), cookie: admin });
-      expect(foreign.status).toBe(400);
+      // A server the caller cannot see is refused by the contract kit's reference check, like an unknown one (issue 16).
+      expect(foreign.status).toBe(404);
       const ok = await call(server, `v2/units/${uid}/lulink`, { ...json('PUT', { enabled: true, serverId: target, maxBitrateKbps: 800 }), cookie: admin });
       expect(ok.json.settings).toEqual({ enabled: true, serverId: target, maxBitrateKbps: 800 });
     });

@@ -186,9 +186,9 @@ describe('managed services, activation, usage profiles and reports (issue 14)', 
       expect([readOnly.status, readOnly.json.message]).toEqual([403, NOT_ALLOWED]);
     });
 
-    it('refuses to grant a user who is not of the inventory (400 on the field)', async () => {
+    it('refuses to grant a user the admin cannot see (404 on the field, as every reference: issue 16)', async () => {
       const answer = await call(server, 'v2/admin/inventories/INV-NEWS/activation/grants', { cookie: as('luc_admin'), ...json('PUT', { userIds: ['USR-NOBODY'] }) });
-      expect([answer.status, answer.json.fields]).toEqual([400, { 'userIds.0': 'The user is not a user of this inventory.' }]);
+      expect([answer.status, answer.json.fields]).toEqual([404, { userIds: "User 'USR-NOBODY' not found" }]);
     });
   });
 
