@@ -5,9 +5,10 @@
  * server checks again with the same words, which land on the field they name. Version gates (force
  * output 6.1.2, multipoint 5.0, graphics overlay 8.0) come from the channel's capabilities.
  */
+import { useSavedNotice } from '../../components/admin/useSavedNotice.ts';
 import { useState } from 'react';
 import { Alert, Badge, Button, Drawer, Group, MultiSelect, NumberInput, ScrollArea, Select, Stack, Switch, Tabs, Text, TextInput } from '@mantine/core';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useEntityForm } from '../../components/admin/useEntityForm.ts';
 import { useMay } from '../../app/useMay.ts';
@@ -135,18 +136,7 @@ export function TabFooter({ formError, submitting, canSave, saved }: { formError
 }
 
 /** After a save: the lists reload and the tab says so. */
-function useSaved() {
-  const queryClient = useQueryClient();
-  const [saved, setSaved] = useState(false);
-  return {
-    saved,
-    onSaved: () => {
-      setSaved(true);
-      void invalidateChannels(queryClient);
-    },
-    reset: () => setSaved(false),
-  };
-}
+const useSaved = () => useSavedNotice(invalidateChannels);
 
 type GeneralValues = Omit<ChannelConfig['general'], 'sdiNo'> & { name: string; sdiNo: number | string };
 

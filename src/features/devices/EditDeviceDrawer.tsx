@@ -3,9 +3,9 @@
  * 000 §5, comment up to 100 characters) and its LU-Link settings (spec 000 §2 modal; fields ours:
  * on, the MMH or transceiver server of its inventory it links to, a bitrate cap).
  */
-import { useState } from 'react';
+import { useSavedNotice } from '../../components/admin/useSavedNotice.ts';
 import { Badge, Drawer, Group, NumberInput, ScrollArea, Select, Stack, Switch, Tabs, Text, TextInput } from '@mantine/core';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useEntityForm } from '../../components/admin/useEntityForm.ts';
 import { useMay } from '../../app/useMay.ts';
@@ -53,18 +53,8 @@ export function EditDeviceDrawer({ unit, initialTab, onClose }: { readonly unit:
   );
 }
 
-function useSaved() {
-  const queryClient = useQueryClient();
-  const [saved, setSaved] = useState(false);
-  return {
-    saved,
-    onSaved: () => {
-      setSaved(true);
-      void invalidateDevices(queryClient);
-    },
-    reset: () => setSaved(false),
-  };
-}
+/** After a save: the lists reload and the tab says so. */
+const useSaved = () => useSavedNotice(invalidateDevices);
 
 function GeneralTab({ unit }: { unit: UnitView }) {
   const canSave = useMay('units.admin');

@@ -5,6 +5,7 @@
  * server checks again with the same words, which land on the field they name (the IFB mode's
  * refusal lists every reason of spec 001 §8). Server Info needs 8.5, restart 6.4 (spec 001 §9).
  */
+import { useSavedNotice } from '../../components/admin/useSavedNotice.ts';
 import { useState } from 'react';
 import { Alert, Badge, Button, Drawer, Group, NumberInput, ScrollArea, Select, SimpleGrid, Stack, Switch, Table, Tabs, Text, TextInput } from '@mantine/core';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
@@ -47,18 +48,8 @@ export const SERVER_TABS = ['general', 'serverInfo', 'smpte', 'ipPipe'] as const
 /** The number a form field holds ('' while empty). */
 const num = (v: number | string): number | null => (v === '' || v === null ? null : Number(v));
 
-function useSaved() {
-  const queryClient = useQueryClient();
-  const [saved, setSaved] = useState(false);
-  return {
-    saved,
-    onSaved: () => {
-      setSaved(true);
-      void invalidateDevices(queryClient);
-    },
-    reset: () => setSaved(false),
-  };
-}
+/** After a save: the lists reload and the tab says so. */
+const useSaved = () => useSavedNotice(invalidateDevices);
 
 export function EditServerDrawer({ server: row, onClose }: { readonly server: ServerRow; readonly onClose: () => void }) {
   const { t } = useTranslation();
