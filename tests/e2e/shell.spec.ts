@@ -32,8 +32,6 @@ test('signs in as luc_regular and lands on the unit list inside the shell, with 
   // luc_regular is neither super user nor staff nor partner: no Support section at all.
   await expect(menu.getByRole('group', { name: 'Support' })).toHaveCount(0);
   await expect(menu.getByRole('link', { name: 'Users' })).toHaveCount(0);
-  // The unit list is a real screen now, not the "later release" notice.
-  await expect(page.getByTestId('later-release')).toHaveCount(0);
   await expect(page.getByTestId('global-notification')).toContainText('Expires within 24 h');
   await screenshot(page, 'unit-list-shell');
   expect(consoleErrors).toEqual([]);
