@@ -93,9 +93,11 @@ describe('the calls the console makes at start (spec 002 §7)', () => {
     expect(result.status).toBe(200);
   });
 
-  it('answers 409 with the spec’s message for an e-mail used by another user', async () => {
+  it('keeps an e-mail used by another user unchanged without telling so: the confirmation goes to that address (issue 16 item 5)', async () => {
+    const before = (await call(server, 'users/fetch_current_user_details', { cookie })).json.email;
     const result = await call(server, 'users/update_current_user', { cookie, body: { email: 'luc_read@demo.luc.invalid' } });
-    expect(result.status).toBe(409);
-    expect(result.json.fields).toEqual({ email: USER_MESSAGES.emailUsedByAnotherUser });
+    expect(result.status).toBe(200);
+    expect(result.json.emailConfirmationSentTo).toBe('luc_read@demo.luc.invalid');
+    expect(result.json.email).toBe(before);
   });
 });
