@@ -14,7 +14,7 @@ import { hashPassword } from './auth/password.ts';
 import { DEMO_PASSWORD_LIFETIME_MS, seedDemoShares, seedDemoStories, type DemoOptions } from './demo.ts';
 import type { Store } from './store/store.ts';
 
-export const BAYSIDE_INVENTORY = { id: 'INV-BAYSIDE', name: 'Bayside-Newsroom', region: 'eu-north', customer: 'Bayside Broadcasting' } as const;
+export const BAYSIDE_INVENTORY = { id: 'INV-BAYSIDE', name: 'Bayside', region: 'eu-north', customer: 'Bayside Broadcasting' } as const;
 
 /** Group names follow spec 002 §5 (letters, numbers, underscores, hyphens). */
 export const BAYSIDE_GROUPS = [
@@ -38,7 +38,10 @@ export async function seedSecondBroadcaster(store: Store, options: Pick<DemoOpti
   const hashes = await Promise.all(BAYSIDE_USER_TYPES.map(() => hashPassword(options.password)));
   const seeds = options
     .makeUnitSeeds({ count: BAYSIDE_UNIT_COUNT, seed: options.seed + 1, groups: BAYSIDE_GROUPS.map((g) => ({ groupId: g.id, inventoryId: g.inventoryId })) })
-    .map((s) => ({ ...s, uid: `B${s.uid.slice(1)}`, name: `Bay-${s.name}`, serial: `B${s.serial}` }));
+    // Names and serials that contain none of the first broadcaster's (a super user sees both fleets;
+    // "Bay-Warsaw-800-00100" would also match a search for "Warsaw-800-00100"); serials keep the
+    // spec's XNXXXNNNN / XXXXXNNNN shape.
+    .map((s) => ({ ...s, uid: `B${s.uid.slice(1)}`, name: `BAY_${s.name.replaceAll('-', '_')}`, serial: `B${s.serial.slice(1)}` }));
   await store.transaction(async (tx) => {
     await tx.inventories.insert({ ...BAYSIDE_INVENTORY, parentId: null, features: [...INVENTORY_FEATURE_FLAG_NAMES], createdAt: now });
     for (const g of BAYSIDE_GROUPS) await tx.groups.insert({ ...g, autoAssociation: false, unitAutoAssociation: false, createdAt: now });
