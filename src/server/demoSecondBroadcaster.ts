@@ -2,7 +2,7 @@
  * The demo's second broadcaster (issue 16 item 7: the demo shows tenancy). The 14 demo users of
  * demo.ts keep everything they see; this adds another customer beside them, with its own
  * inventory, two groups, media servers and channels, units the simulator runs, stories, shares, a
- * video return channel and three users of its own (`b_luc_regular`, `b_luc_admin`, `b_luc_read`).
+ * video return channel and three users of its own (`bayside_regular`, `bayside_admin`, `bayside_read`).
  * Neither side sees the other's units, groups or channels (the super user sees both), so a new
  * user, and the tests, see that groups separate data. Written on the demo's first start (main.ts),
  * after seedDemo, with the same demo password.
@@ -22,9 +22,12 @@ export const BAYSIDE_GROUPS = [
   { id: 'G-BAYSIDE-SPORT', name: 'Bayside-Sport', inventoryId: BAYSIDE_INVENTORY.id },
 ] as const;
 
-/** The second broadcaster's users: username = `b_` + user type. */
+/**
+ * The second broadcaster's users: `bayside_` + the user type without its `luc_` (bayside_regular…),
+ * so no name contains a first-broadcaster user's (a super user's lists show both).
+ */
 export const BAYSIDE_USER_TYPES = ['luc_regular', 'luc_admin', 'luc_read'] as const satisfies readonly UserType[];
-export const baysideUsername = (type: (typeof BAYSIDE_USER_TYPES)[number]): string => `b_${type}`;
+export const baysideUsername = (type: (typeof BAYSIDE_USER_TYPES)[number]): string => `bayside_${type.replace(/^luc_/, '')}`;
 
 /** Units of the second broadcaster (uids B000001…, names `Bay-…`), whatever LUC_SIM_UNITS says. */
 export const BAYSIDE_UNIT_COUNT = 12;

@@ -32,7 +32,7 @@ async function as(page: Page, user: DemoUser): Promise<{ listed: string[]; rest:
 }
 
 test('two broadcasters’ regular users see none of each other’s units or groups', async ({ page }, testInfo) => {
-  const bayside = await as(page, 'b_luc_regular');
+  const bayside = await as(page, 'bayside_regular');
   expect(bayside.listed.length).toBeGreaterThan(0);
   expect(bayside.listed.every((uid) => uid.startsWith('B'))).toBe(true);
   expect(bayside.rest.every((uid) => uid.startsWith('B'))).toBe(true);
@@ -56,7 +56,7 @@ test('two broadcasters’ regular users see none of each other’s units or grou
 });
 
 test('the second broadcaster’s admin administers only its own groups', async ({ page }, testInfo) => {
-  await signInFresh(page, 'b_luc_admin', quiet);
+  await signInFresh(page, 'bayside_admin', quiet);
   await page.goto('/groups');
   const table = page.getByRole('table', { name: 'Groups' });
   await expect(table.getByRole('cell', { name: 'Bayside-News', exact: true })).toBeVisible();

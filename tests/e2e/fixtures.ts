@@ -7,7 +7,7 @@ import { E2E_BASE_URL, E2E_PASSWORD } from '../../playwright.config.ts';
  * Demo users are named after their user type (src/server/demo.ts); the second broadcaster's are
  * `b_` + type (src/server/demoSecondBroadcaster.ts).
  */
-export type DemoUser = UserType | 'b_luc_regular' | 'b_luc_admin' | 'b_luc_read';
+export type DemoUser = UserType | 'bayside_regular' | 'bayside_admin' | 'bayside_read';
 
 export const SCREENSHOT_DIR = 'test-results/screens';
 

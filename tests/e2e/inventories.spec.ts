@@ -172,7 +172,7 @@ test('the other tabs open inside the page: Groups and Users reuse their screens,
   await screenshot(page, 'system-entities-groups');
   await tabs(page).getByRole('link', { name: 'Users' }).click();
   await expect(page).toHaveURL(/\/psg\/system_entities\/users$/);
-  // exact: the second broadcaster's b_luc_admin is listed too (the super user sees every tenant)
+  // exact: the second broadcaster's bayside_admin is listed too (the super user sees every tenant)
   await expect(page.getByRole('table', { name: 'Users' }).getByRole('row').filter({ has: page.getByRole('cell', { name: 'luc_admin', exact: true }) })).toBeVisible();
   await screenshot(page, 'system-entities-users');
   await tabs(page).getByRole('link', { name: 'Units' }).click();

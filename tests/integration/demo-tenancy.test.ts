@@ -27,7 +27,7 @@ describe('the demo shows tenancy: two broadcasters see none of each other’s da
     await seedSecondBroadcaster(server.store, { password: DEMO_PASSWORD, seed: 7, makeUnitSeeds, now: Date.now() });
     for (const unit of await server.store.units.all()) if (unit.uid.startsWith('B')) await server.built.authority.refreshUnit(unit.uid);
     regular = await signIn(server, 'luc_regular');
-    bayside = await signIn(server, 'b_luc_regular');
+    bayside = await signIn(server, 'bayside_regular');
   }, 60_000);
   afterAll(async () => {
     await server.close();
