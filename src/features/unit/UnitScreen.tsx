@@ -96,7 +96,8 @@ function UnitPage({ unitId }: { unitId: string }) {
             <SpeedTestCard result={view.speedTest} />
             <AlertsCard alerts={page.details?.alerts ?? []} />
             <UploadsCard unitId={unitId} rev={view.rev} />
-            {seesSupport && <SupportAccessPanel kind="unit" id={unitId} />}
+            {/* Support access acts on the real unit: not shown while a log is replayed (issue 17 item 5). */}
+            {seesSupport && page.block.kind !== 'replay' && <SupportAccessPanel kind="unit" id={unitId} />}
           </Stack>
         </Grid.Col>
       </Grid>
