@@ -36,7 +36,7 @@ test('at most 5 toasts, named close buttons, and a dialog whose Save stays click
 });
 
 /** Every visible control outside the toasts whose box a toast's box intersects (px boxes, viewport coordinates). */
-async function controlsUnderToasts(page: import('@playwright/test').Page): Promise<{ toasts: number; controls: number; covered: string[] }> {
+async function controlsUnderToasts(page: import('@playwright/test').Page): Promise<{ toasts: number; fullyShown: number; controls: number; covered: string[] }> {
   return page.evaluate(() => {
     const CONTROLS = 'button, input, select, textarea, a[href], [role="button"], [role="link"], [role="row"], [role="columnheader"], [role="combobox"], [role="checkbox"], [role="switch"], [role="tab"], [tabindex]:not([tabindex="-1"])';
     const controls = [...document.querySelectorAll<HTMLElement>(CONTROLS)].filter((el) => el.closest('.mantine-Notification-root') === null);
@@ -67,7 +67,11 @@ async function controlsUnderToasts(page: import('@playwright/test').Page): Promi
         if (r.left < t.right && r.right > t.left && r.top < t.bottom && r.bottom > t.top) covered.push(`${el.tagName.toLowerCase()}[${el.getAttribute('aria-label') ?? el.textContent?.trim().slice(0, 30) ?? ''}]`);
       }
     }
-    return { toasts: toastBoxes.length, controls: visible, covered };
+    // Toasts entering or leaving fade (opacity below 1) while the queue already shows the next: the
+    // limit of 5 (spec 001 §9) is about the toasts fully shown.
+    const opaque = (el: HTMLElement | null): boolean => el === null || el.classList.contains('mantine-Notifications-root') || (Number(getComputedStyle(el).opacity) >= 0.99 && opaque(el.parentElement));
+    const fullyShown = [...document.querySelectorAll<HTMLElement>('.mantine-Notification-root')].filter((el) => opaque(el)).length;
+    return { toasts: toastBoxes.length, fullyShown, controls: visible, covered };
   });
 }
 
@@ -85,7 +89,7 @@ test('toasts stay in their lane: at 1440×900 none covers a control of the unit 
     expect(seen.covered, `sample ${sample}: controls under a toast`).toEqual([]);
     expect(seen.controls).toBeGreaterThan(20); // the list's rows, headers, search, counters, filters
     if (seen.toasts > 0) sawToasts += 1;
-    most = Math.max(most, seen.toasts);
+    most = Math.max(most, seen.fullyShown);
     if (sample === 4) await page.screenshot({ path: testInfo.outputPath('toast-lane-list.png') });
     await page.waitForTimeout(400); // samples over ~6 s of churn
   }
