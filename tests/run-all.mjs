@@ -70,6 +70,20 @@ function ensurePostgres() {
   return run('apt-get install postgresql', 'apt-get', ['install', '-y', '-qq', 'postgresql'], env) === 0 && hasPostgres();
 }
 
+/** The scale-out tests (issue 18) need Debian's nats-server (JetStream); install it like PostgreSQL. */
+function ensureNatsServer() {
+  if (['/usr/sbin/nats-server', '/usr/bin/nats-server'].some((file) => existsSync(file)) || process.env.LUC_NATS_SERVER) return true;
+  const isRoot = typeof process.getuid === 'function' && process.getuid() === 0;
+  if (!isRoot || !existsSync('/usr/bin/apt-get')) {
+    console.error('nats-server is missing: the scale-out tests are skipped; run "sudo apt-get update && sudo apt-get install -y nats-server" to run them.');
+    return null;
+  }
+  console.log("nats-server is missing: installing Debian's nats-server package.");
+  const env = { DEBIAN_FRONTEND: 'noninteractive' };
+  if (run('apt-get update', 'apt-get', ['update', '-qq'], env) !== 0) return false;
+  return run('apt-get install nats-server', 'apt-get', ['install', '-y', '-qq', 'nats-server'], env) === 0;
+}
+
 let passed = 0;
 let failed = 0;
 
@@ -82,6 +96,10 @@ if (run('type check (tsc --noEmit)', bin('tsc'), ['--noEmit', '-p', 'tsconfig.js
 // 2. Unit and property tests. A root run that could not install PostgreSQL counts as one failure.
 if (ensurePostgres() === false) {
   console.error("postgresql: could not be installed; the store's PostgreSQL tests are skipped");
+  failed += 1;
+}
+if (ensureNatsServer() === false) {
+  console.error('nats-server: could not be installed; the scale-out tests are skipped');
   failed += 1;
 }
 const vitestJson = join(resultsDir, 'vitest.json');
