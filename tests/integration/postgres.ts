@@ -82,6 +82,10 @@ export interface PostgresCluster {
   readonly port: number;
   /** Creates an empty database and answers its postgres:// URL. */
   createDatabase(): Promise<string>;
+  /** Stops the server (pg_ctl stop -m fast), keeping its data: the scale-out test's outage. */
+  halt(): Promise<void>;
+  /** Starts it again on the same port and data after `halt`. */
+  restart(): Promise<void>;
   /** Closes the admin connection, stops the server and removes its folder. */
   stop(): Promise<void>;
 }
@@ -104,11 +108,13 @@ export async function startPostgres(found: Extract<PostgresAvailability, { avail
     }
   };
   process.on('exit', stop);
+  let options = '';
+  const startCluster = (): void => run(found, 'pg_ctl', ['-D', data, '-l', join(folder, 'server.log'), '-o', options, '-w', '-t', String(START_WAIT_S), 'start']);
   try {
     run(found, 'initdb', ['-D', data, '-U', 'postgres', '--auth=trust', '--encoding=UTF8', '--no-instructions']);
     // A test cluster: durability off (fsync), loopback and the folder's socket only.
-    const options = `-p ${port} -h 127.0.0.1 -k ${folder} -c fsync=off -c synchronous_commit=off -c full_page_writes=off`;
-    run(found, 'pg_ctl', ['-D', data, '-l', join(folder, 'server.log'), '-o', options, '-w', '-t', String(START_WAIT_S), 'start']);
+    options = `-p ${port} -h 127.0.0.1 -k ${folder} -c fsync=off -c synchronous_commit=off -c full_page_writes=off`;
+    startCluster();
   } catch (error) {
     const log = join(folder, 'server.log');
     const tail = existsSync(log) ? readFileSync(log, 'utf8').split('\n').slice(-10).join('\n') : '';
@@ -117,6 +123,7 @@ export async function startPostgres(found: Extract<PostgresAvailability, { avail
   }
   let databases = 0;
   const admin = new pg.Pool({ host: '127.0.0.1', port, user: 'postgres', database: 'postgres', max: 1 });
+  admin.on('error', () => undefined); // an idle connection dropped by halt(): the next query reconnects
   return {
     port,
     async createDatabase() {
@@ -124,6 +131,12 @@ export async function startPostgres(found: Extract<PostgresAvailability, { avail
       const name = `luc_test_${databases}`;
       await admin.query(`CREATE DATABASE ${name}`);
       return `postgres://postgres@127.0.0.1:${port}/${name}`;
+    },
+    async halt() {
+      run(found, 'pg_ctl', ['-D', data, '-m', 'fast', '-w', 'stop']);
+    },
+    async restart() {
+      startCluster();
     },
     async stop() {
       await admin.end().catch(() => undefined);

@@ -79,6 +79,10 @@ function openPostgres(url: string): Kysely<Database> {
   const types = new pg.TypeOverrides();
   types.setTypeParser(PG_BIGINT_OID, (text: string) => Number(text));
   const pool = new pg.Pool({ connectionString: url, types, max: PG_POOL_SIZE, connectionTimeoutMillis: PG_CONNECT_TIMEOUT_MS });
+  // An idle connection the server dropped (PostgreSQL restarted, fail-over) is an 'error' event on
+  // the pool; unhandled it would end the process. The pool discards that client and the next query
+  // opens a new one, so log it and carry on; queries made during the outage fail with their own error.
+  pool.on('error', (error) => console.warn(`PostgreSQL: an idle connection was lost (${error.message}); the next query reconnects`));
   return new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
 }
 
