@@ -7,12 +7,13 @@
  *
  * Order: replay (generates the logs the others read) → server fan-out → resume flood → bench page build →
  * worker ingest → memory → UI (console build, real server, Chromium) → replay loop at max (loop:
- * bench/ui/replayLoopBench.ts, issue 17). Every phase is bounded in time; a phase that fails is reported as
+ * bench/ui/replayLoopBench.ts, issue 17) → scale-out with 1, 2, 3 instances on PostgreSQL + NATS (scale:
+ * bench/scale/scaleBench.ts, issue 18). Every phase is bounded in time; a phase that fails is reported as
  * skipped with its reason, never as a passing figure. Exit code 1 when a figure misses its target
  * or a phase failed.
  *
  * `npm run bench -- --only ingest,ui` runs only the named phases (replay, fanout, fairness, ingest,
- * memory, ui, loop) and writes the figures to bench/results/partial.json instead (latest.json is the full run's);
+ * memory, ui, loop, scale) and writes the figures to bench/results/partial.json instead (latest.json is the full run's);
  * phases that read the generated logs generate them first when they are missing.
  */
 import { existsSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
@@ -28,11 +29,12 @@ import { runMemoryBench } from './memory/memoryBench.ts';
 import { runReplayBench } from './replay/replayBench.ts';
 import { runUiBench } from './ui/uiBench.ts';
 import { runReplayLoopBench } from './ui/replayLoopBench.ts';
+import { runScaleBench } from './scale/scaleBench.ts';
 import type { GeneratedLog } from './replay/logs.ts';
 import { BENCH_LOGS, generateLog } from './replay/logs.ts';
 import { FIXTURES_DIR } from '../fixtures/generate.ts';
 
-const PHASES = ['replay', 'fanout', 'fairness', 'ingest', 'memory', 'ui', 'loop'] as const;
+const PHASES = ['replay', 'fanout', 'fairness', 'ingest', 'memory', 'ui', 'loop', 'scale'] as const;
 type PhaseName = (typeof PHASES)[number];
 
 /** `--only a,b`: the phases to run (all by default); an unknown name stops with a clear error. */
@@ -158,6 +160,13 @@ async function main(): Promise<number> {
   if (loop !== null) {
     figures.push(...loop.figures);
     details['replayLoop'] = { windows: loop.windows.map((w) => ({ name: w.name, frames: w.intervals.length, longTasks: w.longTasks, loops: w.loops })), clicks: loop.clicks };
+  }
+
+  // Scale-out (issue 18 item 6): events/s, p95 fan-out and memory with 1, 2 and 3 instances.
+  const scale = runs('scale') ? await timed('scale-out', () => runScaleBench(say)) : null;
+  if (scale !== null) {
+    figures.push(...scale.figures);
+    details['scale'] = scale.steps;
   }
 
   const seconds = (performance.now() - started) / 1000;
