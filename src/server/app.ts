@@ -14,6 +14,7 @@ import { makeValidatorCompiler, formatSchemaErrors } from './http/validation.ts'
 import { OpenApiCollector } from './http/openapi.ts';
 import { registerSecurity, GLOBAL_RATE_PER_MINUTE, LOGIN_RATE_PER_MINUTE } from './http/security.ts';
 import { registerConsoleStatic } from './http/consoleStatic.ts';
+import { registerHealth, type HealthCheck } from './http/health.ts';
 import { makeOriginCheck } from './http/originCheck.ts';
 import { API_PREFIX, WS_PATH } from './http/paths.ts';
 import { FleetSlot, type AppSettings, type LiveQueries, type RouteDeps } from './areas/deps.ts';
@@ -45,6 +46,8 @@ export interface AppDeps {
   /** Extra contract areas (tests' probes), mounted under the REST prefix after the server's own (areas/index.ts). */
   areas?: readonly ContractArea[];
   now?: () => number;
+  /** More checks for GET /healthz besides the store (the bus connection in the scale-out deployment). */
+  healthChecks?: readonly HealthCheck[];
 }
 
 export interface BuiltApp {
@@ -183,6 +186,7 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
     }
   });
 
+  registerHealth(app, deps.store, deps.healthChecks);
   await registerConsoleStatic(app, settings.distDir);
 
   const purge = setInterval(() => {
