@@ -13,7 +13,8 @@ export const E2E_PASSWORD = 'e2e-Pass-1';
 // A fresh database on every run: the server command empties this directory first. One per port,
 // and the port is taken by one run at a time anyway.
 const dbDir = join(tmpdir(), `luc-e2e-${E2E_PORT}`);
-const dbFile = join(dbDir, 'luc.db');
+export const E2E_DB_FILE = join(dbDir, 'luc.db');
+const dbFile = E2E_DB_FILE;
 // The built console of this run, beside its database, so runs on other ports never share a build.
 const distDir = join(dbDir, 'dist');
 

@@ -1,5 +1,7 @@
 import { test, expect, request, type Page } from '@playwright/test';
-import { E2E_BASE_URL, E2E_PASSWORD } from '../../playwright.config.ts';
+import BetterSqlite from 'better-sqlite3';
+import { E2E_BASE_URL, E2E_DB_FILE, E2E_PASSWORD } from '../../playwright.config.ts';
+import { EMAIL_CHANGE_TEXTS } from '../../src/domain/account.ts';
 import { screenshot, signIn, type DemoUser } from './fixtures.ts';
 
 // Account, Preferences and About as a person meets them (spec 002 §2, §3, §5, §8): real Chromium
@@ -77,6 +79,44 @@ test('a user keeps their details and contact, and changes their password after a
   await page.getByRole('button', { name: 'Sign in' }).click();
   await expect(page.getByText('Wrong username or password')).toBeVisible();
   await signInAs(page, username, NEW_PASSWORD);
+});
+
+/** The confirmation code in the last message the server's mail outbox (mail_outbox) sent to `address`. */
+function mailedCode(address: string): string {
+  const db = new BetterSqlite(E2E_DB_FILE, { readonly: true, fileMustExist: true });
+  try {
+    const row = db.prepare('SELECT body FROM mail_outbox WHERE lower(to_address) = lower(?) ORDER BY created_at DESC LIMIT 1').get(address) as { body: string } | undefined;
+    const code = row?.body.split('\n').map((line) => line.trim()).find((line) => /^[A-Za-z0-9_-]{40,}$/.test(line));
+    if (code === undefined) throw new Error(`no confirmation code mailed to ${address}`);
+    return code;
+  } finally {
+    db.close();
+  }
+}
+
+test('a new e-mail changes once the mailed code is pasted on the account page; a wrong code is refused', async ({ page }) => {
+  const username = await createOwnUser('email');
+  const newAddress = `${username}.new@example.com`;
+  await signInAs(page, username);
+  await page.goto('/account');
+  const details = page.getByRole('form', { name: 'Your details' });
+  await details.getByLabel('E-mail').fill(newAddress);
+  await details.getByRole('button', { name: 'Save details' }).click();
+  await expect(page.getByText(`We sent a confirmation to ${newAddress}`)).toBeVisible();
+
+  const confirm = page.getByRole('form', { name: 'Confirm a new e-mail' });
+  await confirm.getByRole('button', { name: 'Confirm e-mail' }).click();
+  await expect(confirm.getByText('Paste the code from the message we sent')).toBeVisible();
+  await confirm.getByLabel('Confirmation code').fill('not-the-code');
+  await confirm.getByRole('button', { name: 'Confirm e-mail' }).click();
+  await expect(confirm.getByText(EMAIL_CHANGE_TEXTS.invalidToken)).toBeVisible();
+
+  await confirm.getByLabel('Confirmation code').fill(mailedCode(newAddress));
+  await confirm.getByRole('button', { name: 'Confirm e-mail' }).click();
+  await expect(page.getByText(`Your e-mail is now ${newAddress}`)).toBeVisible();
+  await screenshot(page, 'account-email-confirmed');
+  await page.reload();
+  await expect(page.getByRole('form', { name: 'Your details' }).getByLabel('E-mail')).toHaveValue(newAddress);
 });
 
 test('the unit alert toggles and the region preferences persist after a reload', async ({ page }) => {

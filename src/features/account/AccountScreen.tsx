@@ -21,6 +21,7 @@ import { passwordDaysLeft } from '../../app/passwordDays.ts';
 import { useUserTypeLabel } from '../users/UsersTable.tsx';
 import { contactQuery, saveContact, saveProfile } from './queries.ts';
 import { PasswordChangeForm } from './PasswordChangeForm.tsx';
+import { EmailConfirmForm } from './EmailConfirmForm.tsx';
 
 export function AccountScreen() {
   const { t } = useTranslation();
@@ -45,6 +46,7 @@ export function AccountScreen() {
         <SettingsSection title={t('account.details.title')}>
           <DetailsSummary user={user.data} />
           <ProfileForm user={user.data} />
+          {!user.data.sso && <EmailConfirmForm />}
         </SettingsSection>
         <Stack gap="lg">
           <SettingsSection title={t('account.contact.title')}>

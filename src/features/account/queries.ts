@@ -29,6 +29,13 @@ export async function saveProfile(queryClient: QueryClient, body: ProfileChanges
   return answer;
 }
 
+/** Confirms a new e-mail with the mailed code; the answer replaces the cached current user. */
+export async function confirmEmail(queryClient: QueryClient, token: string) {
+  const user = await call(account.confirmEmail, { body: { token } });
+  queryClient.setQueryData(queryKeys.currentUser, user);
+  return user;
+}
+
 export async function saveContact(queryClient: QueryClient, body: Contact) {
   const contact = await call(account.saveContact, { body });
   queryClient.setQueryData(accountKeys.contact, contact);
