@@ -101,6 +101,12 @@ describe('unit administration and links (spec 000 §6, §7) against a started se
     const above = await addUnit(server, 'UUPG4', '800', '8.5.1');
     const serverBelow = await call(server, `v2/admin/units/${above}/targetSwVersion/9.0${q}`, { method: 'PUT', cookie: admin });
     expect(serverBelow.json).toMatchObject({ code: 6802, message: 'The server version must be at or above the unit version.' });
+
+    // The same rules as the upgrade dialog (decideDeviceUpgrade): an excluded product type is refused before the version rules.
+    const excluded = await addUnit(server, 'UUPG5', '700SV', '8.0.0');
+    const refused = await call(server, `v2/admin/units/${excluded}/targetSwVersion/8.5${q}`, { method: 'PUT', cookie: admin });
+    expect(refused.status).toBe(400);
+    expect(refused.json).toMatchObject({ code: 6810, message: 'This product type is excluded from software upgrades.', reason: 'excludedType' });
   });
 
   it('moves a unit to another group and back; its events follow it', async () => {

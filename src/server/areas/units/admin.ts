@@ -12,7 +12,7 @@ import { serialNumber } from '../../../domain/validation/serialNumber.ts';
 import { unitComment } from '../../../domain/validation/unitFields.ts';
 import { smartBandwidthLimit } from '../../../domain/validation/capping.ts';
 import { unitTypeGroup } from '../../../domain/units/productTypes.ts';
-import { checkUpgrade, upgradeErrorMessage, type UpgradeRefusal } from '../../../domain/upgrade.ts';
+import { decideDeviceUpgrade } from '../../../domain/softwareVersions.ts';
 import { compareVersions, parseVersion } from '../../../domain/versions.ts';
 import { groupForNewUnit } from '../../../domain/groups.ts';
 import { MESSAGES } from '../../../domain/validation/messages.ts';
@@ -26,15 +26,6 @@ import { announceUnitOwnership, relink } from './ownership.ts';
 import { saveSetting, settingObject } from './storedSettings.ts';
 import { unitNameRefusal, updateIdentity } from './identity.ts';
 import { unitView, unitWithSettings } from './views.ts';
-
-/** Server-side upgrade codes (spec 000 §8): the hardware cannot run the target (6810), or the target is not allowed (6802). */
-export const TARGET_NOT_ALLOWED_CODE = 6802;
-export const HARDWARE_DISALLOWS_CODE = 6810;
-
-/** Which server code answers a refused target version. */
-export function upgradeCodeOf(reason: UpgradeRefusal): number {
-  return reason === 'notUpgradableType' ? HARDWARE_DISALLOWS_CODE : TARGET_NOT_ALLOWED_CODE;
-}
 
 /** A new unit's software version when none is given. */
 export const DEFAULT_NEW_UNIT_VERSION = '8.5.0';
@@ -157,20 +148,25 @@ async function serverVersionOf(deps: UnitDeps, unit: StoredUnit): Promise<string
   return versions[versions.length - 1] ?? '';
 }
 
-/** Sets the target version through the upgrade rules and starts the upgrade; a refusal is 400 with the server code. */
+/**
+ * Sets the target version through the same rules as the upgrade dialog (decideDeviceUpgrade: the
+ * excluded types, the server offline 6199, the LU600 H.264 limit 6803, then checkUpgrade) and starts
+ * the upgrade; a refusal is 400 with the rule's text and server code.
+ */
 export async function setTargetVersion(deps: UnitDeps, unit: StoredUnit, target: string) {
-  const decision = checkUpgrade({
+  const serverVersion = await serverVersionOf(deps, unit);
+  const codec = unit.settings['videoCodec'];
+  const decision = decideDeviceUpgrade({
     device: 'unit',
     productType: unit.type,
     unitVersion: liveUnitIfAny(deps, unit.uid)?.swVersion ?? unit.swVersion,
     targetVersion: target,
-    serverVersion: await serverVersionOf(deps, unit),
+    serverVersion,
+    serverOnline: serverVersion !== '',
     underSla: unit.settings['underSla'] !== false,
+    videoCodec: typeof codec === 'string' ? codec : null,
   });
-  if (!decision.allowed) {
-    const code = upgradeCodeOf(decision.reason);
-    throw new HttpError(400, decision.message, { code, codeMessage: upgradeErrorMessage(code), reason: decision.reason });
-  }
+  if (!decision.allowed) throw new HttpError(400, decision.message, { code: decision.code, codeMessage: decision.codeMessage, reason: decision.reason });
   runCommand(deps, unit.uid, { type: 'upgrade', targetVersion: target });
   await saveSetting(deps, unit.uid, 'targetSwVersion', target);
   const { allowed: _allowed, ...flags } = decision;
