@@ -41,6 +41,20 @@ describe('the demo shows tenancy: two broadcasters see none of each other’s da
   };
   const groupIds = async (cookie: string): Promise<string[]> => ((await call(server, 'users/fetch_current_user_details', { cookie })).json.groups as { uid: string }[]).map((g) => g.uid);
 
+  it('the super user’s unit list holds every unit of both broadcasters, grouped or not (tenancy all)', async () => {
+    const superUser = await signIn(server, 'super_user');
+    const page = await call(server, 'v2/admin/units?limit=500', { cookie: superUser });
+    expect(page.status).toBe(200);
+    const stored = await server.store.units.all();
+    expect(stored.length).toBeLessThanOrEqual(500); // one page holds them all
+    expect(page.json.total).toBe(stored.length);
+    expect(new Set((page.json.units as { uid: string }[]).map((u) => u.uid))).toEqual(new Set(stored.map((u) => u.uid)));
+    expect((page.json.units as { uid: string }[]).some((u) => u.uid.startsWith('B'))).toBe(true);
+    const searched = await call(server, `v2/admin/units?limit=500&searchValue=BAY_`, { cookie: superUser });
+    expect((searched.json.units as { name: string }[]).every((u) => u.name.includes('BAY_'))).toBe(true);
+    expect(searched.json.total).toBe(stored.filter((u) => u.name.includes('BAY_')).length);
+  });
+
   it('over REST: each regular user lists only their broadcaster’s units and groups; the other’s are 404/403', async () => {
     const ours = await unitIds(regular);
     const theirs = await unitIds(bayside);

@@ -291,7 +291,7 @@ export type UnitPage = typeof UnitPage.Type;
 export const listUnits = endpoint({
   method: 'GET',
   path: 'v2/admin/units',
-  summary: 'Units of the caller’s groups: search (searchKey default name), sort and paging (limit default 50)',
+  summary: 'Units of the caller’s groups (every unit, grouped or not, for a super user): search (searchKey default name), sort and paging (limit default 50)',
   tags: ['units', 'admin'],
   query: UnitListQuery,
   response: UnitPage,

@@ -29,7 +29,7 @@ export function sortOf(query: UnitListQuery, searchKey: UnitListKey): { sortBy: 
  * One page of the units of `groupIds` (or, with `inventoryId`, of that inventory's units in those
  * groups or in no group): limit default 50, search key default name.
  */
-export async function unitPage(deps: UnitDeps, groupIds: readonly string[], query: UnitListQuery, inventoryId?: string): Promise<UnitPage> {
+export async function unitPage(deps: UnitDeps, groupIds: readonly string[] | 'all', query: UnitListQuery, inventoryId?: string): Promise<UnitPage> {
   const limit = query.limit ?? UNIT_SEARCH_PAGE_SIZE;
   const offset = query.offset ?? 0;
   const searchKey = query.searchKey ?? DEFAULT_SEARCH_KEY;

@@ -107,8 +107,8 @@ export type UnitListField = UnitListKey;
 const NUMERIC_LIST_FIELDS: ReadonlySet<UnitListField> = new Set(['createdAt']);
 
 export interface UnitListQuery {
-  /** Units of these groups (none: nothing is listed)... */
-  groupIds: readonly string[];
+  /** Units of these groups (none: nothing is listed), or 'all' (a super user: every unit, grouped or not)... */
+  groupIds: readonly string[] | 'all';
   /** ...or, when set, units of this inventory (in one of groupIds, or in no group). */
   inventoryId?: string;
   searchKey: UnitListField;
@@ -213,19 +213,22 @@ export class UnitRepo {
 
   /** One page of a listing (see UnitListQuery), and how many units match in all. */
   async list(query: UnitListQuery): Promise<{ total: number; units: StoredUnit[] }> {
-    // `group_id IN ()` is not SQL: with no groups only an inventory's units in no group can match.
-    if (query.groupIds.length === 0 && query.inventoryId === undefined) return { total: 0, units: [] };
-    const groups = [...query.groupIds];
+    const every = query.groupIds === 'all';
+    const groups = every ? [] : [...query.groupIds];
     const inventoryId = query.inventoryId;
+    // `group_id IN ()` is not SQL: with no groups only an inventory's units in no group can match.
+    if (!every && groups.length === 0 && inventoryId === undefined) return { total: 0, units: [] };
     const searching = query.searchValue !== undefined && query.searchValue !== '';
     const matching = this.db
       .selectFrom('units')
-      .where((eb) => {
-        const inGroups = groups.length > 0 ? eb('group_id', 'in', groups) : eb('group_id', 'is', null);
-        const scope =
-          inventoryId !== undefined ? eb.and([eb('inventory_id', '=', inventoryId), groups.length > 0 ? eb.or([eb('group_id', 'is', null), inGroups]) : inGroups]) : inGroups;
-        return searching ? eb.and([scope, containsText(UNIT_LIST_FIELDS[query.searchKey], query.searchValue ?? '')]) : scope;
-      });
+      .$if(!every, (qb) =>
+        qb.where((eb) => {
+          const inGroups = groups.length > 0 ? eb('group_id', 'in', groups) : eb('group_id', 'is', null);
+          return inventoryId !== undefined ? eb.and([eb('inventory_id', '=', inventoryId), groups.length > 0 ? eb.or([eb('group_id', 'is', null), inGroups]) : inGroups]) : inGroups;
+        }),
+      )
+      .$if(every && inventoryId !== undefined, (qb) => qb.where('inventory_id', '=', inventoryId ?? ''))
+      .$if(searching, (qb) => qb.where(containsText(UNIT_LIST_FIELDS[query.searchKey], query.searchValue ?? '')));
     const count = await matching.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirst();
     const column = UNIT_LIST_FIELDS[query.sortBy];
     const key = NUMERIC_LIST_FIELDS.has(query.sortBy) ? column : lowerOf(column);

@@ -41,11 +41,11 @@ function readRoutes(deps: RouteDeps): RouteDefinition[] {
   return [
     defineRoute(reads.unitStatus, { access: 'units.read', scope: UNIT, handler: async ({ scoped }) => unitStatusOf(deps, scoped.unit.uid) }),
     defineRoute(reads.fetchDevices, { access: 'units.read', scope: memberGroup('query.crnt_vcg_uid'), handler: ({ scoped }) => groupSnapshot(deps, scoped.groupId) }),
-    defineRoute(reads.listUnits, { access: 'units.manage', scope: TENANT, handler: ({ query, tenancy }) => unitPage(deps, [...tenancy.groupIds], query) }),
+    defineRoute(reads.listUnits, { access: 'units.manage', scope: TENANT, handler: ({ query, tenancy }) => unitPage(deps, tenancy.all ? 'all' : [...tenancy.groupIds], query) }),
     defineRoute(reads.listInventoryUnits, {
       access: 'units.manage',
       scope: ownInventory('params.inv'),
-      handler: ({ query, tenancy, scoped }) => unitPage(deps, [...tenancy.groupIds], query, scoped.inventory.id),
+      handler: ({ query, tenancy, scoped }) => unitPage(deps, tenancy.all ? 'all' : [...tenancy.groupIds], query, scoped.inventory.id),
     }),
     defineRoute(reads.fetchUnitById, { access: 'units.read', scope: UNIT, handler: async ({ scoped }) => unitView(deps, scoped.unit) }),
     defineRoute(reads.unitLocation, { access: 'units.read', scope: UNIT, handler: async ({ scoped }) => locationOf(scoped.unit) }),
