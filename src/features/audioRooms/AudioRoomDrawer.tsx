@@ -3,11 +3,10 @@
  * (at most 16, each named once), delete. The domain's rules (src/domain/audioRooms.ts) check as the
  * user types; the server's "The room is in use." refusals show above the form.
  */
-import { useState } from 'react';
 import { ActionIcon, Button, Group, Select, Stack, Text, TextInput } from '@mantine/core';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { ConfirmDelete } from '../../components/admin/ConfirmDelete.tsx';
+import { useConfirmDelete } from '../../components/admin/useConfirmDelete.tsx';
 import { EntityDrawer, EntityFormBody } from '../../components/admin/EntityDrawer.tsx';
 import { useEntityForm } from '../../components/admin/useEntityForm.ts';
 import { showSuccess } from '../../components/toasts.ts';
@@ -27,7 +26,7 @@ export function AudioRoomDrawer({ room, onClose, onSaved }: { readonly room: Aud
   const { t } = useTranslation();
   const queryClient = useQueryClient();
   const canAdminister = useMay('audioRooms.admin');
-  const [confirming, setConfirming] = useState(false);
+  const deletion = useConfirmDelete({ entity: room, nameOf: (e) => e.name, remove: (e) => deleteRoom(e.inventoryId, e.id), afterDelete: () => { void invalidateRooms(queryClient); onClose(); } });
   const inventories = useQuery({ queryKey: audioRoomKeys.inventories, queryFn: ({ signal }) => roomInventories(signal), enabled: room === null });
 
   const { form, submitting, formError, onSubmit } = useEntityForm<RoomValues, AudioRoom>({
@@ -67,7 +66,7 @@ export function AudioRoomDrawer({ room, onClose, onSaved }: { readonly room: Aud
         submitting={submitting}
         formError={formError}
         canSave={canAdminister}
-        onDelete={room !== null && canAdminister ? () => setConfirming(true) : undefined}
+        onDelete={room !== null && canAdminister ? deletion.ask : undefined}
       >
         <TextInput label={t('audioRooms.form.name')} required readOnly={!canAdminister} data-autofocus {...form.getInputProps('name')} />
         {room === null ? (
@@ -131,18 +130,7 @@ export function AudioRoomDrawer({ room, onClose, onSaved }: { readonly room: Aud
           )}
         </Stack>
       </EntityFormBody>
-      <ConfirmDelete
-        name={confirming && room !== null ? room.name : null}
-        onCancel={() => setConfirming(false)}
-        onConfirm={async () => {
-          if (room === null) return;
-          await deleteRoom(room.inventoryId, room.id);
-          setConfirming(false);
-          showSuccess(t('kit.confirmDelete.deleted', { name: room.name }));
-          void invalidateRooms(queryClient);
-          onClose();
-        }}
-      />
+      {deletion.dialog}
     </EntityDrawer>
   );
 }

@@ -4,11 +4,10 @@
  * domain's rule as the user types (spec 002 §5) and shows the server's refusal on its field (a
  * name already taken) without losing what was typed.
  */
-import { useState } from 'react';
 import { Select, Stack, Switch, Tabs, TextInput } from '@mantine/core';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { ConfirmDelete } from '../../components/admin/ConfirmDelete.tsx';
+import { useConfirmDelete } from '../../components/admin/useConfirmDelete.tsx';
 import { EntityDrawer, EntityFormBody } from '../../components/admin/EntityDrawer.tsx';
 import { useEntityForm } from '../../components/admin/useEntityForm.ts';
 import { showSuccess } from '../../components/toasts.ts';
@@ -36,7 +35,7 @@ export function GroupDrawer({ group, onClose, onSaved }: GroupDrawerProps) {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
   const canAdminister = useMay('groups.admin');
-  const [confirming, setConfirming] = useState(false);
+  const deletion = useConfirmDelete({ entity: group, nameOf: (e) => e.name, remove: (e) => deleteGroup(e.id), afterDelete: () => { void invalidateGroups(queryClient); onClose(); } });
   const inventories = useQuery({ queryKey: groupKeys.options('inventories', ''), queryFn: ({ signal }) => searchInventories('', signal), enabled: group === null });
 
   const { form, submitting, formError, onSubmit } = useEntityForm<GroupValues, GroupRow>({
@@ -66,7 +65,7 @@ export function GroupDrawer({ group, onClose, onSaved }: GroupDrawerProps) {
       submitting={submitting}
       formError={formError}
       canSave={canAdminister}
-      onDelete={group !== null && canAdminister ? () => setConfirming(true) : undefined}
+      onDelete={group !== null && canAdminister ? deletion.ask : undefined}
     >
       <TextInput label={t('groups.form.name')} description={t('groups.form.nameHint')} required readOnly={!canAdminister} data-autofocus {...form.getInputProps('name')} />
       {group === null ? (
@@ -105,18 +104,7 @@ export function GroupDrawer({ group, onClose, onSaved }: GroupDrawerProps) {
           </Tabs.Panel>
         </Tabs>
       )}
-      <ConfirmDelete
-        name={confirming && group !== null ? group.name : null}
-        onCancel={() => setConfirming(false)}
-        onConfirm={async () => {
-          if (group === null) return;
-          await deleteGroup(group.id);
-          setConfirming(false);
-          showSuccess(t('kit.confirmDelete.deleted', { name: group.name }));
-          void invalidateGroups(queryClient);
-          onClose();
-        }}
-      />
+      {deletion.dialog}
     </EntityDrawer>
   );
 }

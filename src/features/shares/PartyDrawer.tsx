@@ -5,11 +5,10 @@
  * share key already used in the inventory) without losing what was typed. An empty share key on
  * create lets the server draw one.
  */
-import { useState } from 'react';
 import { Select, TextInput, Textarea } from '@mantine/core';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { ConfirmDelete } from '../../components/admin/ConfirmDelete.tsx';
+import { useConfirmDelete } from '../../components/admin/useConfirmDelete.tsx';
 import { EntityDrawer, EntityFormBody } from '../../components/admin/EntityDrawer.tsx';
 import { useEntityForm } from '../../components/admin/useEntityForm.ts';
 import { showSuccess } from '../../components/toasts.ts';
@@ -41,7 +40,7 @@ export interface PartyDrawerProps {
 export function PartyDrawer({ kind, inventoryId, party, folders, folderId, onClose, onSaved }: PartyDrawerProps) {
   const { t, i18n } = useTranslation();
   const queryClient = useQueryClient();
-  const [confirming, setConfirming] = useState(false);
+  const deletion = useConfirmDelete({ entity: party, nameOf: (e) => e.name, remove: (e) => deleteParty(kind, inventoryId, e.id), afterDelete: () => { void invalidateShares(queryClient); onClose(); } });
   const groups = useQuery({ queryKey: shareKeys.groups(inventoryId), queryFn: ({ signal }) => fetchInventoryGroups(inventoryId, signal) });
   const one = t(`shares.${kind}.one`);
 
@@ -75,7 +74,7 @@ export function PartyDrawer({ kind, inventoryId, party, folders, folderId, onClo
 
   return (
     <EntityDrawer opened title={party === null ? t('shares.form.createTitle', { kind: one }) : t('shares.form.editTitle', { kind: one, name: party.name })} onClose={onClose}>
-      <EntityFormBody mode={party === null ? 'create' : 'edit'} onSubmit={onSubmit} onCancel={onClose} submitting={submitting} formError={formError} onDelete={party !== null ? () => setConfirming(true) : undefined}>
+      <EntityFormBody mode={party === null ? 'create' : 'edit'} onSubmit={onSubmit} onCancel={onClose} submitting={submitting} formError={formError} onDelete={party !== null ? deletion.ask : undefined}>
         <TextInput label={t('shares.form.name')} description={t('shares.form.nameHint', { max: SHARE_NAME_MAX_LENGTH })} required data-autofocus {...form.getInputProps('name')} />
         <TextInput
           label={t('shares.form.shareKey')}
@@ -107,18 +106,7 @@ export function PartyDrawer({ kind, inventoryId, party, folders, folderId, onClo
           <TextInput label={t('shares.form.created')} value={t('shares.form.createdValue', { on: date.format(party.createdOn), by: party.createdBy || '—' })} readOnly variant="filled" />
         )}
       </EntityFormBody>
-      <ConfirmDelete
-        name={confirming && party !== null ? party.name : null}
-        onCancel={() => setConfirming(false)}
-        onConfirm={async () => {
-          if (party === null) return;
-          await deleteParty(kind, inventoryId, party.id);
-          setConfirming(false);
-          showSuccess(t('kit.confirmDelete.deleted', { name: party.name }));
-          void invalidateShares(queryClient);
-          onClose();
-        }}
-      />
+      {deletion.dialog}
     </EntityDrawer>
   );
 }

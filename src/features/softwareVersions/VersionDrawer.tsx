@@ -3,12 +3,11 @@
  * domain's rule as the user types: dotted, 3.5 to 9.0, not taken), description, release notes URL,
  * supported devices (none: every type) and inventories (none: every inventory).
  */
-import { useState } from 'react';
 import { MultiSelect, TextInput, Textarea } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { AssociationPicker } from '../../components/admin/AssociationPicker.tsx';
-import { ConfirmDelete } from '../../components/admin/ConfirmDelete.tsx';
+import { useConfirmDelete } from '../../components/admin/useConfirmDelete.tsx';
 import { EntityDrawer, EntityFormBody } from '../../components/admin/EntityDrawer.tsx';
 import { useEntityForm } from '../../components/admin/useEntityForm.ts';
 import { showSuccess } from '../../components/toasts.ts';
@@ -31,7 +30,7 @@ const isDeviceType = (value: string): value is DeviceType => (SUPPORTED_DEVICE_T
 export function VersionDrawer({ version, takenVersions, onClose }: { version: SoftwareVersionRow | null; takenVersions: readonly string[]; onClose: () => void }) {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
-  const [confirming, setConfirming] = useState(false);
+  const deletion = useConfirmDelete({ entity: version, nameOf: (e) => e.version, remove: (e) => deleteVersion(e.id), afterDelete: () => { void invalidateVersions(queryClient); onClose(); } });
   const { form, submitting, formError, onSubmit } = useEntityForm<VersionValues, SoftwareVersionRow>({
     initialValues: {
       version: version?.version ?? '',
@@ -60,7 +59,7 @@ export function VersionDrawer({ version, takenVersions, onClose }: { version: So
 
   return (
     <EntityDrawer opened title={version === null ? t('softwareVersions.form.createTitle') : t('softwareVersions.form.editTitle', { version: version.version })} onClose={onClose}>
-      <EntityFormBody mode={version === null ? 'create' : 'edit'} onSubmit={onSubmit} onCancel={onClose} submitting={submitting} formError={formError} canSave onDelete={version !== null ? () => setConfirming(true) : undefined}>
+      <EntityFormBody mode={version === null ? 'create' : 'edit'} onSubmit={onSubmit} onCancel={onClose} submitting={submitting} formError={formError} canSave onDelete={version !== null ? deletion.ask : undefined}>
         <TextInput label={t('softwareVersions.form.version')} description={t('softwareVersions.form.versionHint')} required data-autofocus maxLength={SOFTWARE_VERSION_LIMITS.version} {...form.getInputProps('version')} />
         <Textarea label={t('softwareVersions.form.description')} autosize minRows={2} maxLength={SOFTWARE_VERSION_LIMITS.description} {...form.getInputProps('description')} />
         <TextInput label={t('softwareVersions.form.releaseNotesUrl')} placeholder="https://" maxLength={SOFTWARE_VERSION_LIMITS.releaseNotesUrl} {...form.getInputProps('releaseNotesUrl')} />
@@ -85,18 +84,7 @@ export function VersionDrawer({ version, takenVersions, onClose }: { version: So
           error={typeof form.errors['inventoryIds'] === 'string' ? form.errors['inventoryIds'] : undefined}
         />
       </EntityFormBody>
-      <ConfirmDelete
-        name={confirming && version !== null ? version.version : null}
-        onCancel={() => setConfirming(false)}
-        onConfirm={async () => {
-          if (version === null) return;
-          await deleteVersion(version.id);
-          setConfirming(false);
-          showSuccess(t('kit.confirmDelete.deleted', { name: version.version }));
-          void invalidateVersions(queryClient);
-          onClose();
-        }}
-      />
+      {deletion.dialog}
     </EntityDrawer>
   );
 }

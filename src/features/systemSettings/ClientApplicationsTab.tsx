@@ -11,7 +11,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { DataTableColumn } from 'mantine-datatable';
 import { AdminPage } from '../../components/admin/AdminPage.tsx';
-import { ConfirmDelete } from '../../components/admin/ConfirmDelete.tsx';
+import { useConfirmDelete } from '../../components/admin/useConfirmDelete.tsx';
 import { EntityDrawer, EntityFormBody } from '../../components/admin/EntityDrawer.tsx';
 import { ServerTable } from '../../components/admin/ServerTable.tsx';
 import { TableSearch } from '../../components/admin/TableSearch.tsx';
@@ -67,7 +67,7 @@ export function ApplicationId({ id }: { readonly id: string }) {
 function ApplicationDrawer({ app, onClose, onSaved }: { readonly app: ClientApplicationRow | null; readonly onClose: () => void; readonly onSaved: (app: ClientApplicationRow) => void }) {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
-  const [confirming, setConfirming] = useState(false);
+  const deletion = useConfirmDelete({ entity: app, nameOf: (e) => e.name, remove: (e) => deleteApplication(e.applicationId), afterDelete: () => { void invalidate(queryClient, systemSettingsKeys.applications); onClose(); } });
   const { form, submitting, formError, onSubmit } = useEntityForm<{ name: string; active: boolean }, ClientApplicationRow>({
     initialValues: { name: app?.name ?? '', active: app?.active ?? true },
     validate: (values) => clientApplicationErrors({ name: values.name.trim() }),
@@ -86,7 +86,7 @@ function ApplicationDrawer({ app, onClose, onSaved }: { readonly app: ClientAppl
         onCancel={onClose}
         submitting={submitting}
         formError={formError}
-        onDelete={app !== null && !app.builtIn ? () => setConfirming(true) : undefined}
+        onDelete={app !== null && !app.builtIn ? deletion.ask : undefined}
       >
         <TextInput label={t('systemSettings.apps.name')} required data-autofocus {...form.getInputProps('name')} />
         {app !== null && (
@@ -107,18 +107,7 @@ function ApplicationDrawer({ app, onClose, onSaved }: { readonly app: ClientAppl
           {...form.getInputProps('active', { type: 'checkbox' })}
         />
       </EntityFormBody>
-      <ConfirmDelete
-        name={confirming && app !== null ? app.name : null}
-        onCancel={() => setConfirming(false)}
-        onConfirm={async () => {
-          if (app === null) return;
-          await deleteApplication(app.applicationId);
-          setConfirming(false);
-          showSuccess(t('kit.confirmDelete.deleted', { name: app.name }));
-          void invalidate(queryClient, systemSettingsKeys.applications);
-          onClose();
-        }}
-      />
+      {deletion.dialog}
     </EntityDrawer>
   );
 }

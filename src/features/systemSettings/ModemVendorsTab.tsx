@@ -9,7 +9,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { DataTableColumn } from 'mantine-datatable';
 import { AdminPage } from '../../components/admin/AdminPage.tsx';
-import { ConfirmDelete } from '../../components/admin/ConfirmDelete.tsx';
+import { useConfirmDelete } from '../../components/admin/useConfirmDelete.tsx';
 import { EntityDrawer, EntityFormBody } from '../../components/admin/EntityDrawer.tsx';
 import { ServerTable } from '../../components/admin/ServerTable.tsx';
 import { TableSearch } from '../../components/admin/TableSearch.tsx';
@@ -28,7 +28,7 @@ const nameOf = (vendor: ModemVendorRow) => `${vendor.vidName} ${vendor.pidName}`
 function VendorDrawer({ vendor, onClose, onSaved }: { readonly vendor: ModemVendorRow | null; readonly onClose: () => void; readonly onSaved: (vendor: ModemVendorRow) => void }) {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
-  const [confirming, setConfirming] = useState(false);
+  const deletion = useConfirmDelete({ entity: vendor, nameOf: (e) => nameOf(e), remove: (e) => deleteVendor(e.id), afterDelete: () => { void invalidate(queryClient, systemSettingsKeys.vendors); onClose(); } });
   const { form, submitting, formError, onSubmit } = useEntityForm<VendorValues, ModemVendorRow>({
     initialValues: { vid: vendor?.vid ?? '', vidName: vendor?.vidName ?? '', pid: vendor?.pid ?? '', pidName: vendor?.pidName ?? '' },
     validate: (values) => modemVendorErrors(values),
@@ -44,7 +44,7 @@ function VendorDrawer({ vendor, onClose, onSaved }: { readonly vendor: ModemVend
   });
   return (
     <EntityDrawer opened title={vendor === null ? t('systemSettings.vendors.createTitle') : t('systemSettings.vendors.editTitle', { name: nameOf(vendor) })} onClose={onClose}>
-      <EntityFormBody mode={vendor === null ? 'create' : 'edit'} onSubmit={onSubmit} onCancel={onClose} submitting={submitting} formError={formError} onDelete={vendor !== null ? () => setConfirming(true) : undefined}>
+      <EntityFormBody mode={vendor === null ? 'create' : 'edit'} onSubmit={onSubmit} onCancel={onClose} submitting={submitting} formError={formError} onDelete={vendor !== null ? deletion.ask : undefined}>
         <Group grow align="flex-start">
           <TextInput label={t('systemSettings.vendors.vid')} description={t('systemSettings.vendors.hexHint')} required data-autofocus maxLength={4} styles={{ input: { fontFamily: "var(--mantine-font-family-monospace)" } }} {...form.getInputProps('vid')} />
           <TextInput label={t('systemSettings.vendors.vidName')} required {...form.getInputProps('vidName')} />
@@ -59,18 +59,7 @@ function VendorDrawer({ vendor, onClose, onSaved }: { readonly vendor: ModemVend
           </Text>
         )}
       </EntityFormBody>
-      <ConfirmDelete
-        name={confirming && vendor !== null ? nameOf(vendor) : null}
-        onCancel={() => setConfirming(false)}
-        onConfirm={async () => {
-          if (vendor === null) return;
-          await deleteVendor(vendor.id);
-          setConfirming(false);
-          showSuccess(t('kit.confirmDelete.deleted', { name: nameOf(vendor) }));
-          void invalidate(queryClient, systemSettingsKeys.vendors);
-          onClose();
-        }}
-      />
+      {deletion.dialog}
     </EntityDrawer>
   );
 }

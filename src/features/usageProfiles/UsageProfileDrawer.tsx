@@ -4,11 +4,10 @@
  * a default profile, a profile with devices) are shown where they belong without losing the input.
  * Default profiles are every inventory's: shown read-only; deleting one is refused by the server.
  */
-import { useState } from 'react';
 import { Alert, NumberInput, Select, TextInput } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { ConfirmDelete } from '../../components/admin/ConfirmDelete.tsx';
+import { useConfirmDelete } from '../../components/admin/useConfirmDelete.tsx';
 import { EntityDrawer, EntityFormBody } from '../../components/admin/EntityDrawer.tsx';
 import { useEntityForm } from '../../components/admin/useEntityForm.ts';
 import { showSuccess } from '../../components/toasts.ts';
@@ -37,7 +36,7 @@ export function UsageProfileDrawer({ profile, onClose, onSaved }: UsageProfileDr
   const queryClient = useQueryClient();
   const canAdminister = useMay('usageProfiles.admin');
   const editable = canAdminister && profile?.isDefault !== true;
-  const [confirming, setConfirming] = useState(false);
+  const deletion = useConfirmDelete({ entity: profile, nameOf: (e) => e.name, remove: (e) => deleteUsageProfile(e.id), afterDelete: () => { void invalidateUsageProfiles(queryClient); onClose(); } });
   const inventories = useMyInventories();
 
   const { form, submitting, formError, onSubmit } = useEntityForm<ProfileValues, UsageProfileRow>({
@@ -74,7 +73,7 @@ export function UsageProfileDrawer({ profile, onClose, onSaved }: UsageProfileDr
         submitting={submitting}
         formError={formError}
         canSave={editable}
-        onDelete={profile !== null && canAdminister ? () => setConfirming(true) : undefined}
+        onDelete={profile !== null && canAdminister ? deletion.ask : undefined}
       >
         {profile?.isDefault === true && (
           <Alert color="gray" variant="light">
@@ -113,18 +112,7 @@ export function UsageProfileDrawer({ profile, onClose, onSaved }: UsageProfileDr
           {...form.getInputProps('resetDay')}
         />
       </EntityFormBody>
-      <ConfirmDelete
-        name={confirming && profile !== null ? profile.name : null}
-        onCancel={() => setConfirming(false)}
-        onConfirm={async () => {
-          if (profile === null) return;
-          await deleteUsageProfile(profile.id);
-          setConfirming(false);
-          showSuccess(t('kit.confirmDelete.deleted', { name: profile.name }));
-          void invalidateUsageProfiles(queryClient);
-          onClose();
-        }}
-      />
+      {deletion.dialog}
     </EntityDrawer>
   );
 }

@@ -13,7 +13,7 @@ import { Badge, Button, Divider, Group, PasswordInput, Popover, Select, Stack, T
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { AssociationPicker } from '../../components/admin/AssociationPicker.tsx';
-import { ConfirmDelete } from '../../components/admin/ConfirmDelete.tsx';
+import { useConfirmDelete } from '../../components/admin/useConfirmDelete.tsx';
 import { EntityDrawer, EntityFormBody } from '../../components/admin/EntityDrawer.tsx';
 import { useEntityForm } from '../../components/admin/useEntityForm.ts';
 import { showError, showSuccess } from '../../components/toasts.ts';
@@ -53,7 +53,7 @@ export function UserDrawer({ user, onClose, onSaved }: UserDrawerProps) {
   const roles = useClientConfiguration().data?.loggedUserRoles ?? [];
   const me = useCurrentUser().data;
   const canAdminister = useMay('users.admin');
-  const [confirming, setConfirming] = useState(false);
+  const deletion = useConfirmDelete({ entity: user, nameOf: (e) => e.username, remove: (e) => deleteUser(e.id), afterDelete: () => { void invalidateUsers(queryClient); onClose(); } });
   const [statusBusy, setStatusBusy] = useState(false);
   const refusal = user === null ? null : accountChangeRefusal(roles, user);
   const editable = canAdminister && refusal === null;
@@ -127,7 +127,7 @@ export function UserDrawer({ user, onClose, onSaved }: UserDrawerProps) {
         submitting={submitting}
         formError={formError}
         canSave={editable}
-        onDelete={user !== null && editable && ownAccount === null ? () => setConfirming(true) : undefined}
+        onDelete={user !== null && editable && ownAccount === null ? deletion.ask : undefined}
       >
         <TextInput
           label={t('users.form.username')}
@@ -219,18 +219,7 @@ export function UserDrawer({ user, onClose, onSaved }: UserDrawerProps) {
           </Group>
         </Stack>
       )}
-      <ConfirmDelete
-        name={confirming && user !== null ? user.username : null}
-        onCancel={() => setConfirming(false)}
-        onConfirm={async () => {
-          if (user === null) return;
-          await deleteUser(user.id);
-          setConfirming(false);
-          showSuccess(t('kit.confirmDelete.deleted', { name: user.username }));
-          void invalidateUsers(queryClient);
-          onClose();
-        }}
-      />
+      {deletion.dialog}
     </EntityDrawer>
   );
 }

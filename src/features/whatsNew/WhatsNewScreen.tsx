@@ -9,7 +9,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { DataTableColumn } from 'mantine-datatable';
 import { AdminPage } from '../../components/admin/AdminPage.tsx';
-import { ConfirmDelete } from '../../components/admin/ConfirmDelete.tsx';
+import { useConfirmDelete } from '../../components/admin/useConfirmDelete.tsx';
 import { EntityDrawer, EntityFormBody } from '../../components/admin/EntityDrawer.tsx';
 import { ServerTable } from '../../components/admin/ServerTable.tsx';
 import { TableSearch } from '../../components/admin/TableSearch.tsx';
@@ -26,7 +26,6 @@ type NoteValues = { version: string; text: string; active: boolean };
 function NoteDrawer({ note, serverVersion, onClose, onSaved }: { readonly note: WhatsNewNote | null; readonly serverVersion: string; readonly onClose: () => void; readonly onSaved: (note: WhatsNewNote) => void }) {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
-  const [confirming, setConfirming] = useState(false);
   const { form, submitting, formError, onSubmit } = useEntityForm<NoteValues, WhatsNewNote>({
     initialValues: { version: note?.version ?? serverVersion, text: note?.text ?? '', active: note?.active ?? true },
     validate: (values) => noteErrors(values),
@@ -41,25 +40,15 @@ function NoteDrawer({ note, serverVersion, onClose, onSaved }: { readonly note: 
     },
   });
   const name = note === null ? '' : t('whatsNew.noteName', { version: note.version });
+  const deletion = useConfirmDelete({ entity: note, nameOf: () => name, remove: (e) => deleteNote(e.id), afterDelete: () => { void invalidateNotes(queryClient); onClose(); } });
   return (
     <EntityDrawer opened title={note === null ? t('whatsNew.createTitle') : t('whatsNew.editTitle', { name })} onClose={onClose}>
-      <EntityFormBody mode={note === null ? 'create' : 'edit'} onSubmit={onSubmit} onCancel={onClose} submitting={submitting} formError={formError} onDelete={note !== null ? () => setConfirming(true) : undefined}>
+      <EntityFormBody mode={note === null ? 'create' : 'edit'} onSubmit={onSubmit} onCancel={onClose} submitting={submitting} formError={formError} onDelete={note !== null ? deletion.ask : undefined}>
         <TextInput label={t('whatsNew.version')} description={t('whatsNew.versionHint', { version: serverVersion })} required data-autofocus {...form.getInputProps('version')} />
         <Textarea label={t('whatsNew.text')} required autosize minRows={5} maxRows={14} {...form.getInputProps('text')} />
         <Switch label={t('whatsNew.active')} description={t('whatsNew.activeHint')} {...form.getInputProps('active', { type: 'checkbox' })} />
       </EntityFormBody>
-      <ConfirmDelete
-        name={confirming && note !== null ? name : null}
-        onCancel={() => setConfirming(false)}
-        onConfirm={async () => {
-          if (note === null) return;
-          await deleteNote(note.id);
-          setConfirming(false);
-          showSuccess(t('kit.confirmDelete.deleted', { name }));
-          void invalidateNotes(queryClient);
-          onClose();
-        }}
-      />
+      {deletion.dialog}
     </EntityDrawer>
   );
 }

@@ -6,11 +6,11 @@
  * that would make a loop) without losing what was typed. Delete asks first and shows the server's
  * refusal in place (spec 001 §8: overlays, an active audio room; ours: groups, units or users left).
  */
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useMemo } from 'react';
 import { Fieldset, NumberInput, Select, Stack, Switch, Tabs, Text, TextInput } from '@mantine/core';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { ConfirmDelete } from '../../../components/admin/ConfirmDelete.tsx';
+import { useConfirmDelete } from '../../../components/admin/useConfirmDelete.tsx';
 import { EntityDrawer, EntityFormBody } from '../../../components/admin/EntityDrawer.tsx';
 import { useEntityForm } from '../../../components/admin/useEntityForm.ts';
 import { showSuccess } from '../../../components/toasts.ts';
@@ -33,7 +33,7 @@ export function InventoryDrawer({ inventory, onClose, onSaved }: InventoryDrawer
   const { t } = useTranslation();
   const queryClient = useQueryClient();
   const canAdminister = useMay('inventories.admin');
-  const [confirming, setConfirming] = useState(false);
+  const deletion = useConfirmDelete({ entity: inventory, nameOf: (e) => e.name, remove: (e) => deleteInventory(e.id), afterDelete: () => { void invalidateInventories(queryClient); onClose(); } });
   const parents = useQuery({ queryKey: inventoryKeys.parents, queryFn: ({ signal }) => parentOptions(signal) });
   const parentOf = useMemo(() => new Map((parents.data ?? []).map((p) => [p.id, p.parentId])), [parents.data]);
   const parentChoices = (parents.data ?? []).filter((p) => p.id !== inventory?.id).map((p) => ({ value: p.id, label: p.name }));
@@ -66,7 +66,7 @@ export function InventoryDrawer({ inventory, onClose, onSaved }: InventoryDrawer
       submitting={submitting}
       formError={formError}
       canSave={canAdminister}
-      onDelete={inventory !== null && canAdminister ? () => setConfirming(true) : undefined}
+      onDelete={inventory !== null && canAdminister ? deletion.ask : undefined}
     >
       <Fieldset legend={t('inventories.form.sections.identity')} variant="filled">
         <Stack gap="sm">
@@ -134,18 +134,7 @@ export function InventoryDrawer({ inventory, onClose, onSaved }: InventoryDrawer
           </Tabs.Panel>
         </Tabs>
       )}
-      <ConfirmDelete
-        name={confirming && inventory !== null ? inventory.name : null}
-        onCancel={() => setConfirming(false)}
-        onConfirm={async () => {
-          if (inventory === null) return;
-          await deleteInventory(inventory.id);
-          setConfirming(false);
-          showSuccess(t('kit.confirmDelete.deleted', { name: inventory.name }));
-          void invalidateInventories(queryClient);
-          onClose();
-        }}
-      />
+      {deletion.dialog}
     </EntityDrawer>
   );
 }
