@@ -63,9 +63,8 @@ export const SupportDeviceQuery = Schema.Struct({
 });
 export const SupportDevicePage = Page(SupportDevice);
 
-/** A remote action and what became of it. */
-export const RemoteAction = Schema.Struct({
-  id: Id,
+/** What a remote action and its access approval both say: the device, the action, who asked and when. */
+const ActionRequestFields = {
   deviceKind: DeviceKindSchema,
   deviceId: Id,
   deviceName: Schema.String,
@@ -75,6 +74,12 @@ export const RemoteAction = Schema.Struct({
   note: Schema.String,
   requestedBy: Schema.String,
   requestedAt: EpochMs,
+};
+
+/** A remote action and what became of it. */
+export const RemoteAction = Schema.Struct({
+  id: Id,
+  ...ActionRequestFields,
   status: Schema.Literals(REMOTE_ACTION_STATUSES),
   /** What the device answered (accepted, or the refusal's message); '' while waiting. */
   result: Schema.String,
@@ -89,11 +94,16 @@ export const REMOTE_ACTION_SORT_KEYS = ['requestedAt', 'deviceName', 'inventoryN
 export type RemoteActionSearchKey = (typeof REMOTE_ACTION_SEARCH_KEYS)[number];
 export type RemoteActionSortKey = (typeof REMOTE_ACTION_SORT_KEYS)[number];
 
+/** The device filter both lists take: one kind, or one device (not a reference: it only narrows what the caller sees). */
+const deviceFilter = (meaning: string) => ({
+  deviceKind: Schema.optionalKey(DeviceKindSchema),
+  deviceId: Schema.optionalKey(NotARef(meaning)),
+});
+
 export const RemoteActionQuery = Schema.Struct({
   ...PageQuery(REMOTE_ACTION_SEARCH_KEYS, REMOTE_ACTION_SORT_KEYS).fields,
   status: Schema.optionalKey(Schema.Literals(REMOTE_ACTION_STATUSES)),
-  deviceKind: Schema.optionalKey(DeviceKindSchema),
-  deviceId: Schema.optionalKey(NotARef('a filter over the caller’s own remote actions')),
+  ...deviceFilter('a filter over the caller’s own remote actions'),
 });
 export const RemoteActionPage = Page(RemoteAction);
 
@@ -109,15 +119,7 @@ export type NewRemoteAction = typeof NewRemoteAction.Type;
 export const AccessApproval = Schema.Struct({
   id: Id,
   state: Schema.Literals(ACCESS_APPROVAL_STATES),
-  deviceKind: DeviceKindSchema,
-  deviceId: Id,
-  deviceName: Schema.String,
-  inventoryId: Schema.NullOr(Id),
-  inventoryName: Schema.String,
-  action: RemoteActionNameSchema,
-  note: Schema.String,
-  requestedBy: Schema.String,
-  requestedAt: EpochMs,
+  ...ActionRequestFields,
   /** Active until then (8 hours after the request). */
   expiresAt: EpochMs,
   /** Who approved or declined, and when; null while active or once expired unanswered. */
@@ -138,8 +140,7 @@ export type AccessApprovalSortKey = (typeof ACCESS_APPROVAL_SORT_KEYS)[number];
 export const AccessApprovalQuery = Schema.Struct({
   ...PageQuery(ACCESS_APPROVAL_SEARCH_KEYS, ACCESS_APPROVAL_SORT_KEYS).fields,
   state: Schema.optionalKey(Schema.Literals(ACCESS_APPROVAL_STATES)),
-  deviceKind: Schema.optionalKey(DeviceKindSchema),
-  deviceId: Schema.optionalKey(NotARef('a filter over the access approvals the caller sees')),
+  ...deviceFilter('a filter over the access approvals the caller sees'),
 });
 export const AccessApprovalPage = Page(AccessApproval);
 
