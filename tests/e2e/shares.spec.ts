@@ -135,7 +135,7 @@ test('a media group admin adds a subscriber, a unique name is enforced, and a un
   // The unit sharing modal offers it: share the first unit of the list with it.
   await page.goto('/list');
   const unitRow = page.locator('[role="row"][data-unit-id]').first();
-  await expect(unitRow).toBeVisible();
+  await expect(unitRow).toBeVisible({ timeout: 15_000 }); // the first list of a cold console
   const uid = (await unitRow.getAttribute('data-unit-id')) ?? '';
   await unitRow.locator('[data-column="type"]').click();
   await expect(page.getByTestId('unit-name')).toBeVisible({ timeout: 15_000 }); // the unit page's first load
