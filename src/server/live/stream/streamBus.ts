@@ -30,6 +30,13 @@ import type { StreamPublisher } from './publisher.ts';
 export const MAX_RESUME_EVENTS = 200_000;
 /** A stream read that gets no message for this long is abandoned (ms); the client gets 'reset'. */
 export const READ_IDLE_TIMEOUT_MS = 5_000;
+/**
+ * A pull request of the live consumer lasts this long (ms; heartbeats every half of it). After a
+ * NATS restart the old pull is gone; the consumer notices the missing heartbeats and pulls again,
+ * so this bounds the pause after a reconnect (a few times this). 2 s: one small request per 2 s
+ * when idle, against ~30 s of silence after a NATS restart with the client's default.
+ */
+export const PULL_EXPIRES_MS = 2_000;
 /** Bad messages remembered so each is logged once (their seqs). */
 const LOGGED_BAD_MAX = 1_000;
 
@@ -152,7 +159,7 @@ export class StreamBus implements LiveBus {
 
   private async startConsuming(): Promise<void> {
     const consumer = await this.js.consumers.get(EVENT_STREAM, { deliver_policy: DeliverPolicy.StartSequence, opt_start_seq: this.lastDelivered + 1 });
-    const messages = await consumer.consume({ max_messages: 1_000 });
+    const messages = await consumer.consume({ max_messages: 1_000, expires: PULL_EXPIRES_MS });
     this.messages = messages;
     void (async () => {
       for await (const message of messages) this.receive(message.seq, message.data);
