@@ -16,10 +16,13 @@
  *   has settled, the unacknowledged ones are sent again, in their order, with the same ids, and
  *   JetStream drops any it already stored (duplicate window). While disconnected nothing new is
  *   handed to the client, so events keep their order across a reconnect.
+ * - Acks: each message is a core NATS publish whose reply subject is this publisher's inbox plus a
+ *   token; JetStream answers there with its PubAck ({stream, seq, duplicate} or {error}). One
+ *   subscription and one sweep timer instead of a request (promise, timer, mux entry) per message:
+ *   3-6× the events/s of `jetstream().publish` on this machine.
  */
-import type { NatsConnection } from '@nats-io/transport-node';
-import { jetstream } from '@nats-io/jetstream';
-import type { JetStreamClient } from '@nats-io/jetstream';
+import { createInbox, headers } from '@nats-io/transport-node';
+import type { Msg, NatsConnection, Subscription } from '@nats-io/transport-node';
 import type { PublishOptions } from '../bus.ts';
 import type { EventKind } from '../types.ts';
 import { EVENT_SUBJECT_PREFIX, stderrLog, type BusLog } from './connection.ts';
@@ -53,10 +56,21 @@ interface Outgoing {
   /** Sent and not yet settled. */
   sending: boolean;
   acked: boolean;
+  /** The reply token of the last send, and when it was sent (ms, monotonic). */
+  token: number;
+  sentAt: number;
 }
 
+const decoder = new TextDecoder();
+
 export class StreamPublisher {
-  private readonly js: JetStreamClient;
+  private readonly nc: NatsConnection;
+  private readonly inbox = createInbox();
+  private readonly acks: Subscription;
+  /** Sends waiting for their ack, by reply token. */
+  private readonly pending = new Map<number, Outgoing>();
+  private nextToken = 0;
+  private readonly sweepTimer: NodeJS.Timeout;
   private readonly now: () => number;
   private readonly revBase: number;
   private readonly lifeId: string;
@@ -88,7 +102,7 @@ export class StreamPublisher {
   readonly stats = { dropped: 0, peakInFlight: 0, resent: 0, lastAckSeq: 0 };
 
   constructor(nc: NatsConnection, options: StreamPublisherOptions = {}) {
-    this.js = jetstream(nc);
+    this.nc = nc;
     this.now = options.now ?? Date.now;
     const lifeStartMs = options.lifeStartMs ?? this.now();
     this.revBase = lifeStartMs * 1000;
@@ -98,6 +112,10 @@ export class StreamPublisher {
     this.ackTimeoutMs = options.ackTimeoutMs ?? ACK_TIMEOUT_MS;
     this.retryWaitMs = options.retryWaitMs ?? RETRY_WAIT_MS;
     this.log = options.log ?? stderrLog;
+    this.acks = nc.subscribe(`${this.inbox}.*`, { callback: (_error, msg) => this.onAck(msg) });
+    // A send not acknowledged within ackTimeoutMs has failed (checked 4 times per timeout).
+    this.sweepTimer = setInterval(() => this.sweep(), Math.max(10, this.ackTimeoutMs / 4));
+    this.sweepTimer.unref();
     void (async () => {
       for await (const status of nc.status()) {
         if (status.type === 'disconnect') this.connected = false;
@@ -128,7 +146,7 @@ export class StreamPublisher {
     this.accepted += 1;
     const msgId = options?.msgId ?? `${this.lifeId}-${this.accepted}`;
     const payload = encodePayload({ ts: this.now(), kind, id, rev, data });
-    this.queue.push({ subject: EVENT_SUBJECT_PREFIX + kind, payload, msgId, sending: false, acked: false });
+    this.queue.push({ subject: EVENT_SUBJECT_PREFIX + kind, payload, msgId, sending: false, acked: false, token: -1, sentAt: 0 });
     this.pump();
     return true;
   }
@@ -157,6 +175,8 @@ export class StreamPublisher {
     await Promise.race([this.flush(), new Promise<void>((resolve) => (timer = setTimeout(resolve, timeoutMs)))]);
     clearTimeout(timer);
     if (this.retryTimer !== null) clearTimeout(this.retryTimer);
+    clearInterval(this.sweepTimer);
+    this.acks.unsubscribe();
   }
 
   /** Sends what may be sent now: first the unacknowledged window entries to resend, then the queue. */
@@ -192,24 +212,57 @@ export class StreamPublisher {
 
   private send(entry: Outgoing): void {
     entry.sending = true;
+    entry.token = this.nextToken++;
+    entry.sentAt = performance.now();
+    this.pending.set(entry.token, entry);
     this.inFlight += 1;
     if (this.inFlight > this.stats.peakInFlight) this.stats.peakInFlight = this.inFlight;
-    this.js.publish(entry.subject, entry.payload, { msgID: entry.msgId, timeout: this.ackTimeoutMs }).then(
-      (ack) => {
-        entry.sending = false;
-        entry.acked = true;
-        this.inFlight -= 1;
-        if (ack.seq > this.stats.lastAckSeq) this.stats.lastAckSeq = ack.seq;
-        this.settleFront();
-        this.pump();
-      },
-      () => {
-        entry.sending = false;
-        this.inFlight -= 1;
-        this.recovering = true;
-        this.scheduleRetry();
-      },
-    );
+    const h = headers();
+    h.set('Nats-Msg-Id', entry.msgId);
+    try {
+      this.nc.publish(entry.subject, entry.payload, { reply: `${this.inbox}.${entry.token}`, headers: h });
+    } catch {
+      this.failed(entry, 'the connection is closed'); // closing or closed
+    }
+  }
+
+  /** JetStream's answer to one send: a PubAck with the stream seq, or an error (or a no-responders status). */
+  private onAck(msg: Msg): void {
+    const token = Number(msg.subject.slice(this.inbox.length + 1));
+    const entry = this.pending.get(token);
+    if (entry === undefined) return; // answered after its timeout: it is sent again anyway
+    let seq: unknown;
+    try {
+      seq = (JSON.parse(decoder.decode(msg.data)) as { seq?: unknown }).seq;
+    } catch {
+      seq = undefined;
+    }
+    if (typeof seq !== 'number') {
+      this.failed(entry, msg.data.length === 0 ? 'no stream answered' : decoder.decode(msg.data).slice(0, 200));
+      return;
+    }
+    this.pending.delete(token);
+    entry.sending = false;
+    entry.acked = true;
+    this.inFlight -= 1;
+    if (seq > this.stats.lastAckSeq) this.stats.lastAckSeq = seq;
+    this.settleFront();
+    this.pump();
+  }
+
+  /** A send failed: it is sent again (with the same message id) once every send in flight settled. */
+  private failed(entry: Outgoing, reason: string): void {
+    if (!this.recovering && this.connected) this.log('warn', `event bus: a publish failed (${reason}); sending again`);
+    this.pending.delete(entry.token);
+    entry.sending = false;
+    this.inFlight -= 1;
+    this.recovering = true;
+    this.scheduleRetry();
+  }
+
+  private sweep(): void {
+    const cutoff = performance.now() - this.ackTimeoutMs;
+    for (const entry of [...this.pending.values()]) if (entry.sentAt < cutoff) this.failed(entry, `no ack within ${this.ackTimeoutMs} ms`);
   }
 
   /** A failed publish is sent again after RETRY_WAIT_MS (and after every other in flight settled). */
