@@ -232,7 +232,7 @@ describe.skipIf(!nats.available)(`stream bus on a real nats-server${nats.availab
     expect(accepted.slice(100).every((a) => !a)).toBe(true);
     expect(owner.publisher!.stats.dropped).toBe(50);
     expect(owner.publisher!.backlog()).toBeLessThanOrEqual(100);
-    expect(logs.filter((l) => l.includes('dropping events')).length).toBe(1);
+    expect(logs.filter((l) => l.includes('new events are dropped while it is full')).length).toBe(1);
     await owner.publisher!.flush();
     expect(owner.publisher!.backlog()).toBe(0);
     expect(owner.publisher!.stats.peakInFlight).toBe(8);

@@ -120,7 +120,12 @@ export class StreamPublisher {
       for await (const status of nc.status()) {
         if (status.type === 'disconnect') this.connected = false;
         else if (status.type === 'reconnect') {
+          // Acks of sends made before the disconnect will not come: send those again now (same
+          // message ids) instead of waiting for their timeout.
+          for (const entry of [...this.pending.values()]) this.failed(entry, 'reconnected before its ack');
           this.connected = true;
+          if (this.retryTimer !== null) clearTimeout(this.retryTimer);
+          this.retryTimer = null;
           this.pump();
         }
       }
@@ -137,7 +142,7 @@ export class StreamPublisher {
       this.stats.dropped += 1;
       if (!this.overloaded) {
         this.overloaded = true;
-        this.log('error', `event bus: ${this.maxQueued} events wait for NATS; dropping events until the backlog halves`);
+        this.log('error', `event bus: ${this.maxQueued} events wait for NATS; new events are dropped while it is full`);
       }
       return false;
     }
