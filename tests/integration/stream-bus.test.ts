@@ -14,6 +14,9 @@ import type { LiveEvent } from '../../src/server/live/types.ts';
 import { EVENT_STREAM, ensureEventStream } from '../../src/server/live/stream/connection.ts';
 import { NOT_THE_OWNER, openStreamBus, StreamBus, StreamPublisher, type OpenedStreamBus, type OpenStreamBusOptions } from '../../src/server/live/stream/index.ts';
 import { findNatsServer, startNats, type NatsTestServer } from './nats.ts';
+import Fastify from 'fastify';
+import { WebSocket } from 'ws';
+import { LIVE_PATH, registerLiveGateway } from '../../src/server/live/gateway.ts';
 
 const nats = findNatsServer();
 if (!nats.available) console.warn(`stream bus tests skipped: ${nats.reason}`);
@@ -270,6 +273,54 @@ describe.skipIf(!nats.available)(`stream bus on a real nats-server${nats.availab
     expect(created.config).toMatchObject({ subjects: ['luc.events.>'], storage: 'file', max_age: 300e9, max_msgs: 1_000_000, duplicate_window: 120e9 });
     const updated = await ensureEventStream(jsm, { maxAgeS: 10, maxMsgs: 5_000 });
     expect(updated.config).toMatchObject({ max_age: 10e9, max_msgs: 5_000, duplicate_window: 10e9 });
+  });
+
+  it('serves websocket clients through the gateway on two instances: live, resumed from the ring, resumed from the stream', async () => {
+    const owner = await open('owner');
+    const fronts = [await open('front'), await open('front', { bus: { ringMaxEvents: 10 } })];
+    const urls: string[] = [];
+    for (const front of fronts) {
+      const app = Fastify({ logger: false });
+      registerLiveGateway(app, {
+        bus: front.bus,
+        authority: { groupOfUnit: () => 'G1', groupOfChannel: () => undefined },
+        authenticate: () => ({ sessionId: 'S1', userId: 'u1', username: 'alice', userType: 'luc_regular', groupIds: ['G1'] }),
+        allowedOrigins: () => true,
+      });
+      await app.listen({ port: 0, host: '127.0.0.1' });
+      opened.push({ close: () => app.close() });
+      const address = app.server.address();
+      if (address === null || typeof address === 'string') throw new Error('no port');
+      urls.push(`ws://127.0.0.1:${address.port}${LIVE_PATH}`);
+    }
+    const socket = async (url: string, resumeFrom: number | null): Promise<number[]> => {
+      const ws = new WebSocket(url);
+      opened.push({ close: async () => ws.terminate() });
+      const seqs: number[] = [];
+      ws.on('message', (data) => {
+        const frame = JSON.parse(String(data)) as { seq?: number; op?: string };
+        if (typeof frame.seq === 'number') seqs.push(frame.seq);
+        else seqs.push(-1); // a control frame (reset) would show as -1
+      });
+      await new Promise((resolve, reject) => ws.once('open', resolve).once('error', reject));
+      ws.send(JSON.stringify({ op: 'subscribe', topics: ['group:G1'] }));
+      if (resumeFrom !== null) ws.send(JSON.stringify({ op: 'resume', from: resumeFrom }));
+      await new Promise<void>((resolve) => ws.once('pong', () => resolve()).ping());
+      return seqs;
+    };
+    const live = await socket(urls[0]!, null);
+    // unit.alert: a fact, never coalesced while a socket holds events (whole-state kinds would be).
+    for (let i = 0; i < 50; i += 1) owner.bus.publish('unit.alert', `U${i % 4}`, { i });
+    await owner.publisher!.flush();
+    await until(() => live.length === 50 && fronts[1]!.bus.lastSeq() === 50);
+    const fromRing = await socket(urls[0]!, 10); // the first front's ring holds all 50
+    const fromStream = await socket(urls[1]!, 10); // the second keeps 10: 11..40 come from the stream
+    for (let i = 50; i < 60; i += 1) owner.bus.publish('unit.alert', `U${i % 4}`, { i });
+    await owner.publisher!.flush();
+    await until(() => live.length === 60 && fromRing.length === 50 && fromStream.length === 50);
+    expect(live).toEqual(range(1, 60));
+    expect(fromRing).toEqual(range(11, 60));
+    expect(fromStream).toEqual(range(11, 60));
   });
 
   it('reaches a throughput comparable to the in-process bus (reported, not asserted)', async () => {
