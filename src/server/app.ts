@@ -1,7 +1,7 @@
 import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify';
 import { installCors } from './http/cors.ts';
 import cookie from '@fastify/cookie';
-import type { EventBus } from './live/bus.ts';
+import type { LiveBus } from './live/bus.ts';
 import { SIGN_IN_FAILURES_PER_ADDRESS } from './auth/signInThrottle.ts';
 import { registerLiveGateway, type GatewayHandle, type GatewayOptions } from './live/gateway.ts';
 import type { Principal } from './live/types.ts';
@@ -39,7 +39,7 @@ export interface AppDeps {
   settings?: Partial<AppSettings>;
   logLevel?: LogLevel;
   /** When given, the websocket gateway of protocol.md is mounted at /luc/luc-core-web/ws. */
-  bus?: EventBus;
+  bus?: LiveBus;
   gatewayOptions?: GatewayOptions;
   /** Live facts from the simulator; without it, no alerts are active and channels read from the attached fleet. */
   live?: Partial<LiveQueries>;

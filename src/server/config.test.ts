@@ -95,6 +95,16 @@ describe('parseConfig', () => {
     ['HOST', 'a b', 'HOST must be a host name or IP address (got "a b")'],
     ['LUC_DATABASE_URL', 'mysql://db/luc', 'LUC_DATABASE_URL must be a PostgreSQL URL like postgres://user:password@host:5432/luc (got "mysql://db/luc")'],
     ['LUC_DATABASE_URL', './data/luc.db', 'LUC_DATABASE_URL must be a PostgreSQL URL like postgres://user:password@host:5432/luc (got "./data/luc.db")'],
+    ['LUC_BUS_URL', 'http://nats:4222', 'LUC_BUS_URL must be one or more NATS URLs like nats://host:4222 or tls://host:4222, separated by commas (got "http://nats:4222")'],
+    ['LUC_BUS_URL', 'nats://a:4222,localhost:4222', 'LUC_BUS_URL must be one or more NATS URLs like nats://host:4222 or tls://host:4222, separated by commas (got "nats://a:4222,localhost:4222")'],
+    ['LUC_BUS_URL', 'nats://host:4222/luc', 'LUC_BUS_URL must be one or more NATS URLs like nats://host:4222 or tls://host:4222, separated by commas (got "nats://host:4222/luc")'],
+    ['LUC_SIMULATOR', '2', "LUC_SIMULATOR must be '1' (on) or '0' (off) (got \"2\")"],
+    ['LUC_SIMULATOR', '0', 'LUC_SIMULATOR=0 needs LUC_BUS_URL: without the NATS bus no other process can run the unit fleet'],
+    ['LUC_STREAM_MAX_AGE_S', '9', 'LUC_STREAM_MAX_AGE_S must be an integer from 10 to 86400 (got "9")'],
+    ['LUC_STREAM_MAX_AGE_S', '86401', 'LUC_STREAM_MAX_AGE_S must be an integer from 10 to 86400 (got "86401")'],
+    ['LUC_STREAM_MAX_AGE_S', '5m', 'LUC_STREAM_MAX_AGE_S must be an integer from 10 to 86400 (got "5m")'],
+    ['LUC_STREAM_MAX_MSGS', '999', 'LUC_STREAM_MAX_MSGS must be an integer from 1000 to 100000000 (got "999")'],
+    ['LUC_STREAM_MAX_MSGS', '100000001', 'LUC_STREAM_MAX_MSGS must be an integer from 1000 to 100000000 (got "100000001")'],
   ])('stops the start naming %s when it is %s', (name, value, message) => {
     const error = errorOf({ [name]: value });
     expect(error.variable).toBe(name);
@@ -115,6 +125,27 @@ describe('parseConfig', () => {
     const unset = parseConfig({ LUC_DATABASE_URL: ' ', LUC_DB: '/tmp/x.db' }, fixedPassword);
     expect(unset.databaseUrl).toBeNull();
     expect(storeTargetOf(unset)).toBe('/tmp/x.db');
+  });
+
+  it('runs embedded by default: no bus, the simulator in process, the stream defaults', () => {
+    expect(parseConfig({}, fixedPassword)).toMatchObject({ busUrl: null, simulator: true, streamMaxAgeS: 300, streamMaxMsgs: 1_000_000 });
+  });
+
+  it('reads the scale-out bus settings; with a bus the simulator is off unless LUC_SIMULATOR=1', () => {
+    for (const url of ['nats://127.0.0.1:4222', 'tls://nats.example.com:4222', 'nats://a:4222, nats://b:4222', 'nats://luc:pw@nats:4222']) {
+      expect(parseConfig({ LUC_BUS_URL: url }, fixedPassword)).toMatchObject({ busUrl: url, simulator: false });
+    }
+    expect(parseConfig({ LUC_BUS_URL: 'nats://n:4222', LUC_SIMULATOR: '1' }, fixedPassword).simulator).toBe(true);
+    expect(parseConfig({ LUC_SIMULATOR: '1' }, fixedPassword)).toMatchObject({ busUrl: null, simulator: true });
+    const bounds = parseConfig({ LUC_STREAM_MAX_AGE_S: '10', LUC_STREAM_MAX_MSGS: '100000000' }, fixedPassword);
+    expect(bounds).toMatchObject({ streamMaxAgeS: 10, streamMaxMsgs: 100_000_000 });
+    expect(parseConfig({ LUC_STREAM_MAX_AGE_S: '86400', LUC_STREAM_MAX_MSGS: '1000' }, fixedPassword)).toMatchObject({ streamMaxAgeS: 86_400, streamMaxMsgs: 1_000 });
+  });
+
+  it('never echoes the password of a refused LUC_BUS_URL', () => {
+    const error = errorOf({ LUC_BUS_URL: 'http://luc:s3cret@nats:4222' });
+    expect(error.message).not.toContain('s3cret');
+    expect(error.message).toContain('http://luc:***@nats:4222');
   });
 
   it('never echoes the password of a refused LUC_DATABASE_URL', () => {

@@ -31,6 +31,14 @@ export interface ServerConfig {
   /** The built console to serve (LUC_DIST_DIR, default dist). */
   readonly distDir: string;
   readonly logLevel: LogLevel;
+  /** NATS servers of the scale-out event bus (LUC_BUS_URL: nats:// or tls:// URLs, comma-separated); null: the in-process bus. */
+  readonly busUrl: string | null;
+  /** This process runs the fleet simulator and owns the fleet (LUC_SIMULATOR; default on without a bus, off with one). */
+  readonly simulator: boolean;
+  /** Events older than this leave the JetStream stream (LUC_STREAM_MAX_AGE_S, seconds): the resume window in time. */
+  readonly streamMaxAgeS: number;
+  /** The stream keeps at most this many events (LUC_STREAM_MAX_MSGS): the resume window in count. */
+  readonly streamMaxMsgs: number;
 }
 
 export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
@@ -48,6 +56,14 @@ export const CONFIG_LIMITS = {
   maxSimRate: 100_000, // events/s, for load tests
   /** Demo passwords shorter than this are refused: the demo users are real accounts on a port. */
   minDemoPasswordLength: 8,
+  /** The stream's retention by age (s): 5 minutes by default, from 10 s to one day. */
+  defaultStreamMaxAgeS: 300,
+  minStreamMaxAgeS: 10,
+  maxStreamMaxAgeS: 86_400,
+  /** The stream's retention by count: 1,000,000 events by default (10 s at 100,000 events/s). */
+  defaultStreamMaxMsgs: 1_000_000,
+  minStreamMaxMsgs: 1_000,
+  maxStreamMaxMsgs: 100_000_000,
 } as const;
 
 export class ConfigError extends Error {
@@ -132,6 +148,31 @@ function postgresUrl(env: Env, name: string): string | null {
   return raw;
 }
 
+/** The shape LUC_BUS_URL must have (quoted in its refusal). */
+const BUS_URL_EXPECTATION = 'one or more NATS URLs like nats://host:4222 or tls://host:4222, separated by commas';
+
+/**
+ * NATS server URLs (nats:// or tls://, comma-separated for a cluster), returned as given; a refusal
+ * shows the value with any password as ***.
+ */
+function natsUrls(env: Env, name: string): string | null {
+  const raw = read(env, name);
+  if (raw === undefined) return null;
+  const masked = raw.replace(/\/\/([^:@/,]*):[^@/,]*@/g, '//$1:***@');
+  for (const entry of raw.split(',').map((s) => s.trim())) {
+    let url: URL | null = null;
+    try {
+      url = new URL(entry);
+    } catch {
+      url = null;
+    }
+    if (url === null || (url.protocol !== 'nats:' && url.protocol !== 'tls:') || url.hostname === '' || (url.pathname !== '' && url.pathname !== '/')) {
+      fail(name, BUS_URL_EXPECTATION, masked);
+    }
+  }
+  return raw;
+}
+
 /** A random demo password: 18 characters from base64url, never printed anywhere but the start banner. */
 export function randomPassword(): string {
   return randomBytes(14).toString('base64url').slice(0, 18);
@@ -168,6 +209,15 @@ export function parseConfig(env: Env, makePassword: () => string = randomPasswor
   const rawLevel = read(env, 'LUC_LOG_LEVEL') ?? 'info';
   const logLevel = LOG_LEVELS.find((l) => l === rawLevel);
   if (logLevel === undefined) fail('LUC_LOG_LEVEL', `one of ${LOG_LEVELS.join(', ')}`, rawLevel);
+  const busUrl = natsUrls(env, 'LUC_BUS_URL');
+  // Without a bus this process is the only one, so it runs the fleet; with one, an instance runs it
+  // only when asked (exactly one process per deployment may: `npm run simulator` or LUC_SIMULATOR=1).
+  const simulator = flag(env, 'LUC_SIMULATOR', busUrl === null);
+  if (!simulator && busUrl === null) {
+    throw new ConfigError('LUC_SIMULATOR', 'LUC_SIMULATOR=0 needs LUC_BUS_URL: without the NATS bus no other process can run the unit fleet');
+  }
+  const streamMaxAgeS = integer(env, 'LUC_STREAM_MAX_AGE_S', CONFIG_LIMITS.defaultStreamMaxAgeS, CONFIG_LIMITS.minStreamMaxAgeS, CONFIG_LIMITS.maxStreamMaxAgeS);
+  const streamMaxMsgs = integer(env, 'LUC_STREAM_MAX_MSGS', CONFIG_LIMITS.defaultStreamMaxMsgs, CONFIG_LIMITS.minStreamMaxMsgs, CONFIG_LIMITS.maxStreamMaxMsgs);
   return {
     port,
     host,
@@ -185,5 +235,9 @@ export function parseConfig(env: Env, makePassword: () => string = randomPasswor
     mapTileUrl,
     distDir: read(env, 'LUC_DIST_DIR') ?? 'dist',
     logLevel,
+    busUrl,
+    simulator,
+    streamMaxAgeS,
+    streamMaxMsgs,
   };
 }

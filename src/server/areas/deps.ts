@@ -2,7 +2,7 @@ import type { Store } from '../store/store.ts';
 import type { SessionService } from '../auth/sessions.ts';
 import type { OwnershipEvents } from '../ownership.ts';
 import type { FleetSimulator } from '../sim/fleet.ts';
-import type { EventBus } from '../live/bus.ts';
+import type { LiveBus } from '../live/bus.ts';
 import { HttpError } from '../http/errors.ts';
 import type { IncidentRecorder } from './incidents/recorder.ts';
 import type { UsageRecorder } from './usageProfiles/recorder.ts';
@@ -33,7 +33,7 @@ export interface LiveQueries {
 /** The running fleet: the simulator and the event bus it publishes on. */
 export interface FleetRuntime {
   fleet: FleetSimulator;
-  bus: EventBus;
+  bus: LiveBus;
 }
 
 export const SIMULATOR_NOT_RUNNING = 'The unit fleet is not running; try again in a moment';

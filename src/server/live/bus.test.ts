@@ -35,6 +35,19 @@ describe('EventBus', () => {
     expect(bus.revOf('U9')).toBe(0);
   });
 
+  it('takes revs from a snapshot without ever lowering one, and ignores a msgId in process', () => {
+    const bus = new EventBus();
+    bus.publish('unit.status', 'U1', {});
+    bus.publish('unit.status', 'U1', {});
+    bus.seedRevs([
+      ['U1', 1],
+      ['U2', 40],
+    ]);
+    expect([bus.revOf('U1'), bus.revOf('U2')]).toEqual([2, 40]);
+    expect(bus.publish('unit.status', 'U2', {}, { msgId: 'outbox-1' }).rev).toBe(41);
+    expect(bus.publish('unit.status', 'U2', {}, { msgId: 'outbox-1' }).rev).toBe(42); // no dedupe without a stream
+  });
+
   it('stamps ts from the injected clock in ms', () => {
     const c = clock();
     const bus = new EventBus({ now: c.now });

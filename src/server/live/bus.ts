@@ -16,6 +16,39 @@ export const HISTORY_MAX_AGE_MS = 5 * 60_000;
 
 export type BusListener = (event: LiveEvent) => void;
 
+/** Options of one publish. */
+export interface PublishOptions {
+  /**
+   * A unique id of this event's cause (e.g. 'outbox-42'): the stream bus sends it as Nats-Msg-Id so
+   * JetStream drops a second publish with the same id (within its duplicate window). The in-process
+   * bus has nothing to dedupe against and ignores it.
+   */
+  msgId?: string;
+}
+
+/**
+ * What the server needs of an event bus (protocol.md envelope), whichever carries the events: the
+ * in-process EventBus (embedded deployment) or the NATS JetStream stream (scale-out, see
+ * stream/streamBus.ts). Listeners get every event once, in seq order.
+ */
+export interface LiveBus {
+  /** Publishes one change of entity `id`; the bus assigns seq, ts and rev. */
+  publish(kind: EventKind, id: string, data: unknown, options?: PublishOptions): void;
+  /** Adds a listener for every later event; returns the function that removes it. */
+  subscribe(listener: BusListener): () => void;
+  /**
+   * Every event with seq > `from`, oldest first, or 'reset' when some of them are gone or `from`
+   * is ahead. May answer later (the stream bus reads the stream): callers await it.
+   */
+  since(from: number): LiveEvent[] | 'reset' | Promise<LiveEvent[] | 'reset'>;
+  /** The seq of the last event this process delivered to its listeners. */
+  lastSeq(): number;
+  /** The current rev of entity `id` (0 when unknown). */
+  revOf(id: string): number;
+  /** Sets known revs (from a snapshot); a rev never goes down. */
+  seedRevs(entries: Iterable<readonly [string, number]>): void;
+}
+
 export interface EventBusOptions {
   /** Server time in ms since the epoch (injected by tests); default Date.now. */
   now?: () => number;
@@ -28,7 +61,7 @@ export interface EventBusOptions {
   onListenerError?: (error: unknown, event: LiveEvent) => void;
 }
 
-export class EventBus {
+export class EventBus implements LiveBus {
   private readonly now: () => number;
   private readonly maxEvents: number;
   private readonly maxAgeMs: number;
@@ -50,8 +83,8 @@ export class EventBus {
     this.ring = new Array<LiveEvent | undefined>(this.maxEvents);
   }
 
-  /** Publishes one change of entity `id`; returns the envelope every listener received. */
-  publish(kind: EventKind, id: string, data: unknown): LiveEvent {
+  /** Publishes one change of entity `id`; returns the envelope every listener received. `options.msgId` is ignored in process. */
+  publish(kind: EventKind, id: string, data: unknown, _options?: PublishOptions): LiveEvent {
     const rev = (this.revs.get(id) ?? 0) + 1;
     this.revs.set(id, rev);
     this.seq += 1;
@@ -101,6 +134,11 @@ export class EventBus {
   /** The current rev of entity `id` (0 when it never changed). */
   revOf(id: string): number {
     return this.revs.get(id) ?? 0;
+  }
+
+  /** Sets known revs; a rev never goes down (the next publish of `id` is seeded rev + 1). */
+  seedRevs(entries: Iterable<readonly [string, number]>): void {
+    for (const [id, rev] of entries) if (rev > (this.revs.get(id) ?? 0)) this.revs.set(id, rev);
   }
 
   /** How many events the history holds now (for tests and metrics). */

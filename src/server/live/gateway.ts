@@ -23,7 +23,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fastifyWebsocket from '@fastify/websocket';
 import type { RawData, WebSocket } from 'ws';
-import type { EventBus } from './bus.ts';
+import type { LiveBus } from './bus.ts';
 import type { LiveEvent, Principal, TopicAuthority } from './types.ts';
 import { familyOf } from './types.ts';
 import { decodeClientFrame, MAX_CLIENT_FRAME_BYTES, MAX_TOPICS_PER_MESSAGE, parseTopic } from './frames.ts';
@@ -100,7 +100,7 @@ export interface UserAccess {
 }
 
 export interface GatewayDeps {
-  bus: EventBus;
+  bus: LiveBus;
   /** The session of the upgrade request (cookie); null refuses the upgrade with 401. */
   authenticate(req: FastifyRequest): Principal | null | Promise<Principal | null>;
   authority: TopicAuthority;
@@ -286,7 +286,11 @@ class FrameBudget {
   }
 }
 
-/** A resume being replayed to one socket: its events and how far it got. */
+function isPromise<T>(value: T | Promise<T>): value is Promise<T> {
+  return typeof (value as Partial<Promise<T>> | null)?.then === 'function';
+}
+
+/** A resume being replayed to one socket: its events and how far it got (none yet while the bus reads them). */
 interface ResumeInFlight {
   readonly events: readonly LiveEvent[];
   next: number;
@@ -300,6 +304,8 @@ class Connection {
   readonly budget: FrameBudget;
   /** The resume being replayed (live events wait in the outbox meanwhile); null when none. */
   resume: ResumeInFlight | null = null;
+  /** Events with seq up to this were replayed by the last resume: not delivered again (-1: none). */
+  deliveredThrough = -1;
   /** Control answers (denied, error) held until the resume in flight has been replayed. */
   readonly deferredControls: object[] = [];
   /** The user's rights are being reloaded: deliver nothing until they are. */
@@ -422,7 +428,7 @@ export function registerLiveGateway(app: FastifyInstance, deps: GatewayDeps): Ga
   }
 
   function deliver(conn: Connection, entry: OutboxEntry): void {
-    if (conn.closed) return;
+    if (conn.closed || entry.event.seq <= conn.deliveredThrough) return;
     if (!conn.holding && conn.outbox.size === 0 && conn.unsent < settings.highWaterBytes) {
       burst.hold(conn);
       if (conn.batch === null) sendEntry(conn.ws, entry);
@@ -443,8 +449,9 @@ export function registerLiveGateway(app: FastifyInstance, deps: GatewayDeps): Ga
     while (conn.outbox.size > 0 && conn.unsent < settings.highWaterBytes) {
       const entry = conn.outbox.shift();
       if (entry === undefined) break;
-      // Rights may have changed while it waited (a user removed from a group, a unit moved).
-      if (!mayReceive(conn, routeOf(entry.event))) continue;
+      // Rights may have changed while it waited (a user removed from a group, a unit moved); a
+      // resume may have replayed it meanwhile.
+      if (entry.event.seq <= conn.deliveredThrough || !mayReceive(conn, routeOf(entry.event))) continue;
       if (conn.batch === null) sendEntry(conn.ws, entry);
       else if (conn.batch.add(entry)) conn.flushBatch();
     }
@@ -535,24 +542,58 @@ export function registerLiveGateway(app: FastifyInstance, deps: GatewayDeps): Ga
         }
         return;
       case 'resume': {
-        const missed = bus.since(frame.from);
         // A second resume replaces the first: its history covers every event held meanwhile.
         conn.resume = null;
         conn.outbox.clear();
         sendDeferredControls(conn);
-        if (missed === 'reset') {
-          sendControl(conn, { op: 'reset' });
+        const answer = bus.since(frame.from);
+        if (!isPromise(answer)) {
+          startReplay(conn, frame.from, answer);
           return;
         }
-        if (missed.length === 0) return;
-        const resume: ResumeInFlight = { events: missed, next: 0 };
-        conn.resume = resume;
-        setImmediate(() => replaySlice(conn, resume));
+        // The bus reads the stream: live events and control answers wait (conn.holding) until the
+        // history is here; a later resume, a reset or a close meanwhile makes this answer stale.
+        const loading: ResumeInFlight = { events: [], next: 0 };
+        conn.resume = loading;
+        answer.then(
+          (missed) => {
+            if (conn.closed || conn.resume !== loading) return;
+            conn.resume = null;
+            startReplay(conn, frame.from, missed);
+          },
+          () => {
+            if (conn.closed || conn.resume !== loading) return;
+            conn.resume = null;
+            startReplay(conn, frame.from, 'reset'); // the history cannot be read: the client refetches
+          },
+        );
         return;
       }
       default:
         return assertNever(frame, 'client frame');
     }
+  }
+
+  /**
+   * Starts replaying a resume's history (or answers reset). Events up to the last one replayed
+   * (at least `from`, which the client has) are never delivered again: a stream bus's history may
+   * reach past what its listeners got so far, and those events would arrive live a second time.
+   */
+  function startReplay(conn: Connection, from: number, missed: readonly LiveEvent[] | 'reset'): void {
+    if (missed === 'reset') {
+      sendControl(conn, { op: 'reset' });
+      releaseHeld(conn);
+      return;
+    }
+    conn.deliveredThrough = Math.max(from, missed.length === 0 ? from : missed[missed.length - 1]!.seq);
+    if (missed.length === 0) {
+      sendDeferredControls(conn);
+      releaseHeld(conn);
+      return;
+    }
+    const resume: ResumeInFlight = { events: missed, next: 0 };
+    conn.resume = resume;
+    setImmediate(() => replaySlice(conn, resume));
   }
 
   /**

@@ -13,7 +13,7 @@
  *   at most the last second and leaves at most a torn last line.
  */
 import { closeSync, fstatSync, openSync, readSync, writeSync } from 'node:fs';
-import type { EventBus } from '../live/bus.ts';
+import type { LiveBus } from '../live/bus.ts';
 import type { LiveEvent } from '../live/types.ts';
 
 export const LOG_FORMAT = 'luc-fleet-log';
@@ -26,7 +26,7 @@ export const FLUSH_AT_BYTES = 4 * 1024 * 1024;
 const HEADER_PROBE_BYTES = 4096;
 
 export interface RecorderOptions {
-  bus: EventBus;
+  bus: LiveBus;
   file: string;
   /** unit.added payloads of the current fleet, written first ({ id, data }). */
   snapshot?: () => Iterable<{ id: string; data: unknown }>;

@@ -12,7 +12,7 @@
  * listener may wait on the database). The buffer is bounded: above BUFFER_MAX incidents the
  * oldest waiting are dropped and counted (`dropped`), and the server logs it.
  */
-import type { EventBus } from '../../live/bus.ts';
+import type { LiveBus } from '../../live/bus.ts';
 import type { LiveEvent } from '../../live/types.ts';
 import type { Store } from '../../store/store.ts';
 import type { OwnershipChange } from '../../ownership.ts';
@@ -85,7 +85,7 @@ export class IncidentRecorder {
   constructor(private readonly deps: RecorderDeps) {}
 
   /** Loads what it needs (groups' inventories, thresholds) and listens to the bus; timers are real unless `timers: false` (tests drive flush and sweep). */
-  async start(bus: EventBus | null, options: { readonly timers?: boolean } = {}): Promise<void> {
+  async start(bus: LiveBus | null, options: { readonly timers?: boolean } = {}): Promise<void> {
     for (const group of await this.deps.store.groups.list()) this.inventoryOfGroup.set(group.id, group.inventoryId);
     await this.reloadThresholds(false);
     if (bus !== null) this.unsubscribe = bus.subscribe((event) => this.handle(event));

@@ -11,7 +11,7 @@
  * change is written to the store in order, so a wave outlives the server; jobs a previous server
  * life left running are marked failed (-1) when the runner first runs.
  */
-import type { EventBus } from '../../live/bus.ts';
+import type { LiveBus } from '../../live/bus.ts';
 import type { LiveEvent } from '../../live/types.ts';
 import type { FleetSlot } from '../deps.ts';
 import { ServerUpgradeSim } from '../../sim/serverUpgrades.ts';
@@ -47,7 +47,7 @@ export class UpgradeRunner {
   private readonly queue: StoredJob[] = [];
   private readonly activeUnits = new Map<string, StoredJob>();
   private readonly activeServers = new Map<string, StoredJob>();
-  private bus: EventBus | null = null;
+  private bus: LiveBus | null = null;
   private unsubscribe: (() => void) | null = null;
   private servers: ServerUpgradeSim | null = null;
   private writes: Promise<void> = Promise.resolve();

@@ -10,7 +10,7 @@
  * - Figures wait in memory and are stored every FLUSH_EVERY_MS in one transaction (the bus calls
  *   listeners synchronously; no listener waits on the database).
  */
-import type { EventBus } from '../../live/bus.ts';
+import type { LiveBus } from '../../live/bus.ts';
 import type { LiveEvent } from '../../live/types.ts';
 import type { Store } from '../../store/store.ts';
 import { dayOf, megabytesAt, type DailyUsage } from '../../../domain/usageProfiles.ts';
@@ -50,7 +50,7 @@ export class UsageRecorder {
 
   constructor(private readonly deps: UsageRecorderDeps) {}
 
-  start(bus: EventBus | null, options: { readonly timers?: boolean } = {}): void {
+  start(bus: LiveBus | null, options: { readonly timers?: boolean } = {}): void {
     if (bus !== null) this.unsubscribe = bus.subscribe((event) => this.handle(event));
     if (options.timers !== false) {
       this.timer = setInterval(() => void this.flush(), USAGE_FLUSH_EVERY_MS);
