@@ -111,6 +111,7 @@ export class OutboxRelay {
   private failures = 0;
   private unsubscribe: (() => void) | undefined;
   private published = 0;
+  private sleeping = false;
 
   constructor(private readonly options: OutboxRelayOptions) {
     const { target } = options;
@@ -148,6 +149,11 @@ export class OutboxRelay {
   /** Rows published and deleted since this relay was made (for tests and metrics). */
   publishedCount(): number {
     return this.published;
+  }
+
+  /** True while the relay waits for its next poll or a wake-up (nothing in progress; for tests). */
+  isIdle(): boolean {
+    return this.sleeping;
   }
 
   /** True while the last batch failed and the relay is backing off. */
@@ -202,10 +208,13 @@ export class OutboxRelay {
   }
 
   private sleep(ms: number): Promise<void> {
+    this.sleeping = true;
     return new Promise((resolve) => {
       const timer = setTimeout(done, ms);
+      const self = this;
       function done(): void {
         clearTimeout(timer);
+        self.sleeping = false;
         resolve();
       }
       this.wakeSleeper = () => {
