@@ -50,9 +50,9 @@ const OwnershipPayload = Schema.Union([
 
 /** The payload schema of each kind: what a signal from another instance must look like. */
 export const SIGNAL_SCHEMAS: { readonly [K in SignalKind]: Schema.Codec<SignalPayloads[K], unknown> } = {
-  ownership: OwnershipPayload as unknown as Schema.Codec<OwnershipChange, unknown>,
-  'session-ended': Schema.Struct({ sessionId: Id }) as unknown as Schema.Codec<{ readonly sessionId: string }, unknown>,
-  outbox: Schema.Struct({}) as unknown as Schema.Codec<Record<string, never>, unknown>,
+  ownership: OwnershipPayload,
+  'session-ended': Schema.Struct({ sessionId: Id }),
+  outbox: Schema.Struct({}),
 };
 
 /** Listeners per kind, each called in subscription order; shared by both implementations. */

@@ -210,17 +210,14 @@ export class OutboxRelay {
   private sleep(ms: number): Promise<void> {
     this.sleeping = true;
     return new Promise((resolve) => {
-      const timer = setTimeout(done, ms);
-      const self = this;
-      function done(): void {
+      const done = (): void => {
         clearTimeout(timer);
-        self.sleeping = false;
-        resolve();
-      }
-      this.wakeSleeper = () => {
+        this.sleeping = false;
         this.wakeSleeper = undefined;
-        done();
+        resolve();
       };
+      const timer = setTimeout(done, ms);
+      this.wakeSleeper = done;
     });
   }
 }
