@@ -2,7 +2,9 @@ import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify';
 import { installCors } from './http/cors.ts';
 import cookie from '@fastify/cookie';
 import type { LiveBus } from './live/bus.ts';
-import { SIGN_IN_FAILURES_PER_ADDRESS } from './auth/signInThrottle.ts';
+import { PURGE_EVERY_MS as SIGN_IN_PURGE_EVERY_MS, SIGN_IN_FAILURES_PER_ADDRESS, SignInThrottle } from './auth/signInThrottle.ts';
+import { LocalClusterSignals, type ClusterSignals } from './cluster/signals.ts';
+import { EventOutbox, OutboxRelay, type OutboxTarget } from './live/eventOutbox.ts';
 import { registerLiveGateway, type GatewayHandle, type GatewayOptions } from './live/gateway.ts';
 import type { Principal } from './live/types.ts';
 import type { Store } from './store/store.ts';
@@ -48,6 +50,26 @@ export interface AppDeps {
   now?: () => number;
   /** More checks for GET /healthz besides the store (the bus connection in the scale-out deployment). */
   healthChecks?: readonly HealthCheck[];
+  /**
+   * Signals between instances (issue 18: ownership changes, ended sessions, outbox wake-ups).
+   * Default: in this process only (the embedded deployment); the scale-out one passes
+   * NatsClusterSignals (src/server/cluster/natsSignals.ts). Closing it is the caller's.
+   */
+  signals?: ClusterSignals;
+  /** The event outbox's relay (src/server/live/eventOutbox.ts); default: run here, to the fleet's bus. */
+  outbox?: OutboxOptions;
+}
+
+export interface OutboxOptions {
+  /**
+   * Whether this process relays the outbox (default true, the embedded deployment). In the
+   * scale-out deployment only the fleet owner does; the other instances only write rows.
+   */
+  relay?: boolean;
+  /** Where the relay publishes; default the attached fleet's bus, else `bus` (rows wait while there is neither). */
+  target?: OutboxTarget;
+  /** The relay's poll period (ms); default OUTBOX_POLL_MS. */
+  pollMs?: number;
 }
 
 export interface BuiltApp {
@@ -59,6 +81,10 @@ export interface BuiltApp {
   gateway: GatewayHandle | null;
   openapi: OpenApiCollector;
   routeDeps: RouteDeps;
+  signals: ClusterSignals;
+  outbox: EventOutbox;
+  /** The relay when this process runs it (see OutboxOptions.relay), else null. Stopped when the app closes. */
+  outboxRelay: OutboxRelay | null;
 }
 
 function settingsOf(partial: Partial<AppSettings> = {}): AppSettings {
@@ -110,7 +136,9 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
 
   let gateway: GatewayHandle | null = null;
   const fleet = new FleetSlot();
-  const ownership = new OwnershipEvents();
+  const signals = deps.signals ?? new LocalClusterSignals((message, error) => app.log.error({ err: error }, message));
+  const ownership = new OwnershipEvents(signals);
+  const outbox = new EventOutbox(signals, now);
   // Incidents (issue 17): every transition, alert and user threshold of the bus, stored in batches.
   const incidents = new IncidentRecorder({
     store: deps.store,
@@ -130,11 +158,25 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
     },
     fleet,
     ownership,
-    closeSessionSockets: (sessionId) => gateway?.closeSessionSockets(sessionId),
+    // Every instance closes its own sockets of the session (signals: this one at once, the others over NATS).
+    closeSessionSockets: (sessionId) => signals.emit('session-ended', { sessionId }),
+    outbox,
     incidents,
     usage,
     now,
   };
+  signals.on('session-ended', ({ sessionId }) => gateway?.closeSessionSockets(sessionId));
+  // The outbox relay (issue 18): in the embedded deployment here, publishing to the fleet's bus.
+  const outboxRelay =
+    deps.outbox?.relay === false
+      ? null
+      : new OutboxRelay({
+          store: deps.store,
+          target: () => deps.outbox?.target ?? fleet.get()?.bus ?? deps.bus,
+          signals,
+          ...(deps.outbox?.pollMs !== undefined ? { pollMs: deps.outbox.pollMs } : {}),
+          log: { error: (message, error) => app.log.error({ err: error }, message), info: (message) => app.log.info(message) },
+        });
   // The websocket's topic authority follows ownership changes: no route refreshes it by hand.
   ownership.on((change) => authority.apply(change));
   ownership.on((change) => incidents.ownershipChanged(change));
@@ -194,6 +236,19 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
   }, SESSION_PURGE_EVERY_MS);
   purge.unref();
   app.addHook('onClose', async () => clearInterval(purge));
+  // Sign-in failures and /login windows that ended (shared limits in the store): every minute, on
+  // every instance (a delete of nothing costs one indexed query).
+  const limits = new SignInThrottle(deps.store.signInLimits, settings.signInFailuresPerAddress, now);
+  const purgeLimits = setInterval(() => {
+    limits.purge().catch((error: unknown) => app.log.error({ err: error }, 'purging expired sign-in limits failed'));
+  }, SIGN_IN_PURGE_EVERY_MS);
+  purgeLimits.unref();
+  app.addHook('onClose', async () => clearInterval(purgeLimits));
+  if (outboxRelay !== null) {
+    outboxRelay.start();
+    // Before the store closes: the batch in progress is deleted or kept, never half.
+    app.addHook('onClose', async () => outboxRelay.stop());
+  }
   // The 60 days of incidents and activity (src/domain/incidents.ts, activity.ts): once at start, then hourly.
   const activity = new ActivityService(deps.store, now);
   const purgeOld = () =>
@@ -208,5 +263,5 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
   });
 
   await app.ready();
-  return { app, sessions, authenticate, authority, gateway, openapi, routeDeps };
+  return { app, sessions, authenticate, authority, gateway, openapi, routeDeps, signals, outbox, outboxRelay };
 }

@@ -2,9 +2,11 @@
  * Ownership changes: a unit, channel or user moving between groups or inventories. Services emit
  * them after their transaction commits; whoever keeps a view of who owns what subscribes (the
  * websocket's topic authority keeps its uid → group maps from them), so no route has to remember
- * to refresh anything. In one process the bus is this emitter; the scale-out deployment carries
- * the same events between instances.
+ * to refresh anything. The changes travel as ClusterSignals (src/server/cluster/signals.ts): in
+ * one process they stay in it; in the scale-out deployment every instance hears a change emitted on
+ * any of them, once (the emitting one synchronously, inside `emit`).
  */
+import { LocalClusterSignals, type ClusterSignals } from './cluster/signals.ts';
 
 export type OwnershipChange =
   /** A unit's group or inventory changed (null: in none); `removed` when the unit was deleted. */
@@ -19,22 +21,18 @@ export type OwnershipChange =
 export type OwnershipListener = (change: OwnershipChange) => void;
 
 export class OwnershipEvents {
-  private readonly listeners = new Set<OwnershipListener>();
+  constructor(private readonly signals: ClusterSignals = new LocalClusterSignals((message, error) => console.error('ownership listener failed', message, error))) {}
 
-  /** Subscribes; returns the unsubscribe function. */
+  /** Subscribes (to changes from every instance); returns the unsubscribe function. */
   on(listener: OwnershipListener): () => void {
-    this.listeners.add(listener);
-    return () => this.listeners.delete(listener);
+    return this.signals.on('ownership', listener);
   }
 
-  /** Tells every listener, in subscription order. A listener's failure is its own: the others still hear it. */
+  /**
+   * Tells every listener of this instance, in subscription order, before returning, then the other
+   * instances. A listener's failure is its own: the others still hear it.
+   */
   emit(change: OwnershipChange): void {
-    for (const listener of this.listeners) {
-      try {
-        listener(change);
-      } catch (error) {
-        console.error('ownership listener failed', error);
-      }
-    }
+    this.signals.emit('ownership', change);
   }
 }

@@ -508,6 +508,51 @@ function contract(open: () => Promise<Store>): void {
     });
   });
 
+  describe('event outbox and shared sign-in limits (issue 18, migration 0017)', () => {
+    it('keeps outbox rows in id order with their JSON, only when the transaction commits, and deletes the given ids', async () => {
+      await store.transaction(async (tx) => {
+        await tx.outbox.add('channel.config', 'CH-1', { name: 'one', n: 1 }, NOW);
+        await tx.outbox.add('channel.config', 'CH-2', { name: 'two', nested: { ok: true } }, NOW + 1);
+      });
+      await expect(
+        store.transaction(async (tx) => {
+          await tx.outbox.add('channel.config', 'CH-X', {}, NOW);
+          throw new Error('roll back');
+        }),
+      ).rejects.toThrow('roll back');
+      const rows = await store.outbox.oldest(10);
+      expect(rows.map((r) => [r.entityId, r.data, r.createdAt])).toEqual([
+        ['CH-1', { name: 'one', n: 1 }, NOW],
+        ['CH-2', { name: 'two', nested: { ok: true } }, NOW + 1],
+      ]);
+      expect((rows[0]?.id ?? 0) < (rows[1]?.id ?? 0)).toBe(true);
+      expect(await store.outbox.oldest(1)).toHaveLength(1);
+      expect(await store.outbox.remove([rows[0]?.id ?? -1])).toBe(1);
+      expect((await store.outbox.oldest(10)).map((r) => r.entityId)).toEqual(['CH-2']);
+      expect(await store.outbox.count()).toBe(1);
+    });
+
+    it('counts rate-limit hits in a fixed window with one upsert, starting over once it ended', async () => {
+      expect(await store.signInLimits.hit('login', '10.0.0.1|bob', 60_000, NOW)).toEqual({ hits: 1, startedAt: NOW });
+      expect(await store.signInLimits.hit('login', '10.0.0.1|bob', 60_000, NOW + 10)).toEqual({ hits: 2, startedAt: NOW });
+      expect(await store.signInLimits.hit('login', '10.0.0.1|ann', 60_000, NOW + 20)).toEqual({ hits: 1, startedAt: NOW + 20 });
+      expect(await store.signInLimits.hit('login', '10.0.0.1|bob', 60_000, NOW + 60_000)).toEqual({ hits: 1, startedAt: NOW + 60_000 });
+      const together = await Promise.all(Array.from({ length: 5 }, () => store.signInLimits.hit('login', 'k', 60_000, NOW)));
+      expect(together.map((r) => r.hits).sort((x, y) => x - y)).toEqual([1, 2, 3, 4, 5]);
+    });
+
+    it('keeps failed sign-ins per address, newest first within the window, and purges the old ones', async () => {
+      for (const at of [NOW, NOW + 1_000, NOW + 2_000]) await store.signInLimits.addFailure('10.0.0.1', at);
+      await store.signInLimits.addFailure('10.0.0.2', NOW);
+      expect(await store.signInLimits.recentFailures('10.0.0.1', NOW, 10)).toEqual([NOW + 2_000, NOW + 1_000]);
+      expect(await store.signInLimits.recentFailures('10.0.0.1', NOW - 1, 2)).toEqual([NOW + 2_000, NOW + 1_000]);
+      await store.signInLimits.hit('login', 'k', 60_000, NOW);
+      // Failures at or before NOW + 1 s, and windows that ended by NOW + 60 s, go.
+      expect(await store.signInLimits.purge(NOW + 1_000, NOW + 60_000)).toBe(4);
+      expect(await store.signInLimits.recentFailures('10.0.0.1', 0, 10)).toEqual([NOW + 2_000]);
+    });
+  });
+
   it('is empty before any inventory or user, and runs portable raw expressions', async () => {
     const empty = await open();
     try {

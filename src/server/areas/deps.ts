@@ -6,6 +6,7 @@ import type { LiveBus } from '../live/bus.ts';
 import { HttpError } from '../http/errors.ts';
 import type { IncidentRecorder } from './incidents/recorder.ts';
 import type { UsageRecorder } from './usageProfiles/recorder.ts';
+import type { EventOutbox } from '../live/eventOutbox.ts';
 
 /** Settings route code may read (a subset of ServerConfig plus build facts). */
 export interface AppSettings {
@@ -70,8 +71,13 @@ export interface RouteDeps {
   fleet: FleetSlot;
   /** Ownership changes (a unit, channel or user moving): services emit them after their commit. */
   ownership: OwnershipEvents;
-  /** Ends the websockets of a session (the gateway's closeSessionSockets). */
+  /**
+   * Ends the websockets of a session on every instance (the `session-ended` cluster signal; each
+   * instance's gateway closes its own sockets of that session).
+   */
   closeSessionSockets(sessionId: string): void;
+  /** Events a write owes the console, stored in its transaction and relayed after the commit (issue 18). */
+  outbox: EventOutbox;
   /** The incident recorder (bus → incidents, the users' thresholds); services tell it when thresholds change. */
   incidents: IncidentRecorder;
   /** The usage recorder (bus unit.usage → each unit's use per day, for the usage reports; issue 14). */

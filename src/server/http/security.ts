@@ -1,10 +1,14 @@
 import type { FastifyInstance } from 'fastify';
 import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
+import { RouteRateLimitStores } from './sharedRateLimit.ts';
 
-/** Requests per minute per client IP on every route (generous: a console with thousands of units is chatty). */
+/**
+ * Requests per minute per client IP on every route (generous: a console with thousands of units is
+ * chatty). Counted per instance, in memory (see sharedRateLimit.ts).
+ */
 export const GLOBAL_RATE_PER_MINUTE = 3_000;
-/** Sign-in attempts per minute per client IP and username. */
+/** Sign-in attempts per minute per client IP and username (counted in the store: shared by every instance). */
 export const LOGIN_RATE_PER_MINUTE = 10;
 
 export interface SecurityOptions {
@@ -62,6 +66,8 @@ export async function registerSecurity(app: FastifyInstance, options: SecurityOp
   });
   await app.register(rateLimit, {
     global: true,
+    // In memory per instance, except a route that brings its own store (the shared /login limit).
+    store: RouteRateLimitStores,
     max: options.globalRatePerMinute ?? GLOBAL_RATE_PER_MINUTE,
     timeWindow: 60_000,
     errorResponseBuilder: (_request, context) => ({

@@ -505,6 +505,10 @@ export interface Database {
   // Hardening (issue 16 item 5, migration 0016): the simulated mail service and pending e-mail changes.
   mail_outbox: MailOutboxTable;
   email_changes: EmailChangesTable;
+  // Scale-out (issue 18, migration 0017): the event outbox and the shared sign-in limits.
+  event_outbox: EventOutboxTable;
+  sign_in_failures: SignInFailuresTable;
+  rate_limit_windows: RateLimitWindowsTable;
 }
 
 // ── Managed services, usage profiles and usage reports (issue 14, migration 0012) ──
@@ -732,4 +736,34 @@ export interface EmailChangesTable {
   new_email: string;
   created_at: number;
   expires_at: number;
+}
+
+// ── Scale-out (issue 18, migration 0017): event outbox, shared sign-in limits ──
+
+/** An event a write owes the live bus, written in the write's transaction (src/server/live/eventOutbox.ts). */
+export interface EventOutboxTable {
+  id: Generated<number>;
+  kind: string;
+  entity_id: string;
+  /** The event's data, JSON. */
+  data: string;
+  created_at: number;
+}
+
+/** One failed sign-in of a client address (src/server/auth/signInLimits.ts). */
+export interface SignInFailuresTable {
+  id: Generated<number>;
+  address: string;
+  /** ms since the epoch */
+  at: number;
+}
+
+/** A fixed-window request counter shared by every instance (the /login limit). */
+export interface RateLimitWindowsTable {
+  scope: string;
+  key: string;
+  /** ms since the epoch */
+  started_at: number;
+  window_ms: number;
+  hits: number;
 }

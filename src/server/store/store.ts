@@ -34,6 +34,9 @@ import { GraphicsRepo } from '../areas/graphics/repo.ts';
 import { SystemSettingsRepo } from '../areas/systemSettings/repo.ts';
 import { WhatsNewRepo } from '../areas/whatsNew/repo.ts';
 import { SystemEntitiesRepo } from '../areas/systemEntities/repo.ts';
+// Scale-out (issue 18): the event outbox and the shared sign-in limits
+import { OutboxRepo } from '../live/outboxRepo.ts';
+import { SignInLimitRepo } from '../auth/signInLimitRepo.ts';
 
 export class Store {
   readonly inventories: InventoryRepo;
@@ -68,6 +71,9 @@ export class Store {
   readonly systemSettings: SystemSettingsRepo;
   readonly whatsNew: WhatsNewRepo;
   readonly systemEntities: SystemEntitiesRepo;
+  // Scale-out (issue 18): the event outbox and the shared sign-in limits
+  readonly outbox: OutboxRepo;
+  readonly signInLimits: SignInLimitRepo;
   private closing: Promise<void> | undefined;
 
   /** `db` is the root Kysely instance, or a transaction (see `transaction`). */
@@ -106,6 +112,9 @@ export class Store {
     this.systemSettings = new SystemSettingsRepo(db);
     this.whatsNew = new WhatsNewRepo(db);
     this.systemEntities = new SystemEntitiesRepo(db);
+    // Scale-out (issue 18): the event outbox and the shared sign-in limits
+    this.outbox = new OutboxRepo(db);
+    this.signInLimits = new SignInLimitRepo(db);
   }
 
   /**

@@ -2,12 +2,15 @@
  * Sign-in and sign-out (issue 3 item 2): one `defineRoute` per endpoint of
  * src/protocol/rest/auth.ts. Sign-in is public and has its own rate limit: 10 attempts a minute per
  * client address and username, counted after the body is parsed so the key can hold the username.
+ * Both sign-in limits (that one and the failures per address) count in the store, so every instance
+ * on one database shares them (issue 18).
  */
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { defineRoute, type RouteDefinition } from '../../http/route.ts';
 import { SELF } from '../../http/scope.ts';
 import { HttpError, unauthorized } from '../../http/errors.ts';
 import { SignInThrottle } from '../../auth/signInThrottle.ts';
+import { storeRateLimit } from '../../http/sharedRateLimit.ts';
 import * as api from '../../../protocol/rest/auth.ts';
 import { decoyHash, verifyPassword } from '../../auth/password.ts';
 import { SESSION_ABSOLUTE_MS, SESSION_COOKIE } from '../../auth/sessions.ts';
@@ -36,7 +39,7 @@ function setSessionCookie(request: FastifyRequest, reply: FastifyReply, token: s
 }
 
 export function authRoutes(deps: RouteDeps): RouteDefinition[] {
-  const failures = new SignInThrottle(deps.settings.signInFailuresPerAddress, deps.now);
+  const failures = new SignInThrottle(deps.store.signInLimits, deps.settings.signInFailuresPerAddress, deps.now);
   return [
     defineRoute(api.login, {
       access: 'public',
@@ -44,6 +47,7 @@ export function authRoutes(deps: RouteDeps): RouteDefinition[] {
       config: {
         rateLimit: {
           max: deps.settings.loginRatePerMinute,
+          store: storeRateLimit(deps.store.signInLimits, 'login', deps.now),
           timeWindow: 60_000,
           hook: 'preValidation',
           keyGenerator: signInKey,
@@ -55,13 +59,13 @@ export function authRoutes(deps: RouteDeps): RouteDefinition[] {
         },
       },
       handler: async ({ body, request, reply }) => {
-        const wait = failures.retryAfterSeconds(request.ip);
+        const wait = await failures.retryAfterSeconds(request.ip);
         if (wait > 0) throw new HttpError(429, `Too many failed sign-ins from this address; retry in ${wait} seconds`);
         const found = await deps.store.users.credentials(body.username);
         // Verify against a decoy when the user is unknown: same cost, no enumeration by timing.
         const ok = await verifyPassword(body.password, found?.password ?? (await decoyHash()));
         if (!found || !ok || !found.user.active) {
-          failures.failed(request.ip);
+          await failures.failed(request.ip);
           throw unauthorized(SIGN_IN_FAILED);
         }
         // Signing in again rotates the session: the one this browser held ends with its sockets.

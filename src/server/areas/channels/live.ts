@@ -10,6 +10,7 @@ import { normalizeChannelConfig, type ChannelConfig } from '../../../domain/chan
 import { parseChannelStatus, type ChannelStatus } from '../../../domain/channels.ts';
 import type { IfbMode } from '../../../domain/servers.ts';
 import type { RouteDeps } from '../deps.ts';
+import type { Store } from '../../store/store.ts';
 import type { ChannelRow, StoredChannel } from './repo.ts';
 import type { StoredServer } from '../servers/repo.ts';
 import type { ChannelDetails } from '../../../protocol/rest/channels.ts';
@@ -105,9 +106,14 @@ export function liveConfigOf(row: ChannelRow): Record<string, unknown> {
   };
 }
 
-/** Tells the console a channel's configuration changed (after the commit): channel.config with the whole aspect. */
-export function announceConfig(deps: Pick<RouteDeps, 'fleet'>, row: ChannelRow): void {
-  deps.fleet.get()?.bus.publish('channel.config', row.channel.id, liveConfigOf(row));
+/**
+ * Tells the console a channel's configuration changed: channel.config with the whole aspect, stored
+ * in the write's transaction `tx` through the event outbox (src/server/live/eventOutbox.ts), so it
+ * is published once the change commits (and never when it rolls back). `row` is the row as `tx`
+ * reads it after the change.
+ */
+export async function announceConfig(deps: Pick<RouteDeps, 'outbox'>, tx: Store, row: ChannelRow): Promise<void> {
+  await deps.outbox.add(tx, 'channel.config', row.channel.id, liveConfigOf(row));
 }
 
 /** True while a unit sends to the channel or it plays a file (spec 001 §4 busy class). */

@@ -55,6 +55,7 @@ import { badRequest, conflict, HttpError, notFound, refuseFields } from '../../h
 import { inventoryFilter, seesInventory, type Tenancy } from '../../http/tenancy.ts';
 import { channelAdministered } from '../../http/scope.ts';
 import type { RouteDeps } from '../deps.ts';
+import type { Store } from '../../store/store.ts';
 import type { ChannelRow, StoredChannel } from './repo.ts';
 import type { StoredDestination } from './destinationRepo.ts';
 import {
@@ -135,6 +136,13 @@ function destinationOf(stored: StoredDestination, flags: { hasPassword: boolean;
 function detailsOfInput(input: DestinationInput): Record<string, unknown> {
   const { name: _name, password: _password, passphrase: _passphrase, ...rest } = input;
   return rest;
+}
+
+/** A channel's row as `store` (a transaction's, or the root) reads it; 404 when it is gone. */
+async function rowIn(store: Store, id: string): Promise<ChannelRow> {
+  const row = await store.channels.row(id);
+  if (row === undefined) throw notFound(`Channel '${shown(id)}' not found`);
+  return row;
 }
 
 export class ChannelService {
@@ -232,11 +240,14 @@ export class ChannelService {
     const groupId = input.groupId ?? null;
     if (groupId !== null) await this.checkGroup(tenancy, groupId, server.inventoryId);
     const id = `CH-${randomUUID()}`;
-    await this.store.channels.insert({ id, name, type, serverId: server.id, groupId, inventoryId: server.inventoryId, config: config as unknown as Record<string, unknown>, createdAt: this.deps.now() });
+    const row = await this.deps.outbox.write(this.store, async (tx) => {
+      await tx.channels.insert({ id, name, type, serverId: server.id, groupId, inventoryId: server.inventoryId, config: config as unknown as Record<string, unknown>, createdAt: this.deps.now() });
+      const created = await rowIn(tx, id);
+      await announceConfig(this.deps, tx, created);
+      return created;
+    });
     this.sim()?.channels.add({ id, groupId: groupId ?? '', serverId: server.id });
     this.deps.ownership.emit({ kind: 'channel', id, groupId });
-    const row = await this.row(id);
-    announceConfig(this.deps, row);
     return this.details(row);
   }
 
@@ -268,10 +279,13 @@ export class ChannelService {
   }
 
   async link(row: ChannelRow, inventoryId: string | null): Promise<ChannelAdminRow> {
-    await this.store.channels.update(row.channel.id, { inventoryId, groupId: null });
+    const after = await this.deps.outbox.write(this.store, async (tx) => {
+      await tx.channels.update(row.channel.id, { inventoryId, groupId: null });
+      const linked = await rowIn(tx, row.channel.id);
+      await announceConfig(this.deps, tx, linked);
+      return linked;
+    });
     this.deps.ownership.emit({ kind: 'channel', id: row.channel.id, groupId: null });
-    const after = await this.row(row.channel.id);
-    announceConfig(this.deps, after);
     return adminRowOf(after);
   }
 
@@ -340,15 +354,18 @@ export class ChannelService {
   /** Stores the whole configuration (and the type it implies, and the name), then tells the console. */
   private async save(row: ChannelRow, config: ChannelConfig, name = row.channel.name): Promise<ChannelDetails> {
     const type = row.channel.type === 'group' ? 'group' : storedTypeOf(config);
-    try {
-      await this.store.channels.update(row.channel.id, { name, type, config: config as unknown as Record<string, unknown> });
-    } catch (error) {
-      // Two saves of the same name at once: the second meets the unique column.
-      if (String(error).toLowerCase().includes('unique')) refuseFields({ name: entityNameError(name, [name]) ?? 'Name is already taken. Please select a different name' });
-      throw error;
-    }
-    const after = await this.row(row.channel.id);
-    announceConfig(this.deps, after);
+    const after = await this.deps.outbox.write(this.store, async (tx) => {
+      try {
+        await tx.channels.update(row.channel.id, { name, type, config: config as unknown as Record<string, unknown> });
+      } catch (error) {
+        // Two saves of the same name at once: the second meets the unique column.
+        if (String(error).toLowerCase().includes('unique')) refuseFields({ name: entityNameError(name, [name]) ?? 'Name is already taken. Please select a different name' });
+        throw error;
+      }
+      const saved = await rowIn(tx, row.channel.id);
+      await announceConfig(this.deps, tx, saved);
+      return saved;
+    });
     return this.details(after);
   }
 

@@ -30,6 +30,7 @@ import { serversDevices } from './0010_servers_devices.ts';
 import { softwareUpgrade } from './0011_software_upgrade.ts';
 import { sharesGraphics } from './0013_shares_graphics.ts';
 import { hardening } from './0016_hardening.ts';
+import { outboxLimits } from './0017_outbox_limits.ts';
 
 /** Every migration by name, in the order they run (names sort in that order). */
 export function storeMigrations(dialect: StoreDialect): Record<string, Migration> {
@@ -50,6 +51,7 @@ export function storeMigrations(dialect: StoreDialect): Record<string, Migration
     '0011_software_upgrade': softwareUpgrade(dialect),
     '0013_shares_graphics': sharesGraphics(dialect),
     '0016_hardening': hardening(dialect),
+    '0017_outbox_limits': outboxLimits(dialect),
   };
 }
 
