@@ -139,9 +139,9 @@ export class UpgradeRunner {
 
   private async startUnit(job: StoredJob): Promise<void> {
     this.starting += 1;
-    const result = await this.upgradeCommand(job).finally(() => {
-      this.starting -= 1;
-    });
+    const result = await this.upgradeCommand(job);
+    // The slot passes from `starting` to `activeUnits` in one step (upgradeCommand never throws).
+    this.starting -= 1;
     if (!result.ok) {
       this.change(job, { state: 'rejected', message: result.message });
       void this.pump();
