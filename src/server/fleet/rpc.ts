@@ -84,6 +84,26 @@ const CHANNEL_OF: Partial<Record<FleetMethod, (args: readonly unknown[]) => stri
   'files.stopBroadcast': (args) => args[0] as string,
 };
 
+/** The owner's whole live state now, with the revs its bus gave and the bus's last seq (luc.fleet.snapshot). */
+export function fleetSnapshot(fleet: LocalFleet, bus: Pick<LiveBusLike, 'revOf' | 'lastSeq'>): FleetSnapshot {
+  const lastSeq = bus.lastSeq();
+  const units: UnitAddedData[] = [];
+  for (const unit of fleet.units()) {
+    const data = fleet.snapshot(unit.uid);
+    if (data !== undefined) units.push(data);
+  }
+  const channels = fleet.sim.channels.ids().flatMap((id) => {
+    const status = fleet.channelStatus(id);
+    return status === undefined ? [] : [{ id, status }];
+  });
+  const servers = fleet.sim.servers.ids().flatMap((id) => {
+    const status = fleet.servers.status(id);
+    return status === undefined ? [] : [status];
+  });
+  const ids = [...units.map((u) => u.uid), ...channels.map((c) => c.id), ...servers.map((s) => s.deviceId)];
+  return { units, channels, servers, revs: ids.map((id): [string, number] => [id, bus.revOf(id)]), lastSeq };
+}
+
 export interface FleetRpcServerOptions {
   nc: NatsConnection;
   /** The owner's simulator, through the port. */
@@ -115,23 +135,7 @@ export class FleetRpcServer {
 
   /** The whole live state now (mirror.ts FleetSnapshot). */
   snapshot(): FleetSnapshot {
-    const { fleet, bus } = this.options;
-    const lastSeq = bus.lastSeq();
-    const units: UnitAddedData[] = [];
-    for (const unit of fleet.units()) {
-      const data = fleet.snapshot(unit.uid);
-      if (data !== undefined) units.push(data);
-    }
-    const channels = fleet.sim.channels.ids().flatMap((id) => {
-      const status = fleet.channelStatus(id);
-      return status === undefined ? [] : [{ id, status }];
-    });
-    const servers = fleet.sim.servers.ids().flatMap((id) => {
-      const status = fleet.servers.status(id);
-      return status === undefined ? [] : [status];
-    });
-    const ids = [...units.map((u) => u.uid), ...channels.map((c) => c.id), ...servers.map((s) => s.deviceId)];
-    return { units, channels, servers, revs: ids.map((id): [string, number] => [id, bus.revOf(id)]), lastSeq };
+    return fleetSnapshot(this.options.fleet, this.options.bus);
   }
 
   /** Runs one request (exposed for tests that skip the wire). */
