@@ -119,13 +119,15 @@ export class FleetRpcServer {
 
   constructor(private readonly options: FleetRpcServerOptions) {}
 
-  start(): void {
+  /** Subscribes; resolves once the NATS server has the subscriptions (a request sent after it is answered). */
+  async start(): Promise<void> {
     if (this.subscriptions.length > 0) return;
     const { nc } = this.options;
     this.subscriptions = [
       nc.subscribe(FLEET_RPC_SUBJECT, { queue: FLEET_RPC_QUEUE, callback: (error, msg) => (error === null ? void this.answer(msg) : this.log('fleet rpc subscription failed', error)) }),
       nc.subscribe(FLEET_SNAPSHOT_SUBJECT, { queue: FLEET_RPC_QUEUE, callback: (error, msg) => (error === null ? this.answerSnapshot(msg) : this.log('fleet snapshot subscription failed', error)) }),
     ];
+    await nc.flush();
   }
 
   stop(): void {

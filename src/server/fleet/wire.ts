@@ -110,10 +110,28 @@ export type FleetMethodArgs<M extends FleetMethod> = Schema.Schema.Type<(typeof 
 
 export const isFleetMethod = (name: unknown): name is FleetMethod => typeof name === 'string' && Object.hasOwn(FLEET_METHOD_ARGS, name);
 
-/** The decoder of a method's arguments: `args` in the messages. */
-export const decodeArgs = Object.fromEntries(Object.entries(FLEET_METHOD_ARGS).map(([name, schema]) => [name, decodeWith(schema as Schema.Top as never, 'args')])) as {
-  [M in FleetMethod]: (input: unknown) => { ok: true; value: FleetMethodArgs<M> } | { ok: false; error: string };
-};
+type Decoded<T> = { ok: true; value: T } | { ok: false; error: string };
+/** Longest refusal text sent back (a union's expectation can run long). */
+const MAX_ERROR_CHARS = 300;
+
+/** The decoder of a method's arguments: paths start at `args` (`args[1].delayMs: Expected a finite number`). */
+export const decodeArgs = Object.fromEntries(
+  Object.entries(FLEET_METHOD_ARGS).map(([name, schema]) => {
+    const decode = decodeWith(schema as Schema.Top as never, 'args', ['args']);
+    return [
+      name,
+      (input: unknown): Decoded<unknown> => {
+        // A command of an unknown type is named as such, not answered with every variant's expectation.
+        const type: unknown = name === 'command' && Array.isArray(input) && typeof input[1] === 'object' && input[1] !== null ? (input[1] as { type?: unknown }).type : undefined;
+        if (name === 'command' && !(SIM_COMMAND_TYPES as readonly unknown[]).includes(type)) {
+          return { ok: false, error: `args[1].type: Unknown command '${String(type).slice(0, 64)}'` };
+        }
+        const result = decode(input) as Decoded<unknown>;
+        return result.ok ? result : { ok: false, error: result.error.length > MAX_ERROR_CHARS ? `${result.error.slice(0, MAX_ERROR_CHARS)}…` : result.error };
+      },
+    ];
+  }),
+) as { [M in FleetMethod]: (input: unknown) => Decoded<FleetMethodArgs<M>> };
 
 /** A request: `{"method": "command", "args": ["U1", {"type": "reboot"}]}`. */
 export interface FleetRequest {
