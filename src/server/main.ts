@@ -13,6 +13,7 @@ import { seedSecondBroadcaster } from './demoSecondBroadcaster.ts';
 import { buildApp, type BuiltApp } from './app.ts';
 import { EventBus } from './live/bus.ts';
 import { FleetSimulator, makeUnitSeeds } from './sim/fleet.ts';
+import { LocalFleet } from './fleet/local.ts';
 import type { LiveQueries } from './areas/deps.ts';
 import type { StoreTopicAuthority } from './store/topicAuthority.ts';
 import { CONSOLE_APPLICATION_ID } from './areas/clientApplications/repo.ts';
@@ -94,7 +95,7 @@ export async function startServer(config: ServerConfig, log: (line: string) => v
     // The servers report server.status with their channels' load (issue 12: sim/servers.ts).
     const servers = await simServersFrom(store, channels);
     fleet = new FleetSimulator({ bus, seed: config.simSeed, rate: config.simRate, units, channels, servers });
-    built.routeDeps.fleet.attach({ fleet, bus });
+    built.routeDeps.fleet.attach({ fleet: new LocalFleet(fleet), bus });
     queries = activeAlertsOf(fleet, built.authority);
     stopRecorder = await startEventLog(config, bus, log);
     fleet.start();

@@ -6,6 +6,7 @@
 import WebSocket from 'ws';
 import { EventBus } from '../../src/server/live/bus.ts';
 import { FleetSimulator } from '../../src/server/sim/fleet.ts';
+import { LocalFleet } from '../../src/server/fleet/local.ts';
 import { ManualClock } from '../../src/server/sim/clock.ts';
 import { simServersFrom } from '../../src/server/areas/servers/live.ts';
 import type { LiveEvent } from '../../src/server/live/types.ts';
@@ -37,7 +38,7 @@ export async function startUnitServer(
   );
   const fleet = new FleetSimulator({ bus, seed: 7, rate: 0, units: seeds, channels, servers: await simServersFrom(server.store, channels), clock, usagePeriodMs: 0 });
   fleet.start();
-  server.built.routeDeps.fleet.attach({ fleet, bus });
+  server.built.routeDeps.fleet.attach({ fleet: new LocalFleet(fleet), bus });
   const close = server.close;
   return {
     ...server,

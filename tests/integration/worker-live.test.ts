@@ -10,6 +10,7 @@ import WebSocket from 'ws';
 import { EventBus } from '../../src/server/live/bus.ts';
 import { CLOSE_SESSION_ENDED } from '../../src/server/live/gateway.ts';
 import { FleetSimulator } from '../../src/server/sim/fleet.ts';
+import { LocalFleet } from '../../src/server/fleet/local.ts';
 import { createFleetService } from '../../workers/fleetService.ts';
 import type { LiveSource } from '../../workers/sources/liveSource.ts';
 import { systemClock, systemTimers } from '../../workers/sources/clock.ts';
@@ -36,7 +37,7 @@ async function boot(): Promise<Running> {
       : [],
   );
   const fleet = new FleetSimulator({ bus, seed: 7, rate: 20, units });
-  server.built.routeDeps.fleet.attach({ fleet, bus });
+  server.built.routeDeps.fleet.attach({ fleet: new LocalFleet(fleet), bus });
   fleet.start();
   return {
     server,

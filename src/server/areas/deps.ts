@@ -1,7 +1,7 @@
 import type { Store } from '../store/store.ts';
 import type { SessionService } from '../auth/sessions.ts';
 import type { OwnershipEvents } from '../ownership.ts';
-import type { FleetSimulator } from '../sim/fleet.ts';
+import type { FleetPort } from '../fleet/port.ts';
 import type { LiveBus } from '../live/bus.ts';
 import { HttpError } from '../http/errors.ts';
 import type { IncidentRecorder } from './incidents/recorder.ts';
@@ -31,9 +31,12 @@ export interface LiveQueries {
   channelStatus(id: string): { status: string; unitIds: readonly string[] } | undefined;
 }
 
-/** The running fleet: the simulator and the event bus it publishes on. */
+/**
+ * The running fleet: the fleet port (the simulator of this process through LocalFleet, or a
+ * RemoteFleet asking the owner: src/server/fleet/) and the event bus it publishes on.
+ */
 export interface FleetRuntime {
-  fleet: FleetSimulator;
+  fleet: FleetPort;
   bus: LiveBus;
 }
 

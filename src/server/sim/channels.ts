@@ -151,6 +151,11 @@ export class ChannelSimulator {
     return channel === undefined ? undefined : this.dataOf(channel);
   }
 
+  /** Every channel the simulator knows (the fleet owner's snapshot, src/server/fleet/rpc.ts). */
+  ids(): string[] {
+    return [...this.channels.keys()];
+  }
+
   /** True unless the server was set down (every server is up until the servers issue's churn). */
   serverOnline(serverId: string): boolean {
     return !this.offlineServers.has(serverId);

@@ -156,6 +156,11 @@ export class ServerSimulator {
     this.servers.delete(id);
   }
 
+  /** Every server simulated (the fleet owner's snapshot, src/server/fleet/rpc.ts). */
+  ids(): string[] {
+    return [...this.servers.keys()];
+  }
+
   has(id: string): boolean {
     return this.servers.has(id);
   }

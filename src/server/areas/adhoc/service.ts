@@ -193,7 +193,7 @@ export class AdhocService {
     const stored = await this.store.units.get(uid);
     if (stored === undefined) throw notFound(`Unit '${uid}' not found`);
     this.ownership.emit({ kind: 'unit', uid, groupId: stored.groupId, inventoryId: stored.inventoryId });
-    this.fleet.get()?.fleet.addUnit(seed);
+    await this.fleet.get()?.fleet.addUnit(seed);
     return stored;
   }
 

@@ -246,7 +246,7 @@ export class ChannelService {
       await announceConfig(this.deps, tx, created);
       return created;
     });
-    this.sim()?.channels.add({ id, groupId: groupId ?? '', serverId: server.id });
+    await this.sim()?.channels.add({ id, groupId: groupId ?? '', serverId: server.id });
     this.deps.ownership.emit({ kind: 'channel', id, groupId });
     return this.details(row);
   }
@@ -273,7 +273,7 @@ export class ChannelService {
   async remove(row: ChannelRow): Promise<number> {
     if (channelBusy(this.deps, row.channel.id)) throw conflict(CHANNEL_NOT_IDLE);
     const removed = await this.store.channels.remove(row.channel.id);
-    this.sim()?.channels.remove(row.channel.id);
+    await this.sim()?.channels.remove(row.channel.id);
     this.deps.ownership.emit({ kind: 'channel', id: row.channel.id, groupId: null, removed: true });
     return removed;
   }
@@ -530,16 +530,16 @@ export class ChannelService {
   }
 
   /** Log fetch (spec 001 §7 fetchlogs): one channel at a time, not on an offline channel. */
-  startLogs(row: ChannelRow): { channelId: string; state: LogPhase | 'idle' } {
+  async startLogs(row: ChannelRow): Promise<{ channelId: string; state: LogPhase | 'idle' }> {
     const fleet = this.deps.fleet.require().fleet;
-    const result = fleet.channels.startLogs(row.channel.id);
+    const result = await fleet.channels.startLogs(row.channel.id);
     if (!result.ok) throw conflict(LOG_REFUSALS[result.reason]);
     return { channelId: row.channel.id, state: fleet.channels.status(row.channel.id)?.fetchLogs?.state ?? 'idle' };
   }
 
-  stopLogs(row: ChannelRow): { channelId: string; state: LogPhase | 'idle' } {
+  async stopLogs(row: ChannelRow): Promise<{ channelId: string; state: LogPhase | 'idle' }> {
     const fleet = this.deps.fleet.require().fleet;
-    fleet.channels.stopLogs(row.channel.id);
+    await fleet.channels.stopLogs(row.channel.id);
     return { channelId: row.channel.id, state: fleet.channels.status(row.channel.id)?.fetchLogs?.state ?? 'idle' };
   }
 

@@ -44,7 +44,7 @@ export class FileService {
 
   /** Writes what the simulator's transfers reported since the last read (started, finished, failed). */
   async drain(): Promise<void> {
-    const records: TransferRecord[] = this.deps.fleet.get()?.fleet.files.drain() ?? [];
+    const records: TransferRecord[] = (await this.deps.fleet.get()?.fleet.files.drain()) ?? [];
     for (const { event, transfer, at } of records) {
       if (event === 'started') {
         await this.deps.store.files.insert(
@@ -60,8 +60,8 @@ export class FileService {
     }
   }
 
-  private progressOf(): Map<string, number> {
-    return new Map((this.deps.fleet.get()?.fleet.files.transfers() ?? []).map((t) => [t.fileId, t.progress]));
+  private async progressOf(): Promise<Map<string, number>> {
+    return new Map(((await this.deps.fleet.get()?.fleet.files.transfers()) ?? []).map((t) => [t.fileId, t.progress]));
   }
 
   private view(file: StoredFile, progress: ReadonlyMap<string, number>): ChannelFile {
@@ -89,12 +89,12 @@ export class FileService {
     const channels = await this.deps.store.channels.listByGroup(groupId);
     const window = dateFilterWindowMs(filters.date ?? 'any');
     const files = await this.deps.store.files.list({ channelIds: channels.map((c) => c.id), since: window === null ? null : this.deps.now() - window, search: filters.searchValue?.trim() ?? '', limit: FILES_LISTED_MAX });
-    const progress = this.progressOf();
+    const progress = await this.progressOf();
     const sim = this.deps.fleet.get()?.fleet.files;
-    const broadcasts: FileBroadcast[] = channels.flatMap((c) => {
-      const b = sim?.broadcastOf(c.id);
-      return b === undefined ? [] : [{ channelId: c.id, fileId: b.fileId, broadcastingMmhId: b.broadcastingMmhId, rootDirectory: b.rootDirectory, since: b.since }];
-    });
+    const playing = await Promise.all(channels.map(async (c) => ({ channelId: c.id, b: await sim?.broadcastOf(c.id) })));
+    const broadcasts: FileBroadcast[] = playing.flatMap(({ channelId, b }) =>
+      b === undefined ? [] : [{ channelId, fileId: b.fileId, broadcastingMmhId: b.broadcastingMmhId, rootDirectory: b.rootDirectory, since: b.since }],
+    );
     const group = await this.deps.store.groups.get(groupId);
     const servers = group === undefined ? [] : await this.deps.store.servers.listByInventory(group.inventoryId, 'mmh');
     return {
@@ -112,13 +112,13 @@ export class FileService {
     return file;
   }
 
-  private playing(file: StoredFile): boolean {
-    return this.deps.fleet.get()?.fleet.files.broadcastOf(file.channelId)?.fileId === file.id;
+  private async playing(file: StoredFile): Promise<boolean> {
+    return (await this.deps.fleet.get()?.fleet.files.broadcastOf(file.channelId))?.fileId === file.id;
   }
 
   async remove(file: StoredFile): Promise<{ removed: number }> {
     if (file.isTransferring) throw conflict(FILES_MESSAGES.transferring);
-    if (this.playing(file)) throw conflict(FILES_MESSAGES.playing);
+    if (await this.playing(file)) throw conflict(FILES_MESSAGES.playing);
     return { removed: (await this.deps.store.files.delete(file.id)) ? 1 : 0 };
   }
 
@@ -144,19 +144,19 @@ export class FileService {
     if (server === undefined || server.type !== 'mmh' || channel === undefined || server.inventoryId !== channel.inventoryId) {
       throw badRequest(FILES_MESSAGES.notMediaServer, { fields: { broadcastingMmhId: FILES_MESSAGES.notMediaServer } });
     }
-    const started = this.deps.fleet.require().fleet.files.startBroadcast(file.channelId, { fileId: file.id, broadcastingMmhId, rootDirectory: rootDirectory === '' ? file.rootDirectory : rootDirectory });
+    const started = await this.deps.fleet.require().fleet.files.startBroadcast(file.channelId, { fileId: file.id, broadcastingMmhId, rootDirectory: rootDirectory === '' ? file.rootDirectory : rootDirectory });
     return { channelId: file.channelId, ...started };
   }
 
-  stopBroadcast(file: StoredFile): { stopped: boolean } {
+  async stopBroadcast(file: StoredFile): Promise<{ stopped: boolean }> {
     const sim = this.deps.fleet.require().fleet.files;
-    if (sim.broadcastOf(file.channelId)?.fileId !== file.id) return { stopped: false };
-    return { stopped: sim.stopBroadcast(file.channelId) };
+    if ((await sim.broadcastOf(file.channelId))?.fileId !== file.id) return { stopped: false };
+    return { stopped: await sim.stopBroadcast(file.channelId) };
   }
 
   async chunks(file: StoredFile): Promise<ChannelFile[]> {
     const base = recordingBaseOf(file.fileName);
-    const progress = this.progressOf();
+    const progress = await this.progressOf();
     return (await this.deps.store.files.ofMediaServer(file.mmhId)).filter((f) => recordingBaseOf(f.fileName) === base).map((f) => this.view(f, progress));
   }
 

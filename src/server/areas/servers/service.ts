@@ -168,7 +168,7 @@ export class ServerService {
     const sim = this.sim();
     if (sim === undefined || !sim.servers.has(server.id)) return;
     const channelIds = (await this.deps.store.channels.listByServer(server.id)).map((c) => c.id);
-    sim.servers.add({ id: server.id, name: server.name, alias: server.alias, type: server.type, serialNumber: server.serial, swVersion: server.swVersion, channelIds });
+    await sim.servers.add({ id: server.id, name: server.name, alias: server.alias, type: server.type, serialNumber: server.serial, swVersion: server.swVersion, channelIds });
   }
 
   async mustGet(id: string): Promise<StoredServer> {
@@ -194,16 +194,16 @@ export class ServerService {
     });
     if (block !== null) throw conflict(SERVER_DELETE_BLOCK_MESSAGES[block]);
     await this.deps.store.servers.delete(server.id);
-    this.sim()?.servers.remove(server.id);
+    await this.sim()?.servers.remove(server.id);
     this.servicesCache.delete(server.id);
     return { deviceId: server.id, deleted: true };
   }
 
-  services(server: StoredServer) {
+  async services(server: StoredServer) {
     const now = this.deps.now();
     const kept = this.servicesCache.get(server.id);
     if (kept !== undefined && now - kept.at < SERVICES_STALE_MS) return { ...kept.answer, cached: true };
-    const data = this.sim()?.servers.refreshServices(server.id) ?? { list: [], lastUpdate: now };
+    const data = (await this.sim()?.servers.refreshServices(server.id)) ?? { list: [], lastUpdate: now };
     const answer = { deviceId: server.id, servicesData: { list: [...data.list], lastUpdate: data.lastUpdate }, fetchedAt: now };
     this.servicesCache.set(server.id, { at: now, answer });
     return { ...answer, cached: false };
@@ -307,11 +307,11 @@ export class ServerService {
   }
 
   /** spec 001 §7 resetinstance, §9 gate 6.4; refused while the server is offline (nothing to restart). */
-  restart(server: StoredServer) {
+  async restart(server: StoredServer) {
     if (!hasFeature(server.swVersion, 'restartServer')) throw conflict(formatMessage(SERVER_GATE_MESSAGE, { 0: VERSION_GATES.restartServer }));
     const sim = this.deps.fleet.require().fleet;
     if (!this.online(server.id)) throw conflict('The server is offline.');
-    if (!sim.servers.restart(server.id)) throw conflict('The server is already restarting.');
+    if (!(await sim.servers.restart(server.id))) throw conflict('The server is already restarting.');
     return { deviceId: server.id, restarting: true as const };
   }
 

@@ -254,7 +254,7 @@ export class SupportService {
   private async perform(device: Device, action: RemoteActionName): Promise<{ status: StoredRemoteActionStatus; result: string }> {
     try {
       if (device.kind !== 'unit') throw new HttpError(400, SUPPORT_MESSAGES.actionNotForDevice(action, device.kind));
-      if (action === 'reboot') runCommand(this.deps, device.id, { type: 'reboot' });
+      if (action === 'reboot') await runCommand(this.deps, device.id, { type: 'reboot' });
       else {
         const unit = await this.deps.store.units.get(device.id);
         if (unit === undefined) throw notFound(SUPPORT_MESSAGES.deviceNotFound('unit', device.id));

@@ -17,8 +17,8 @@ import { accepted, mergeSetting } from './streaming.ts';
 import { VideoReturnService } from '../videoReturn/service.ts';
 
 /** Runs a start or stop command of an application; answers `{uid, accepted, action: <command>}`. */
-export function switchApplication(deps: UnitDeps, unit: StoredUnit, command: SimCommand): UnitAccepted {
-  runCommand(deps, unit.uid, command);
+export async function switchApplication(deps: UnitDeps, unit: StoredUnit, command: SimCommand): Promise<UnitAccepted> {
+  await runCommand(deps, unit.uid, command);
   return accepted(unit.uid, command.type);
 }
 
@@ -32,16 +32,16 @@ function slotOf(session: string): 'intercom1' | 'intercom2' {
   return INTERCOM_SESSIONS[session as keyof typeof INTERCOM_SESSIONS];
 }
 
-export function openIntercom(deps: UnitDeps, unit: StoredUnit, session: string, body: { mode: 'audioRoom' | 'targetChannel'; destinationAccount: string }): UnitAccepted {
+export async function openIntercom(deps: UnitDeps, unit: StoredUnit, session: string, body: { mode: 'audioRoom' | 'targetChannel'; destinationAccount: string }): Promise<UnitAccepted> {
   const slot = slotOf(session);
   refuseFields({ destinationAccount: required(body.destinationAccount) });
-  runCommand(deps, unit.uid, { type: 'startIntercom', slot, mode: body.mode, destinationAccount: body.destinationAccount });
+  await runCommand(deps, unit.uid, { type: 'startIntercom', slot, mode: body.mode, destinationAccount: body.destinationAccount });
   return accepted(unit.uid, `start:${slot}`);
 }
 
-export function closeIntercom(deps: UnitDeps, unit: StoredUnit, session: string): UnitAccepted {
+export async function closeIntercom(deps: UnitDeps, unit: StoredUnit, session: string): Promise<UnitAccepted> {
   const slot = slotOf(session);
-  runCommand(deps, unit.uid, { type: 'stopIntercom', slot });
+  await runCommand(deps, unit.uid, { type: 'stopIntercom', slot });
   return accepted(unit.uid, `stop:${slot}`);
 }
 

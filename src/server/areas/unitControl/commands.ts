@@ -12,7 +12,7 @@ import { STORE_AND_FORWARD_CODECS, STORE_AND_FORWARD_LEVELS, withQualityAliases,
 import type { NetworkSelection, StoredCommandName, UnitCommandName } from '../../../protocol/rest/unitCommands.ts';
 import type { UnitAccepted } from '../../../protocol/rest/units.ts';
 import { conflict, notFound, refuseFields } from '../../http/errors.ts';
-import type { SimUnit } from '../../sim/fleet.ts';
+import type { LiveUnit } from '../../fleet/port.ts';
 import type { StoredUnit } from '../units/repo.ts';
 import { liveUnit, runCommand, type UnitDeps } from '../units/live.ts';
 import { saveSetting, settingObject } from '../units/storedSettings.ts';
@@ -26,7 +26,7 @@ export const SPEED_TEST_NO_CHANNEL_MESSAGE = 'Speed test needs a selected channe
 /** The unit a command goes to: stored, and live in the fleet. */
 export interface CommandTarget {
   readonly unit: StoredUnit;
-  readonly live: SimUnit;
+  readonly live: LiveUnit;
 }
 
 export function commandTarget(deps: UnitDeps, unit: StoredUnit): CommandTarget {
@@ -51,15 +51,15 @@ async function storeParameters(deps: UnitDeps, unit: StoredUnit, command: UnitCo
 
 // ── Live commands ──────────────────────────────────────────────────────────────────────────────
 
-export function setDelayCommand(deps: UnitDeps, { unit, live }: CommandTarget, body: { delay: number | string; subSecond?: boolean }): UnitAccepted {
+export async function setDelayCommand(deps: UnitDeps, { unit, live }: CommandTarget, body: { delay: number | string; subSecond?: boolean }): Promise<UnitAccepted> {
   const delay = Number(body.delay);
   checkDelay(unit, live, delay, body.subSecond === true);
-  runCommand(deps, unit.uid, { type: 'setDelay', delayMs: delay });
+  await runCommand(deps, unit.uid, { type: 'setDelay', delayMs: delay });
   return accepted(unit.uid, 'setDelay');
 }
 
-export function stopStreaming(deps: UnitDeps, { unit }: CommandTarget): UnitAccepted {
-  runCommand(deps, unit.uid, { type: 'stopStream' });
+export async function stopStreaming(deps: UnitDeps, { unit }: CommandTarget): Promise<UnitAccepted> {
+  await runCommand(deps, unit.uid, { type: 'stopStream' });
   return accepted(unit.uid, 'stopStream');
 }
 
@@ -69,7 +69,7 @@ export async function setVirtualChannel(deps: UnitDeps, { unit }: CommandTarget,
   const channels = unit.groupId === null ? [] : await deps.store.channels.listByGroup(unit.groupId);
   const channel = channels.find((c) => c.name === name || c.id === name);
   if (channel === undefined) throw notFound(`Channel '${name.slice(0, 64)}' not found in the unit’s group`);
-  runCommand(deps, unit.uid, { type: 'setChannel', channelId: channel.id });
+  await runCommand(deps, unit.uid, { type: 'setChannel', channelId: channel.id });
   await saveSetting(deps, unit.uid, 'virtualChannelName', channel.name);
   return { ...accepted(unit.uid, 'setChannel'), channelId: channel.id, virtualChannelName: channel.name };
 }
@@ -80,12 +80,12 @@ export async function speedTest(deps: UnitDeps, { unit, live }: CommandTarget, t
   const channel = await deps.store.channels.get(live.channelId);
   const server = channel?.serverId ? await deps.store.servers.get(channel.serverId) : undefined;
   if (!speedTestSupported(server?.swVersion)) throw conflict(SPEED_TEST_VERSION_MESSAGE);
-  runCommand(deps, unit.uid, { type: 'speedTest' });
+  await runCommand(deps, unit.uid, { type: 'speedTest' });
   return { ...accepted(unit.uid, 'speedTest'), timeout: timeout ?? SPEED_TEST_TIMEOUT_S };
 }
 
-export function reboot(deps: UnitDeps, { unit }: CommandTarget): UnitAccepted {
-  runCommand(deps, unit.uid, { type: 'reboot' });
+export async function reboot(deps: UnitDeps, { unit }: CommandTarget): Promise<UnitAccepted> {
+  await runCommand(deps, unit.uid, { type: 'reboot' });
   return accepted(unit.uid, 'reboot');
 }
 

@@ -124,12 +124,12 @@ export async function startMultiCamera(deps: UnitDeps, unit: StoredUnit, switche
   const config = configOf(unit);
   const mode: MultiCameraMode = switcher && config.mode === 'highQuality' ? 'switcher' : config.mode;
   await checkConfig(deps, unit, { ...config, mode }, []);
-  runCommand(deps, unit.uid, { type: 'startMultiCamera', mode });
+  await runCommand(deps, unit.uid, { type: 'startMultiCamera', mode });
   return accepted(unit.uid, `start:${mode}`);
 }
 
-export function stopMultiCamera(deps: UnitDeps, unit: StoredUnit): UnitAccepted {
+export async function stopMultiCamera(deps: UnitDeps, unit: StoredUnit): Promise<UnitAccepted> {
   multiCameraUnit(unit);
-  runCommand(deps, unit.uid, { type: 'stopMultiCamera' });
+  await runCommand(deps, unit.uid, { type: 'stopMultiCamera' });
   return accepted(unit.uid, 'stopMultiCamera');
 }

@@ -30,14 +30,14 @@ export async function startStream(deps: UnitDeps, unit: StoredUnit, provider: So
   if (provider === 'facebook' && !hasFeature(live.swVersion, 'facebook')) throw conflict(FACEBOOK_VERSION_MESSAGE);
   // The preview stream is created on the unit's Facebook page (socialmediadetails): none set, none created.
   if (provider === 'facebook' && typeof settingObject<{ facebookPage: string | null }>(unit, 'socialMediaDetails')?.facebookPage !== 'string') throw conflict(ERRORS.social.facebookPreviewFailed);
-  runCommand(deps, unit.uid, { type: 'startSocial', provider });
+  await runCommand(deps, unit.uid, { type: 'startSocial', provider });
   const streams = { ...(settingObject<Streams>(unit, 'socialStreams') ?? {}), [provider]: { ...request, startedAt: deps.now() } };
   await saveSetting(deps, unit.uid, 'socialStreams', streams);
   return accepted(unit.uid, `start:${provider}`);
 }
 
 export async function stopStream(deps: UnitDeps, unit: StoredUnit, provider: string): Promise<UnitAccepted> {
-  runCommand(deps, unit.uid, { type: 'stopSocial', provider });
+  await runCommand(deps, unit.uid, { type: 'stopSocial', provider });
   const { [provider]: _gone, ...streams } = settingObject<Streams>(unit, 'socialStreams') ?? {};
   await saveSetting(deps, unit.uid, 'socialStreams', streams);
   return accepted(unit.uid, `stop:${provider}`);
@@ -46,7 +46,6 @@ export async function stopStream(deps: UnitDeps, unit: StoredUnit, provider: str
 /** The group's units that stream to a provider or a CDN, with those providers. */
 export async function groupStreams(deps: UnitDeps, groupId: string) {
   const fleet = deps.fleet.require().fleet;
-  return (await deps.store.units.listByGroup(groupId, Number.MAX_SAFE_INTEGER, 0)).units
-    .map((u) => ({ uid: u.uid, providers: fleet.socialProviders(u.uid) }))
-    .filter((entry) => entry.providers.length > 0);
+  const units = (await deps.store.units.listByGroup(groupId, Number.MAX_SAFE_INTEGER, 0)).units;
+  return (await Promise.all(units.map(async (u) => ({ uid: u.uid, providers: await fleet.socialProviders(u.uid) })))).filter((entry) => entry.providers.length > 0);
 }

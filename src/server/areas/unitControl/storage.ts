@@ -15,7 +15,7 @@ import type { UnitId } from '../../../domain/brand.ts';
 import type { UnitAccepted } from '../../../protocol/rest/units.ts';
 import { HttpError, notFound, refuseFields } from '../../http/errors.ts';
 import type { StoredUnit } from '../units/repo.ts';
-import { liveUnit, runCommand, type UnitDeps } from '../units/live.ts';
+import { commandInProgress, liveUnit, runCommand, type UnitDeps } from '../units/live.ts';
 import { saveSetting, settingList } from '../units/storedSettings.ts';
 import { accepted } from './streaming.ts';
 
@@ -103,16 +103,16 @@ export async function deleteFiles(deps: UnitDeps, unit: StoredUnit, paths: reado
 export async function sendLogs(deps: UnitDeps, unit: StoredUnit, body: { openSupportCase?: boolean; description?: string }): Promise<UnitAccepted> {
   if (body.openSupportCase === true) refuseFields(supportCaseErrors({ description: body.description }));
   const live = liveUnit(deps, unit.uid);
-  const unitBusy = isBusy(live.applications) || live.flow !== null;
+  const unitBusy = isBusy(live.applications) || (await commandInProgress(deps, unit.uid));
   const unitOnline = !isOfflineState(live.state);
   const refusal = sendLogsRefusal({ unitOnline, unitBusy, unitIdle: unitOnline && !unitBusy, channel: null, serverSendingLogsOf: null, channelsFetchingLogs: [] });
   if (refusal !== null) throw new HttpError(409, refusal.message, { reason: refusal.reason });
-  runCommand(deps, unit.uid, { type: 'fetchLogs' });
+  await runCommand(deps, unit.uid, { type: 'fetchLogs' });
   if (body.openSupportCase === true) await saveSetting(deps, unit.uid, 'supportCase', { description: body.description, openedAt: deps.now() });
   return accepted(unit.uid, 'fetchLogs');
 }
 
-export function stopLogs(deps: UnitDeps, unit: StoredUnit): UnitAccepted {
-  runCommand(deps, unit.uid, { type: 'cancelFetchLogs' });
+export async function stopLogs(deps: UnitDeps, unit: StoredUnit): Promise<UnitAccepted> {
+  await runCommand(deps, unit.uid, { type: 'cancelFetchLogs' });
   return accepted(unit.uid, 'cancelFetchLogs');
 }

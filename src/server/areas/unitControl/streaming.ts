@@ -22,9 +22,9 @@ import type { ModemConfig, NetworkLimits } from '../../../protocol/rest/unitCont
 import type { StoreAndForwardQuality } from '../../../domain/units/productTypes.ts';
 import type { UnitAccepted } from '../../../protocol/rest/units.ts';
 import { badRequest, HttpError, notFound, refuseFields } from '../../http/errors.ts';
-import type { SimUnit } from '../../sim/fleet.ts';
+import type { LiveUnit } from '../../fleet/port.ts';
 import type { StoredUnit } from '../units/repo.ts';
-import { liveUnit, runCommand, type UnitDeps } from '../units/live.ts';
+import { commandInProgress, liveUnit, runCommand, type UnitDeps } from '../units/live.ts';
 import { saveSetting, settingObject } from '../units/storedSettings.ts';
 import { checkChannelOfUnit } from '../units/unitChannels.ts';
 
@@ -42,7 +42,7 @@ export const accepted = (uid: string, action: string): UnitAccepted => ({ uid, a
  * (delayErrors with the server's bounds: ours are DEFAULT_DELAY_BOUNDS), and on-the-fly from 900 ms
  * while streaming. Throws the 400/409 answer; returns nothing when the delay may be set.
  */
-export function checkDelay(unit: StoredUnit, live: SimUnit | undefined, delay: number, subSecond: boolean): void {
+export function checkDelay(unit: StoredUnit, live: LiveUnit | undefined, delay: number, subSecond: boolean): void {
   const group = unitTypeGroup(unit.type);
   if (group === null || !(DELAY_TYPE_GROUPS as readonly string[]).includes(group)) refuseFields({ delay: NO_DELAY_MESSAGE });
   if (subSecond && !supportsSubSecondDelay(live?.swVersion ?? unit.swVersion)) refuseFields({ subSecond: NO_SUB_SECOND_MESSAGE });
@@ -53,21 +53,21 @@ export function checkDelay(unit: StoredUnit, live: SimUnit | undefined, delay: n
 }
 
 /** Sets the delay (ms) after the checks; the simulator publishes it as unit.config. */
-export function setDelay(deps: UnitDeps, unit: StoredUnit, delay: number | string, subSecond: boolean): UnitAccepted {
+export async function setDelay(deps: UnitDeps, unit: StoredUnit, delay: number | string, subSecond: boolean): Promise<UnitAccepted> {
   const live = liveUnit(deps, unit.uid);
   checkDelay(unit, live, Number(delay), subSecond);
-  runCommand(deps, unit.uid, { type: 'setDelay', delayMs: Number(delay) });
+  await runCommand(deps, unit.uid, { type: 'setDelay', delayMs: Number(delay) });
   return accepted(unit.uid, 'setDelay');
 }
 
 /** Start (default, on the given channel of the unit's group) or stop streaming. */
 export async function startOrStopStream(deps: UnitDeps, unit: StoredUnit, body: { channelId?: string; action?: 'start' | 'stop' }): Promise<UnitAccepted> {
   if (body.action === 'stop') {
-    runCommand(deps, unit.uid, { type: 'stopStream' });
+    await runCommand(deps, unit.uid, { type: 'stopStream' });
     return accepted(unit.uid, 'stopStream');
   }
   if (body.channelId !== undefined) await checkChannelOfUnit(deps, unit, body.channelId);
-  runCommand(deps, unit.uid, { type: 'startStream', ...(body.channelId !== undefined ? { channelId: body.channelId } : {}) });
+  await runCommand(deps, unit.uid, { type: 'startStream', ...(body.channelId !== undefined ? { channelId: body.channelId } : {}) });
   return accepted(unit.uid, 'startStream');
 }
 
@@ -123,7 +123,7 @@ export async function setModemConfig(deps: UnitDeps, unit: StoredUnit, port: str
   const next: ModemConfig = { ...(modems[port] ?? {}), ...config };
   modems[port] = next;
   await saveSetting(deps, unit.uid, 'modems', modems);
-  if (body.enabled !== undefined) runCommand(deps, unit.uid, { type: 'setLinkEnabled', port, enabled: body.enabled });
+  if (body.enabled !== undefined) await runCommand(deps, unit.uid, { type: 'setLinkEnabled', port, enabled: body.enabled });
   return { uid: unit.uid, port, config: next, ...(warning !== undefined ? { warning } : {}) };
 }
 
@@ -182,11 +182,11 @@ export async function setCapping(deps: UnitDeps, unit: StoredUnit, body: { total
   const live = liveUnit(deps, unit.uid);
   const total = cappingChoice('total', body.total);
   const cellular = cappingChoice('cellular', body.cellular);
-  const errors = cappingErrors({ unitBusy: isBusy(live.applications) || live.flow !== null, total, cellular });
+  const errors = cappingErrors({ unitBusy: isBusy(live.applications) || (await commandInProgress(deps, unit.uid)), total, cellular });
   if (errors.unit !== undefined) throw new HttpError(409, errors.unit, { fields: { unit: errors.unit } });
   refuseFields(errors);
   const capping = { totalKbps: kbpsOf(cappingMbps(total)), cellularKbps: kbpsOf(cappingMbps(cellular)) };
-  runCommand(deps, unit.uid, { type: 'setCapping', ...capping });
+  await runCommand(deps, unit.uid, { type: 'setCapping', ...capping });
   await saveSetting(deps, unit.uid, 'capping', { total, cellular });
   return { uid: unit.uid, capping: { total, cellular, ...capping } };
 }

@@ -74,7 +74,7 @@ export async function createUnit(deps: UnitDeps, tenancy: Tenancy, input: NewUni
   await deps.store.units.insert(record, deps.now());
   await announceUnitOwnership(deps, uid);
   // The live fleet runs the units of a group (their events go to the group's topic); a unit only in an inventory waits for one.
-  if (record.groupId !== null) deps.fleet.get()?.fleet.addUnit({ ...record, groupId: record.groupId });
+  if (record.groupId !== null) await deps.fleet.get()?.fleet.addUnit({ ...record, groupId: record.groupId });
   const stored = await deps.store.units.get(uid);
   if (stored === undefined) throw notFound(`Unit '${uid}' not found`);
   return unitView(deps, stored);
@@ -90,7 +90,7 @@ export async function updateAdminUnit(deps: UnitDeps, unit: StoredUnit, changes:
 
 export async function deleteUnit(deps: UnitDeps, unit: StoredUnit): Promise<{ uid: string; deleted: true }> {
   await deps.store.units.delete(unit.uid);
-  deps.fleet.get()?.fleet.removeUnit(unit.uid);
+  await deps.fleet.get()?.fleet.removeUnit(unit.uid);
   await announceUnitOwnership(deps, unit.uid);
   return { uid: unit.uid, deleted: true };
 }
@@ -98,7 +98,7 @@ export async function deleteUnit(deps: UnitDeps, unit: StoredUnit): Promise<{ ui
 /** Deregistration: the unit leaves its group, its inventory and the live fleet (it stays stored). */
 export async function deregisterUnit(deps: UnitDeps, unit: StoredUnit): Promise<UnitView> {
   await saveSetting(deps, unit.uid, 'deregisteredAt', deps.now());
-  deps.fleet.get()?.fleet.removeUnit(unit.uid);
+  await deps.fleet.get()?.fleet.removeUnit(unit.uid);
   return unitView(deps, await relink(deps, (await deps.store.units.get(unit.uid)) ?? unit, { groupId: null, inventoryId: null }));
 }
 
@@ -167,7 +167,7 @@ export async function setTargetVersion(deps: UnitDeps, unit: StoredUnit, target:
     videoCodec: typeof codec === 'string' ? codec : null,
   });
   if (!decision.allowed) throw new HttpError(400, decision.message, { code: decision.code, codeMessage: decision.codeMessage, reason: decision.reason });
-  runCommand(deps, unit.uid, { type: 'upgrade', targetVersion: target });
+  await runCommand(deps, unit.uid, { type: 'upgrade', targetVersion: target });
   await saveSetting(deps, unit.uid, 'targetSwVersion', target);
   const { allowed: _allowed, ...flags } = decision;
   return { uid: unit.uid, targetVersion: target, ...flags };

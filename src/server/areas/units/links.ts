@@ -76,7 +76,7 @@ export async function removeAdhocUnit(deps: UnitDeps, groupId: string, unit: Sto
   const kind = unitTypeGroup(unit.type);
   if (kind !== 'smartUnits' && kind !== 'liteUnits') throw conflict(NOT_ADHOC_MESSAGE);
   await deps.store.units.delete(unit.uid);
-  deps.fleet.get()?.fleet.removeUnit(unit.uid);
+  await deps.fleet.get()?.fleet.removeUnit(unit.uid);
   await announceUnitOwnership(deps, unit.uid);
   return { uid: unit.uid, removed: true };
 }

@@ -8,7 +8,7 @@ import { isCamera, isExtenderDevice, isMultiCamera, isSingleEthernet, isUpgradab
 import { hasFeature } from '../../../domain/versions.ts';
 import type { AlertsConfiguration } from '../../../protocol/rest/alerts.ts';
 import type { UnitCapabilities, UnitEnhanced, UnitView, UnitWithSettings } from '../../../protocol/rest/units.ts';
-import type { SimUnit } from '../../sim/fleet.ts';
+import type { LiveUnit } from '../../fleet/port.ts';
 import type { StoredUnit } from './repo.ts';
 import { settingText } from './storedSettings.ts';
 import type { UnitDeps } from './live.ts';
@@ -19,7 +19,7 @@ export function ownerOf(unit: StoredUnit): string {
 }
 
 /** The live parts of a unit's status (derived status, applications, video), offline without a live unit. */
-export function liveStatusOf(live: SimUnit | undefined) {
+export function liveStatusOf(live: LiveUnit | undefined) {
   const raw = live === undefined ? undefined : { state: live.state, applications: live.applications };
   return {
     status: deriveUnitStatus(raw),

@@ -46,6 +46,8 @@ export class UpgradeRunner {
   private readonly waves = new Map<string, LiveWave>();
   private readonly queue: StoredJob[] = [];
   private readonly activeUnits = new Map<string, StoredJob>();
+  /** Units whose upgrade command is on its way to the fleet (they hold a slot; their events are not followed yet). */
+  private starting = 0;
   private readonly activeServers = new Map<string, StoredJob>();
   private bus: LiveBus | null = null;
   private unsubscribe: (() => void) | null = null;
@@ -76,7 +78,7 @@ export class UpgradeRunner {
       if (job.kind === 'unit') this.queue.push(job);
       else this.startServer(job);
     }
-    this.pump();
+    await this.pump();
   }
 
   /** The wave as it is now: from memory while this server runs it, else from the store. */
@@ -113,19 +115,36 @@ export class UpgradeRunner {
     this.servers = new ServerUpgradeSim(runtime.fleet.simClock);
   }
 
-  private pump(): void {
-    while (this.activeUnits.size < MAX_CONCURRENT_UNIT_UPGRADES) {
+  /** Starts queued units while slots are free; resolves once their commands were answered. */
+  private async pump(): Promise<void> {
+    const starts: Promise<void>[] = [];
+    while (this.activeUnits.size + this.starting < MAX_CONCURRENT_UNIT_UPGRADES) {
       const job = this.queue.shift();
-      if (job === undefined) return;
-      this.startUnit(job);
+      if (job === undefined) break;
+      starts.push(this.startUnit(job));
+    }
+    await Promise.all(starts);
+  }
+
+  /** The fleet's answer to a unit's upgrade command (a fleet that does not answer rejects it with its text). */
+  private async upgradeCommand(job: StoredJob): Promise<{ ok: true } | { ok: false; message: string }> {
+    const fleet = this.deps.fleet.get()?.fleet;
+    if (fleet === undefined) return { ok: false, message: 'The unit fleet is not running' };
+    try {
+      return await fleet.command(job.deviceId, { type: 'upgrade', targetVersion: job.targetVersion });
+    } catch (error) {
+      return { ok: false, message: error instanceof Error ? error.message : String(error) };
     }
   }
 
-  private startUnit(job: StoredJob): void {
-    const fleet = this.deps.fleet.get()?.fleet;
-    const result = fleet === undefined ? { ok: false as const, message: 'The unit fleet is not running' } : fleet.command(job.deviceId, { type: 'upgrade', targetVersion: job.targetVersion });
+  private async startUnit(job: StoredJob): Promise<void> {
+    this.starting += 1;
+    const result = await this.upgradeCommand(job);
+    // The slot passes from `starting` to `activeUnits` in one step (upgradeCommand never throws).
+    this.starting -= 1;
     if (!result.ok) {
       this.change(job, { state: 'rejected', message: result.message });
+      void this.pump();
       return;
     }
     this.activeUnits.set(job.deviceId, job);
@@ -149,7 +168,7 @@ export class UpgradeRunner {
         this.later(async () => {
           await this.deps.repo.setServerSwVersion(job.deviceId, job.targetVersion);
           // The live server reports its new version in its next server.status (published now).
-          this.deps.fleet.get()?.fleet.servers.setVersion(job.deviceId, job.targetVersion);
+          await this.deps.fleet.get()?.fleet.servers.setVersion(job.deviceId, job.targetVersion);
         });
       },
     });
@@ -184,7 +203,7 @@ export class UpgradeRunner {
   private end(job: StoredJob, patch: Partial<StoredJob>): void {
     this.activeUnits.delete(job.deviceId);
     this.change(job, patch);
-    this.pump();
+    void this.pump();
   }
 
   private change(job: StoredJob, patch: Partial<Pick<StoredJob, 'state' | 'progress' | 'code' | 'message'>>): void {

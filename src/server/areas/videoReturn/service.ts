@@ -80,7 +80,7 @@ export class VideoReturnService {
   }
 
   /** The live state of a stored channel; without a running simulator: offline without a server, else idle. */
-  live(channel: StoredVrChannel, receivers: ReadonlyMap<string, VrReceiver[]> = this.receivers()): VrLiveState {
+  async live(channel: StoredVrChannel, receivers: ReadonlyMap<string, VrReceiver[]> = this.receivers()): Promise<VrLiveState> {
     const sim = this.deps.fleet.get()?.fleet.videoReturn;
     if (sim === undefined) return { state: channel.serverId === null ? 'offline' : 'idle', uptimeS: null, inputStandard: null, inputParameters: null, receivers: [] };
     return sim.observe(
@@ -89,8 +89,8 @@ export class VideoReturnService {
     );
   }
 
-  view(channel: StoredVrChannel, receivers?: ReadonlyMap<string, VrReceiver[]>): VrChannelView {
-    const live = this.live(channel, receivers);
+  async view(channel: StoredVrChannel, receivers?: ReadonlyMap<string, VrReceiver[]>): Promise<VrChannelView> {
+    const live = await this.live(channel, receivers);
     return {
       uniqueId: channel.id,
       name: channel.name,
@@ -117,9 +117,9 @@ export class VideoReturnService {
     };
   }
 
-  private views(channels: readonly StoredVrChannel[]): VrChannelView[] {
+  private views(channels: readonly StoredVrChannel[]): Promise<VrChannelView[]> {
     const receivers = this.receivers();
-    return channels.map((channel) => this.view(channel, receivers));
+    return Promise.all(channels.map((channel) => this.view(channel, receivers)));
   }
 
   async viewOf(id: string): Promise<VrChannelView> {
@@ -240,7 +240,7 @@ export class VideoReturnService {
 
   async page(tenancy: Tenancy, request: PageRequest<VrSearchKey, VrSortKey>, inventoryId?: string) {
     const { total, items } = await this.deps.store.vrChannels.page({ inventoryIds: inventoryId !== undefined ? [inventoryId] : inventoryFilter(tenancy), ...request });
-    return { total, limit: request.limit, offset: request.offset, items: this.views(items) };
+    return { total, limit: request.limit, offset: request.offset, items: await this.views(items) };
   }
 
   async create(tenancy: Tenancy, input: NewVrChannel): Promise<VrChannelView> {
@@ -291,7 +291,7 @@ export class VideoReturnService {
     const refusal = vrChannelRemovalRefusal((await this.deps.store.vrChannels.groupIds(channel.id)).length);
     if (refusal !== null) throw conflict(refusal);
     const removed = await this.deps.store.vrChannels.delete(channel.id);
-    this.deps.fleet.get()?.fleet.videoReturn.forget(channel.id);
+    await this.deps.fleet.get()?.fleet.videoReturn.forget(channel.id);
     return { removed: removed ? 1 : 0 };
   }
 
@@ -345,7 +345,7 @@ export class VideoReturnService {
     let channelState: VrLiveState['state'] | undefined;
     if (selectedChannelId !== null && unit.groupId !== null) {
       const channel = await this.deps.store.vrChannels.get(selectedChannelId);
-      if (channel !== undefined && (await this.deps.store.vrChannels.inGroup(channel.id, unit.groupId))) channelState = this.live(channel).state;
+      if (channel !== undefined && (await this.deps.store.vrChannels.inGroup(channel.id, unit.groupId))) channelState = (await this.live(channel)).state;
     }
     const refusal = videoReturnStartRefusal({ unitType: unit.type, selectedChannelId, channelState });
     if (refusal !== null) throw conflict(VR_START_MESSAGES[refusal]);
