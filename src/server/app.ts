@@ -27,6 +27,7 @@ import type { LogLevel } from './config.ts';
 import { IncidentRecorder } from './areas/incidents/recorder.ts';
 import { UsageRecorder } from './areas/usageProfiles/recorder.ts';
 import { ActivityService } from './areas/activity/service.ts';
+import { FILE_DRAIN_EVERY_MS, FileService } from './areas/files/service.ts';
 
 /** Largest accepted request body: 1 MiB (larger answers 413). */
 export const BODY_LIMIT_BYTES = 1024 * 1024;
@@ -45,6 +46,12 @@ export interface AppDeps {
   gatewayOptions?: GatewayOptions;
   /** Live facts from the simulator; without it, no alerts are active and channels read from the attached fleet. */
   live?: Partial<LiveQueries>;
+  /**
+   * Whether this process runs the jobs that must run exactly once (default true: the embedded
+   * server and the fleet owner): the incident and usage recorders, the file transfer drain, the
+   * retention purge, the upgrade runner's recovery. A front that is not the fleet owner passes false.
+   */
+  runsBackgroundJobs?: boolean;
   /** Extra contract areas (tests' probes), mounted under the REST prefix after the server's own (areas/index.ts). */
   areas?: readonly ContractArea[];
   now?: () => number;
@@ -107,6 +114,7 @@ function settingsOf(partial: Partial<AppSettings> = {}): AppSettings {
 export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
   const settings = settingsOf(deps.settings);
   const now = deps.now ?? Date.now;
+  const runsBackgroundJobs = deps.runsBackgroundJobs ?? true;
   const app = Fastify({
     logger: {
       level: deps.logLevel ?? 'info',
@@ -163,6 +171,7 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
     outbox,
     incidents,
     usage,
+    runsBackgroundJobs,
     now,
   };
   signals.on('session-ended', ({ sessionId }) => gateway?.closeSessionSockets(sessionId));
@@ -180,8 +189,11 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
   // The websocket's topic authority follows ownership changes: no route refreshes it by hand.
   ownership.on((change) => authority.apply(change));
   ownership.on((change) => incidents.ownershipChanged(change));
-  await incidents.start(deps.bus ?? null);
-  usage.start(deps.bus ?? null);
+  // The recorders write the store from the bus: once in the cluster (where background jobs run).
+  if (runsBackgroundJobs) {
+    await incidents.start(deps.bus ?? null);
+    usage.start(deps.bus ?? null);
+  }
 
   for (const area of [...CONTRACT_AREAS, ...(deps.areas ?? [])]) {
     await app.register(async (scope) => registerRoutes(scope, routeDeps, area.routes(routeDeps)), { prefix: API_PREFIX });
@@ -253,11 +265,17 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
   const activity = new ActivityService(deps.store, now);
   const purgeOld = () =>
     Promise.all([incidents.purge(), activity.purge()]).catch((error: unknown) => app.log.error({ err: error }, 'purging old incidents and activity failed'));
-  void purgeOld();
-  const retention = setInterval(() => void purgeOld(), RETENTION_PURGE_EVERY_MS);
-  retention.unref();
+  const jobs: ReturnType<typeof setInterval>[] = [];
+  if (runsBackgroundJobs) {
+    void purgeOld();
+    jobs.push(setInterval(() => void purgeOld(), RETENTION_PURGE_EVERY_MS));
+    // File transfers reach the store without anyone listing files (a front's lists read them there).
+    const files = new FileService(routeDeps);
+    jobs.push(setInterval(() => void files.drain().catch((error: unknown) => app.log.error({ err: error }, 'draining file transfers failed')), FILE_DRAIN_EVERY_MS));
+  }
+  for (const job of jobs) job.unref();
   app.addHook('onClose', async () => {
-    clearInterval(retention);
+    for (const job of jobs) clearInterval(job);
     await incidents.stop();
     await usage.stop();
   });

@@ -14,14 +14,15 @@ import { buildApp, type BuiltApp } from './app.ts';
 import { EventBus } from './live/bus.ts';
 import { FleetSimulator, makeUnitSeeds } from './sim/fleet.ts';
 import { LocalFleet } from './fleet/local.ts';
+import type { FleetPort } from './fleet/port.ts';
 import type { LiveQueries } from './areas/deps.ts';
 import type { StoreTopicAuthority } from './store/topicAuthority.ts';
 import { CONSOLE_APPLICATION_ID } from './areas/clientApplications/repo.ts';
 import { API_PREFIX } from './http/paths.ts';
 import { startRecorder } from './recording/recorder.ts';
 
-/** Active alerts of a group's units, read from the simulator's live state. */
-function activeAlertsOf(fleet: FleetSimulator, authority: StoreTopicAuthority): Pick<LiveQueries, 'activeAlerts'> {
+/** Active alerts of a group's units, read from the fleet's live state (the simulator, or a front's mirror). */
+function activeAlertsOf(fleet: Pick<FleetPort, 'units'>, authority: StoreTopicAuthority): Pick<LiveQueries, 'activeAlerts'> {
   return {
     activeAlerts(groupId) {
       const alerts: unknown[] = [];

@@ -85,5 +85,11 @@ export interface RouteDeps {
   incidents: IncidentRecorder;
   /** The usage recorder (bus unit.usage → each unit's use per day, for the usage reports; issue 14). */
   usage: UsageRecorder;
+  /**
+   * True where the jobs that must run exactly once run (the embedded server, the fleet owner): the
+   * file transfer drain, the recorders, the retention purge, the upgrade runner's recovery
+   * (docs/architecture.md "The fleet port"). False on a front that is not the owner.
+   */
+  runsBackgroundJobs: boolean;
   now(): number;
 }

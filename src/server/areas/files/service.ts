@@ -13,7 +13,12 @@ import type { TransferRecord } from '../../sim/fileTransfers.ts';
 import type { RouteDeps } from '../deps.ts';
 import type { StoredFile } from './repo.ts';
 
-type FileDeps = Pick<RouteDeps, 'store' | 'fleet' | 'now'>;
+type FileDeps = Pick<RouteDeps, 'store' | 'fleet' | 'now' | 'runsBackgroundJobs'>;
+
+/** The drain timer's period where background jobs run (ms): files reach the store without anyone listing them. */
+export const FILE_DRAIN_EVERY_MS = 1_000;
+/** One drain at a time per fleet: the records are taken from the fleet once and written in order (started before finished). */
+const draining = new WeakMap<object, Promise<void>>();
 
 const shown = (id: string): string => id.slice(0, 64);
 
@@ -42,8 +47,20 @@ function metadataDocument(fileName: string, unitName: string, at: number): strin
 export class FileService {
   constructor(private readonly deps: FileDeps) {}
 
-  /** Writes what the simulator's transfers reported since the last read (started, finished, failed). */
-  async drain(): Promise<void> {
+  /**
+   * Writes what the simulator's transfers reported since the last read (started, finished, failed).
+   * Only where background jobs run (the records leave the fleet when read: one reader); a front
+   * that is not the owner reads what the owner wrote.
+   */
+  drain(): Promise<void> {
+    if (!this.deps.runsBackgroundJobs) return Promise.resolve();
+    const key = this.deps.fleet;
+    const next = (draining.get(key) ?? Promise.resolve()).then(() => this.drainOnce());
+    draining.set(key, next.catch(() => undefined));
+    return next;
+  }
+
+  private async drainOnce(): Promise<void> {
     const records: TransferRecord[] = (await this.deps.fleet.get()?.fleet.files.drain()) ?? [];
     for (const { event, transfer, at } of records) {
       if (event === 'started') {

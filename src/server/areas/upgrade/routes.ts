@@ -21,6 +21,7 @@ export function upgradeRunnerOf(deps: RouteDeps): UpgradeRunner {
     runner = new UpgradeRunner({
       repo,
       fleet: deps.fleet,
+      runsBackgroundJobs: deps.runsBackgroundJobs,
       now: deps.now,
       unitUpgraded: async (uid, version) => {
         await repo.setUnitSwVersion(uid, version, deps.now());

@@ -27,6 +27,8 @@ export const CONNECTION_LOST_CODE = 105;
 export interface RunnerDeps {
   readonly repo: UpgradeRepo;
   readonly fleet: FleetSlot;
+  /** False on a front that is not the fleet owner: jobs of an earlier life are the owner's to mark failed. */
+  readonly runsBackgroundJobs?: boolean;
   now(): number;
   /** A unit's upgrade succeeded: store its version and its target. */
   unitUpgraded(uid: string, version: string): Promise<void>;
@@ -60,6 +62,7 @@ export class UpgradeRunner {
   /** Marks jobs of an earlier server life failed, once. */
   recover(): Promise<void> {
     this.recovered ??= (async () => {
+      if (this.deps.runsBackgroundJobs === false) return;
       for (const job of await this.deps.repo.unfinishedJobs()) {
         await this.deps.repo.updateJob({ ...job, state: 'failed', code: INTERRUPTED_CODE, message: upgradeErrorMessage(INTERRUPTED_CODE), updatedAt: this.deps.now() });
       }
