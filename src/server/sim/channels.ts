@@ -21,7 +21,7 @@
  * (FleetSimulator.setServerOnline) and reads `serverOnline`. Determinism: one random stream of its
  * own (the fleet's seed, stream 6), timers on the fleet's clock.
  */
-import type { EventBus } from '../live/bus.ts';
+import type { LiveBus } from '../live/bus.ts';
 import type { SimClock, TimerHandle } from './clock.ts';
 import type { Random } from './random.ts';
 import { PHASE_MS } from './commands.ts';
@@ -87,7 +87,7 @@ export class ChannelSimulator {
   private readonly offlineServers = new Set<string>();
 
   constructor(
-    private readonly bus: EventBus,
+    private readonly bus: LiveBus,
     private readonly clock: SimClock,
     private readonly random: Random,
     channels: readonly SimChannel[] = [],

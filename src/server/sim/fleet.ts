@@ -11,7 +11,7 @@
  * (fractions carried over), so 100,000 events/s is 5,000 events per tick, never a timer per event.
  */
 import { ServerSimulator, type SimServer } from './servers.ts';
-import type { EventBus } from '../live/bus.ts';
+import type { LiveBus } from '../live/bus.ts';
 import { isBusy, isOfflineState } from '../../domain/units/status.ts';
 import { UPGRADE_ERROR_CODES, upgradeErrorMessage } from '../../domain/upgrade.ts';
 import { cellularWithinTotal } from '../../domain/validation/capping.ts';
@@ -48,7 +48,7 @@ export const MAX_SIM_RATE = 100_000;
 export type { ChannelStatusData, SimChannel } from './channels.ts';
 
 export interface FleetOptions {
-  bus: EventBus;
+  bus: LiveBus;
   seed: number;
   /** Churn events per second, clamped to [0, MAX_SIM_RATE]. */
   rate: number;
@@ -69,7 +69,7 @@ function transmitting(unit: SimUnit): boolean {
 }
 
 export class FleetSimulator {
-  private readonly bus: EventBus;
+  private readonly bus: LiveBus;
   private readonly clock: SimClock;
   private readonly rate: number;
   private readonly tickMs: number;

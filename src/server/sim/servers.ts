@@ -18,7 +18,7 @@
  */
 import type { SimClock, TimerHandle } from './clock.ts';
 import type { Random } from './random.ts';
-import type { EventBus } from '../live/bus.ts';
+import type { LiveBus } from '../live/bus.ts';
 import type { ChannelSimulator } from './channels.ts';
 import { channelStatusClass, parseChannelStatus } from '../../domain/channels.ts';
 import { serverStateOf, type HwStatus, type ServerState, type ServerType, type ServerUsage } from '../../domain/servers.ts';
@@ -95,7 +95,7 @@ export class ServerSimulator {
   private timer: TimerHandle | null = null;
 
   constructor(
-    private readonly bus: EventBus,
+    private readonly bus: LiveBus,
     private readonly clock: SimClock,
     private readonly random: Random,
     private readonly channels: ChannelSimulator,
