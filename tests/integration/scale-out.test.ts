@@ -175,12 +175,22 @@ describe.skipIf(unavailable !== null)(`scale-out: PostgreSQL + NATS JetStream + 
 
   /** After the writer stops: every client holds the store's names, and saw every acknowledged write's event. */
   async function expectConverged(phase: string): Promise<void> {
+    expect(cluster.owner.alive(), `${phase}: the fleet owner is still running\n${cluster.owner.output().slice(-2_000)}`).toBe(true);
     const truth = await storeNames();
     // The last acknowledged write per channel is what the store holds: nothing acknowledged was lost.
     const lastAcked = new Map<string, string>();
     for (const write of writer.acknowledged) lastAcked.set(write.channelId, write.name);
     for (const [id, name] of lastAcked) expect(truth.get(id), `${phase}: store holds the last acknowledged name of ${id}`).toBe(name);
-    await until(`${phase}: every client converged on the store`, () => clients.every((c) => channelIds.every((id) => c.applied.get(id)?.name === truth.get(id))));
+    await until(`${phase}: every client converged on the store`, () => clients.every((c) => channelIds.every((id) => c.applied.get(id)?.name === truth.get(id)))).catch((error: unknown) => {
+      // Say who disagrees and how each process is, so a failure on CI can be read without a rerun.
+      const lagging = clients.filter((c) => channelIds.some((id) => c.applied.get(id)?.name !== truth.get(id)));
+      const states = [cluster.owner, ...cluster.instances].map((p) => `${p.name}: ${p.alive() ? 'running' : 'exited'}\n${p.output().slice(-1_500)}`);
+      throw new Error(
+        `${error instanceof Error ? error.message : String(error)}\nstore: ${JSON.stringify([...truth])}\n` +
+          lagging.map((c) => `${c.label} on ${c.instance.name} (last seq ${c.lastSeq}): ${JSON.stringify([...c.applied].map(([id, a]) => [id, a.name, a.rev]))}`).join('\n') +
+          `\n${states.join('\n')}`,
+      );
+    });
     for (const client of clients) {
       const missed = writer.acknowledged.filter((w) => !(client.seenNames.get(w.channelId)?.has(w.name) ?? false));
       expect(missed.slice(0, 5), `${phase}: ${client.label} saw the event of every acknowledged write (${missed.length} missed)`).toEqual([]);

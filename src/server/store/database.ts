@@ -83,6 +83,12 @@ function openPostgres(url: string): Kysely<Database> {
   // the pool; unhandled it would end the process. The pool discards that client and the next query
   // opens a new one, so log it and carry on; queries made during the outage fail with their own error.
   pool.on('error', (error) => console.warn(`PostgreSQL: an idle connection was lost (${error.message}); the next query reconnects`));
+  // A connection checked out between two statements (inside a transaction) that the server ends
+  // emits 'error' on its own client, where the pool does not listen: the statement in flight fails
+  // with its own error, and this keeps the process alive.
+  pool.on('connect', (client) => {
+    client.on('error', (error) => console.warn(`PostgreSQL: a connection in use was lost (${error.message})`));
+  });
   return new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
 }
 
