@@ -48,6 +48,11 @@ export interface ConnectOptions {
   /** The user property for the subscription batch size (default 50). */
   batchSize?: number;
   alertSettings?: UnitAlertSettings;
+  /**
+   * The event wire (docs/protocol.md): 'binary' (default) asks for binary frames (`?frames=bin`),
+   * 'json' for batched text frames (`?frames=batch`); the bench compares the two.
+   */
+  wire?: 'binary' | 'json';
 }
 
 /** Receives each diff; the returned promise (or return) means the UI has taken it. */
@@ -170,6 +175,7 @@ export function createFleetService(deps: FleetServiceDeps): FleetService {
         groupId: options.groupId,
         fetchSnapshot: (signal) => rest.fetchSnapshot(options.groupId, signal),
         WebSocket: deps.WebSocket,
+        ...(options.wire !== undefined ? { wire: options.wire } : {}),
         ...(batchSize !== undefined ? { batchSize } : {}),
         clock: deps.clock,
         timers: deps.timers,

@@ -54,7 +54,12 @@ export async function stream(feedUrl: string, rate: number, durationMs: number, 
   const started = performance.now();
   for (;;) {
     await new Promise((resolve) => setTimeout(resolve, 200));
-    const status = (await (await fetch(`${feedUrl}/bench/status`)).json()) as { running: boolean; events: number; seconds: number; error: string | null };
+    let status: { running: boolean; events: number; seconds: number; error: string | null };
+    try {
+      status = (await (await fetch(`${feedUrl}/bench/status`)).json()) as typeof status;
+    } catch {
+      continue; // a busy feed may drop a poll (keep-alive reset on a loaded machine): ask again
+    }
     if (status.error !== null) throw new Error(`feed: ${status.error}`);
     if (!status.running) return status;
     if (performance.now() - started > durationMs + 60_000) throw new Error('feed: the stream did not end');

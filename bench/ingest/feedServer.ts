@@ -16,7 +16,10 @@
  *     no loop looks like a gap, at `rate` events/s (0: as fast as the socket drains), in batches
  *     every `batchMs`: every frame of a batch is framed here and written to the socket in one
  *     write; a client that opened the websocket with `?frames=batch` (the console's worker) gets
- *     `{"op":"events"}` frames of up to 1,000 events, the others one frame per event;
+ *     `{"op":"events"}` frames of up to 1,000 events, one that opened it with `?frames=bin` binary
+ *     frames (src/protocol/binaryFrames.ts) of up to 1,000 events, split at the stream's
+ *     1,000-event chunks (each chunk's body is encoded once, when the first binary client
+ *     connects; seq, ts and rev are written per send), the others one frame per event;
  *   - GET  /bench/sends: [firstIndex, count, sentAtEpochMs] per batch (performance.timeOrigin +
  *     performance.now(), the clock the page reads too).
  * Prints `feed ready http://127.0.0.1:PORT` when listening.
@@ -29,11 +32,13 @@ import type { Socket } from 'node:net';
 import { extname, join, normalize } from 'node:path';
 import { createInterface } from 'node:readline';
 import { EVENTS_OP, MAX_EVENTS_PER_FRAME } from '../../src/protocol/ops.ts';
+import { assembleBinaryFrame, encodeBinaryBody } from '../../src/protocol/binaryFrames.ts';
+import type { EventKind } from '../../src/protocol/kinds.ts';
 import { capabilitiesOf } from '../../src/server/areas/units/views.ts';
 
 type Options = { log: string; units: number; pageDir: string };
 /** One event to stream: the text around its rev (seq and ts are written when it is sent). */
-type StreamEvent = { id: string; rev: number; head: string; tail: string };
+type StreamEvent = { id: string; rev: number; kind: EventKind; head: string; tail: string };
 
 const WS_GUID = '258EAFA5-E914-47DA-95CA-C5AB0DC85B11';
 const REST = '/luc/luc-core-web/rest';
@@ -71,7 +76,7 @@ async function loadLog(): Promise<{ snapshot: string; stream: StreamEvent[]; wat
       continue;
     }
     if (!known.has(event.id) || event.kind === 'unit.removed') continue;
-    stream.push({ id: event.id, rev: event.rev, head: `,"kind":"${event.kind}","id":"${event.id}","rev":`, tail: `,"data":${JSON.stringify(event.data)}}` });
+    stream.push({ id: event.id, rev: event.rev, kind: event.kind as EventKind, head: `,"kind":"${event.kind}","id":"${event.id}","rev":`, tail: `,"data":${JSON.stringify(event.data)}}` });
     if (stream.length >= MAX_STREAM_EVENTS) break;
   }
   reader.close();
@@ -90,16 +95,35 @@ async function main(): Promise<void> {
   let socket: Socket | null = null;
   /** The client opened the websocket with ?frames=batch (docs/protocol.md "Batched frames"). */
   let batchedFrames = false;
+  /** The client opened the websocket with ?frames=bin (docs/protocol.md "Binary frames"). */
+  let binaryFrames = false;
+  /** Per 1,000-event chunk of the stream: its events' ids and parsed payloads, and its body encoded whole. */
+  type Chunk = { ids: string[]; datas: unknown[]; body: Uint8Array };
+  let chunks: Chunk[] | null = null;
+  function binaryChunks(): Chunk[] {
+    if (chunks !== null) return chunks;
+    const built: Chunk[] = [];
+    for (let start = 0; start < stream.length; start += MAX_EVENTS_PER_FRAME) {
+      const slice = stream.slice(start, start + MAX_EVENTS_PER_FRAME);
+      const ids = slice.map((event) => event.id);
+      const datas = slice.map((event) => (JSON.parse(`{"data"${event.tail.slice(event.tail.indexOf(':'))}`) as { data: unknown }).data);
+      built.push({ ids, datas, body: encodeBinaryBody(ids, datas) });
+    }
+    chunks = built;
+    return built;
+  }
   let sends: [number, number, number][] = [];
+  /** The next stream position to send on the current connection. */
+  let position = 0;
   let seq = watermark;
   let status: { running: boolean; events: number; seconds: number; error: string | null } = { running: false, events: 0, seconds: 0, error: null };
 
   /** The header of an unmasked text frame of `length` bytes (the shortest length encoding, RFC 6455 §5.2: Chromium drops the connection otherwise). */
-  function frameHeader(length: number): Buffer {
-    if (length < 126) return Buffer.from([0x81, length]);
-    if (length < 65_536) return Buffer.from([0x81, 126, length >> 8, length & 0xff]);
+  function frameHeader(length: number, opcode = 0x81): Buffer {
+    if (length < 126) return Buffer.from([opcode, length]);
+    if (length < 65_536) return Buffer.from([opcode, 126, length >> 8, length & 0xff]);
     const header = Buffer.alloc(10);
-    header[0] = 0x81;
+    header[0] = opcode;
     header[1] = 127; // 64-bit length follows
     header.writeBigUInt64BE(BigInt(length), 2);
     return header;
@@ -111,6 +135,7 @@ async function main(): Promise<void> {
    * MAX_EVENTS_PER_FRAME events (as the server's gateway frames them).
    */
   function batchOf(index: number, count: number): Buffer {
+    if (binaryFrames) return binaryBatchOf(index, count);
     const ts = Math.floor(Date.now());
     const texts: string[] = [];
     for (let i = 0; i < count; i += 1) {
@@ -131,11 +156,41 @@ async function main(): Promise<void> {
     return Buffer.concat(parts);
   }
 
+  /** batchOf for a binary client: one binary frame per piece of a 1,000-event chunk (a whole chunk reuses its body). */
+  function binaryBatchOf(index: number, count: number): Buffer {
+    const ts = Math.floor(Date.now());
+    const all = binaryChunks();
+    const parts: Buffer[] = [];
+    let done = 0;
+    while (done < count) {
+      const at = (index + done) % stream.length;
+      const chunk = all[Math.floor(at / MAX_EVENTS_PER_FRAME)] as Chunk;
+      const offset = at % MAX_EVENTS_PER_FRAME;
+      const take = Math.min(count - done, chunk.ids.length - offset);
+      const body = offset === 0 && take === chunk.ids.length ? chunk.body : encodeBinaryBody(chunk.ids.slice(offset, offset + take), chunk.datas.slice(offset, offset + take));
+      const first = index + done;
+      const firstSeq = seq + 1;
+      const frame = assembleBinaryFrame(take, (i) => {
+        const position = first + i;
+        const event = stream[position % stream.length] as StreamEvent;
+        const unit = perUnit.get(event.id) as { count: number; first: number };
+        return { seq: firstSeq + i, ts, rev: event.rev + Math.floor(position / stream.length) * unit.count, kind: event.kind };
+      }, body);
+      seq += take;
+      parts.push(frameHeader(frame.byteLength, 0x82), Buffer.from(frame.buffer, frame.byteOffset, frame.byteLength));
+      done += take;
+    }
+    return Buffer.concat(parts);
+  }
+
   async function run(rate: number, durationMs: number, batchMs: number): Promise<{ events: number; seconds: number }> {
     sends = [];
     const target = socket;
     if (target === null) throw new Error('no websocket');
     const started = now();
+    // Stream positions continue across the passes of one connection (its revs keep increasing, so a
+    // second pass is not ignored as stale); a new connection, with a fresh snapshot, starts at 0.
+    const base = position;
     let index = 0;
     let nextAt = started;
     // Saturation (rate 0): the next batch is framed while the socket drains the last one.
@@ -145,20 +200,23 @@ async function main(): Promise<void> {
       const elapsed = now() - started;
       const count = rate > 0 ? Math.floor((rate * Math.min(durationMs, elapsed + batchMs)) / 1000) - index : SATURATION_BATCH;
       if (count > 0) {
-        const frames = ready ?? batchOf(index, count);
+        const frames = ready ?? batchOf(base + index, count);
         const sentAt = now();
         const drained = target.write(frames);
         sends.push([index, count, sentAt]);
         index += count;
-        ready = rate === 0 ? batchOf(index, SATURATION_BATCH) : null;
+        position = base + index;
+        ready = rate === 0 ? batchOf(base + index, SATURATION_BATCH) : null;
         if (!drained) {
           // Wait for the reader, but never past the end of the stream: a stalled reader only lags.
           await new Promise<void>((resolve) => {
-            const timer = setTimeout(resolve, Math.max(0, started + durationMs - now()));
             const done = () => {
               clearTimeout(timer);
+              target.off('drain', done);
+              target.off('close', done);
               resolve();
             };
+            const timer = setTimeout(done, Math.max(0, started + durationMs - now()));
             target.once('drain', done);
             target.once('close', done);
           });
@@ -245,7 +303,11 @@ async function main(): Promise<void> {
     if (socket !== null) process.stderr.write('feed: a second websocket replaces the first\n');
     socket?.destroy();
     socket = raw;
-    batchedFrames = new URL(req.url ?? '/', 'http://127.0.0.1').searchParams.get('frames') === 'batch';
+    const frames = new URL(req.url ?? '/', 'http://127.0.0.1').searchParams.get('frames');
+    batchedFrames = frames === 'batch';
+    position = 0;
+    binaryFrames = frames === 'bin';
+    if (binaryFrames) binaryChunks(); // encoded before the stream starts, not during it
   });
 
   server.listen(0, '127.0.0.1', () => {

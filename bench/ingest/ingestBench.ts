@@ -1,20 +1,23 @@
 /**
- * Figure 3, worker ingest (issue 6 item 5): sustained events/s through the worker pipeline
- * (decode → model → coalesced diffs) with 10k units and batched frames, and the p99
- * event-to-diff latency, in Chromium (the real workers/fleet.worker.ts on the bench page, fed by
- * the loopback feed over a real websocket) and, for comparison, the same service in Node.
+ * Figure 3, worker ingest (issue 6 item 5, issue 15 item 2): sustained events/s through the worker
+ * pipeline (decode → model → coalesced diffs) with 10k units, the p99 event-to-diff latency and the
+ * worker's CPU at a steady rate, in Chromium (the real workers/fleet.worker.ts on the bench page,
+ * fed by the loopback feed over a real websocket) and, for comparison, the same service in Node.
  *
- * Passes per worker, each STREAM_MS long after the snapshot of 10,000 units is loaded:
- *   saturation: the feed writes batches of 2,000 events as fast as the socket drains, in batched
- *     frames of up to 1,000 events (the worker opens its socket with ?frames=batch, as against the
- *     real server; docs/protocol.md); the sustained rate is what the diffs covered while the feed
- *     was sending;
- *   target rate: TARGET_RATE events/s in batches every BATCH_MS (one socket write per batch);
- *     the p99 latency is from the batch's write to the diff reaching the page (or, in Node, the
- *     diff listener). Events still undelivered DRAIN_MS after the stream count at the cut-off.
- * Baseline: the same service with no coalescing, one diff per event (page/baseline.worker.ts;
- * in Node requestFrame runs the frame at once and the listener answers at once).
+ * The Chromium worker runs twice in one run, once per wire (issue 15 item 1): binary frames
+ * (`?frames=bin`, the console's default) and batched JSON frames (`?frames=batch`); each binary
+ * figure's baseline is the JSON figure of the same run. Passes per worker, after the snapshot of
+ * 10,000 units is loaded:
+ *   saturation (SUSTAIN_MS): the feed writes batches of 2,000 events as fast as the socket drains;
+ *     the sustained rate is what the diffs covered while the feed was sending;
+ *   steady (STEADY_RATE for STEADY_MS, batches every BATCH_MS): the p99 latency from the batch's
+ *     write to the diff reaching the page, and the worker thread's CPU (its utime + stime from
+ *     /proc, Chromium's "DedicatedWorker" thread) over the stream, as % of one core.
+ * Events still undelivered DRAIN_MS after a stream count at the cut-off.
+ * Baseline of the JSON figures: the same service with no coalescing, one diff per event
+ * (page/baseline.worker.ts; in Node requestFrame runs the frame at once and the listener answers at once).
  */
+import { readdirSync, readFileSync } from 'node:fs';
 import type { Page } from '@playwright/test';
 import WebSocket from 'ws';
 import { createFleetService } from '../../workers/fleetService.ts';
@@ -29,44 +32,104 @@ import type { StreamStats } from './latency.ts';
 import { streamStats } from './latency.ts';
 
 export const UNITS = 10_000;
+/** issue 15 item 2: ≥ 300,000 events/s sustained for 60 s. */
+export const SUSTAIN_MS = Number(process.env['LUC_BENCH_SUSTAIN_MS'] ?? 60_000);
+/** Shorter saturation pass of the one-diff-per-event baseline and the Node service (their figures are baselines). */
 export const STREAM_MS = 4_000;
 export const DRAIN_MS = 3_000;
 export const BATCH_MS = 10;
-/** issue 6 item 5: ≥ 300,000 events/s sustained, p99 event-to-diff ≤ 50 ms. */
+/** issue 15 item 2: at a steady 60,000 events/s, p99 event-to-diff ≤ 50 ms, the worker below 25 % of a core. */
+export const STEADY_RATE = 60_000;
+export const STEADY_MS = 10_000;
 export const TARGET_RATE = 300_000;
 export const P99_TARGET_MS = 50;
-/** The fixture group of the generated logs (fixtures/generate.ts GROUPS). */
+export const CPU_TARGET_PERCENT = 25;
+/** The fixture group of the generated logs (fixtures/generated.ts GROUPS). */
 export const GROUP_ID = 'G-FIXTURE';
 /** A frame every 16 ms where Node has no animation frames (as workers/fleet.worker.ts falls back to). */
 const NODE_FRAME_MS = 16;
 
 type Mode = 'real' | 'baseline' | 'ceiling';
-type Passes = { saturation: StreamStats; target: StreamStats };
+type Wire = 'binary' | 'json';
+type Passes = { saturation: StreamStats & { cpuPercent?: number | null }; target: StreamStats; workerCpuPercent?: number | null };
+
+/** Events per second of worker CPU in a saturation pass (what one fully scheduled core would ingest): a machine-load-independent view of the worker's cost. */
+function perWorkerCpuSecond(passes: Passes | undefined): string {
+  const cpu = passes?.saturation.cpuPercent;
+  if (passes === undefined || cpu === null || cpu === undefined || cpu <= 0) return 'n/a';
+  return `${Math.round(passes.saturation.sustained / (cpu / 100))} events per worker CPU-second (worker at ${cpu.toFixed(0)} % of a core)`;
+}
 
 const now = (): number => performance.timeOrigin + performance.now();
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
+/** Clock ticks per second of /proc's utime and stime (USER_HZ: 100 on Linux). */
+const USER_HZ = 100;
+
+/** CPU time (ms) of every Chromium dedicated-worker thread alive now, from /proc/<pid>/task/<tid>/stat; null when /proc cannot tell. */
+function workerThreadsCpuMs(): Map<string, number> | null {
+  const times = new Map<string, number>();
+  try {
+    for (const pid of readdirSync('/proc')) {
+      if (!/^\d+$/.test(pid)) continue;
+      let tasks: string[];
+      try {
+        tasks = readdirSync(`/proc/${pid}/task`);
+      } catch {
+        continue;
+      }
+      for (const tid of tasks) {
+        try {
+          if (readFileSync(`/proc/${pid}/task/${tid}/comm`, 'utf8').trim() !== 'DedicatedWorker') continue;
+          const stat = readFileSync(`/proc/${pid}/task/${tid}/stat`, 'utf8');
+          const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+          // After the comm: state is field 3, utime 14 and stime 15 (proc(5)), here at index 11 and 12.
+          times.set(`${pid}/${tid}`, ((Number(fields[11]) + Number(fields[12])) * 1000) / USER_HZ);
+        } catch {
+          continue;
+        }
+      }
+    }
+  } catch {
+    return null;
+  }
+  return times;
+}
+
+/** The CPU the worker threads used between two readings, in ms (threads present at both). */
+function cpuBetween(before: Map<string, number> | null, after: Map<string, number> | null): number | null {
+  if (before === null || after === null || after.size === 0) return null;
+  let used = 0;
+  for (const [thread, ms] of after) used += ms - (before.get(thread) ?? 0);
+  return used;
+}
+
 /** One measured stream: reset the recorder, stream, wait for the drain, read both logs. */
-async function pass(feed: Feed, rate: number, take: () => Promise<{ times: number[]; events: number[] }>, reset: () => Promise<void>): Promise<StreamStats> {
+async function pass(feed: Feed, rate: number, durationMs: number, take: () => Promise<{ times: number[]; events: number[] }>, reset: () => Promise<void>): Promise<StreamStats & { cpuPercent: number | null }> {
   await reset();
-  await stream(feed.url, rate, STREAM_MS, BATCH_MS).catch((error: unknown) => {
+  const cpuBefore = workerThreadsCpuMs();
+  const started = performance.now();
+  await stream(feed.url, rate, durationMs, BATCH_MS).catch((error: unknown) => {
     throw new Error(`feed stream failed: ${String(error)}; feed stderr: ${feed.child.stderr()}`);
   });
+  const wall = performance.now() - started;
+  const cpu = cpuBetween(cpuBefore, workerThreadsCpuMs());
   await sleep(DRAIN_MS);
   const cutoff = now();
   const recorded = await take();
-  return streamStats(await sends(feed.url), recorded.times, recorded.events, cutoff);
+  return { ...streamStats(await sends(feed.url), recorded.times, recorded.events, cutoff), cpuPercent: cpu === null ? null : (100 * cpu) / wall };
 }
 
-async function chromiumPasses(feed: Feed, page: Page, mode: Mode): Promise<Passes> {
+async function chromiumPasses(feed: Feed, page: Page, mode: Mode, wire: Wire): Promise<Passes> {
   await page.goto(`${feed.url}/index.html`);
-  await page.evaluate(async ([m, g, u]) => (window as any).bench.connect(m, g, u), [mode, GROUP_ID, UNITS] as const);
+  await page.evaluate(async ([m, g, u, w]) => (window as any).bench.connect(m, g, u, w), [mode, GROUP_ID, UNITS, wire] as const);
   const take = () => page.evaluate(() => (window as any).bench.take() as { times: number[]; events: number[] });
   const reset = () => page.evaluate(() => (window as any).bench.reset() as void);
-  const saturation = await pass(feed, 0, take, reset);
+  const saturation = await pass(feed, 0, mode === 'real' ? SUSTAIN_MS : STREAM_MS, take, reset);
   // The ceiling only needs the saturation pass (what the browser can deliver at most).
-  const target = mode === 'ceiling' ? saturation : await pass(feed, TARGET_RATE, take, reset);
-  return { saturation, target };
+  if (mode === 'ceiling') return { saturation, target: saturation };
+  const target = await pass(feed, STEADY_RATE, STEADY_MS, take, reset);
+  return { saturation, target, workerCpuPercent: target.cpuPercent };
 }
 
 async function nodePasses(feed: Feed, mode: Mode): Promise<Passes> {
@@ -106,8 +169,8 @@ async function nodePasses(feed: Feed, mode: Mode): Promise<Passes> {
     events = [];
   };
   try {
-    const saturation = await pass(feed, 0, take, reset);
-    const target = await pass(feed, TARGET_RATE, take, reset);
+    const saturation = await pass(feed, 0, STREAM_MS, take, reset);
+    const target = await pass(feed, STEADY_RATE, STEADY_MS, take, reset);
     return { saturation, target };
   } finally {
     service.disconnect();
@@ -120,19 +183,28 @@ export async function runIngestBench(say: (line: string) => void, pageDir: strin
   const runs: Record<string, Passes> = {};
   const failures: string[] = [];
   const feed = await startFeed(log, UNITS, pageDir);
+  const only = (process.env['LUC_BENCH_INGEST_MODES'] ?? '').split(',').filter((m) => m !== '');
+  const wanted = (name: string) => only.length === 0 || only.includes(name);
   try {
     const browser = await launchChromium();
     try {
-      for (const mode of ['real', 'baseline', 'ceiling'] as const) {
+      const chromiumRuns: [string, Mode, Wire][] = [
+        ['chromium-binary', 'real', 'binary'],
+        ['chromium-json', 'real', 'json'],
+        ['chromium-baseline', 'baseline', 'json'],
+        ['chromium-ceiling', 'ceiling', 'json'],
+      ];
+      for (const [name, mode, wire] of chromiumRuns) {
+        if (!wanted(name)) continue;
         const context = await browser.newContext();
         const page = await context.newPage();
         page.on('pageerror', (error) => say(`ingest page error: ${error.message}`));
         try {
-          runs[`chromium-${mode}`] = await chromiumPasses(feed, page, mode);
-          say(`ingest chromium ${mode}: ${JSON.stringify(runs[`chromium-${mode}`])}`);
+          runs[name] = await chromiumPasses(feed, page, mode, wire);
+          say(`ingest ${name}: ${JSON.stringify(runs[name])}`);
         } catch (error) {
-          failures.push(`chromium ${mode}: ${error instanceof Error ? error.message.split('\n')[0] : String(error)}`);
-          say(`ingest chromium ${mode} failed: ${String(error)}`);
+          failures.push(`${name}: ${error instanceof Error ? error.message.split('\n')[0] : String(error)}`);
+          say(`ingest ${name} failed: ${String(error)}`);
         }
         await context.close();
       }
@@ -140,11 +212,12 @@ export async function runIngestBench(say: (line: string) => void, pageDir: strin
       await browser.close();
     }
     for (const mode of ['real', 'baseline'] as const) {
+      if (!wanted(`node-${mode}`)) continue;
       try {
         runs[`node-${mode}`] = await nodePasses(feed, mode);
         say(`ingest node ${mode}: ${JSON.stringify(runs[`node-${mode}`])}`);
       } catch (error) {
-        failures.push(`node ${mode}: ${error instanceof Error ? error.message.split('\n')[0] : String(error)}`);
+        failures.push(`node-${mode}: ${error instanceof Error ? error.message.split('\n')[0] : String(error)}`);
         say(`ingest node ${mode} failed: ${String(error)}`);
       }
     }
@@ -154,28 +227,52 @@ export async function runIngestBench(say: (line: string) => void, pageDir: strin
   }
   const figures: Figure[] = [];
   const skipped: Skipped[] = [];
-  for (const where of ['chromium', 'node'] as const) {
-    const real = runs[`${where}-real`];
-    const base = runs[`${where}-baseline`];
-    const label = where === 'chromium' ? 'worker ingest (Chromium)' : 'worker ingest (Node)';
-    if (real === undefined) {
-      skipped.push({ name: `${label} 10k units`, reason: `failed: ${failures.filter((f) => f.startsWith(where)).join('; ')}` });
-      continue;
-    }
-    const ceiling = where === 'chromium' ? runs['chromium-ceiling'] : undefined;
-    const ceilingNote =
-      ceiling === undefined
-        ? ''
-        : `; with one event per frame (the protocol's default), a worker that only counts the messages (no parse, no model) receives ${Math.round(ceiling.saturation.sustained)} events/s on this machine: the browser's message ceiling, why the worker asks for batched frames`;
-    // In Chromium the baseline worker posts one diff per event; in Node the frame runs at once and the
-    // listener answers at once, so a diff covers what ws handed over in one socket read (tens of events).
-    const baselineKind = where === 'chromium' ? 'one diff per event' : 'no frame wait (a diff per socket read)';
-    const baseNote = base === undefined ? `baseline failed (${failures.filter((f) => f.startsWith(where)).join('; ')})` : `baseline: ${baselineKind}`;
+  const failed = (prefix: string) => failures.filter((f) => f.startsWith(prefix)).join('; ');
+  const steadyNote = (passes: Passes) =>
+    `${STEADY_RATE} events/s in batches every ${BATCH_MS} ms for ${STEADY_MS / 1000} s (the feed managed ${Math.round(passes.target.sent / (STEADY_MS / 1000))}/s: it waits while the socket is full); p50 ${passes.target.p50.toFixed(1)} ms; sent ${passes.target.sent}, undelivered at the ${DRAIN_MS / 1000} s cut-off ${passes.target.undelivered}`;
+  const binary = runs['chromium-binary'];
+  const json = runs['chromium-json'];
+  const base = runs['chromium-baseline'];
+  const ceiling = runs['chromium-ceiling'];
+  const ceilingNote =
+    ceiling === undefined
+      ? ''
+      : `; with one event per frame (the protocol's default), a worker that only counts the messages (no parse, no model) receives ${Math.round(ceiling.saturation.sustained)} events/s on this machine: the browser's message ceiling, why the worker asks for batched frames`;
+  const jsonBaseline = json === undefined ? `JSON run failed (${failed('chromium-json')})` : 'baseline: the same worker on batched JSON frames (?frames=batch), same run';
+  const label = 'worker ingest (Chromium) 10k units';
+  if (binary === undefined) skipped.push({ name: `${label}, binary frames`, reason: `failed: ${failed('chromium-binary')}` });
+  else {
     figures.push(
-      figure(`${label} 10k units: sustained`, real.saturation.sustained, 'events/s', atLeast(TARGET_RATE), base?.saturation.sustained ?? null,
-        `feed as fast as the socket drains, 2,000 events per write in batched frames of ≤ 1,000 events, ${STREAM_MS / 1000} s; ${baseNote}${ceilingNote}`),
-      figure(`${label} 10k units: p99 event-to-diff`, real.target.p99, 'ms', atMost(P99_TARGET_MS), base?.target.p99 ?? null,
-        `${TARGET_RATE} events/s offered in batches every ${BATCH_MS} ms for ${STREAM_MS / 1000} s (the feed waits while the socket is full); p50 ${real.target.p50.toFixed(1)} ms; sent ${real.target.sent}, undelivered at the ${DRAIN_MS / 1000} s cut-off ${real.target.undelivered} (counted at the cut-off); ${baseNote}`),
+      figure(`${label}: sustained, binary frames`, binary.saturation.sustained, 'events/s', atLeast(TARGET_RATE), json?.saturation.sustained ?? null,
+        `feed as fast as the socket drains, 2,000 events per write in binary frames of ≤ 1,000 events (?frames=bin), ${SUSTAIN_MS / 1000} s; p99 ${binary.saturation.p99.toFixed(0)} ms; ${perWorkerCpuSecond(binary)}, JSON ${perWorkerCpuSecond(json)}; ${jsonBaseline}`),
+      figure(`${label}: p99 event-to-diff at 60k/s, binary frames`, binary.target.p99, 'ms', atMost(P99_TARGET_MS), json?.target.p99 ?? null, `${steadyNote(binary)}; ${jsonBaseline}`),
+    );
+    if (binary.workerCpuPercent === null || binary.workerCpuPercent === undefined) skipped.push({ name: `${label}: worker CPU at 60k/s`, reason: 'no DedicatedWorker thread found in /proc' });
+    else
+      figures.push(
+        figure(`${label}: worker CPU at 60k/s, binary frames`, binary.workerCpuPercent, '% of a core', atMost(CPU_TARGET_PERCENT), json?.workerCpuPercent ?? null,
+          `the worker thread's utime + stime (/proc, 10 ms ticks) over the ${STEADY_MS / 1000} s stream at ${STEADY_RATE} events/s; GC on V8's helper threads is not counted; ${jsonBaseline}`),
+      );
+  }
+  if (json === undefined) skipped.push({ name: `${label}, batched JSON`, reason: `failed: ${failed('chromium-json')}` });
+  else {
+    const baseNote = base === undefined ? `baseline failed (${failed('chromium-baseline')})` : 'baseline: one diff per event';
+    figures.push(
+      figure(`${label}: sustained, batched JSON`, json.saturation.sustained, 'events/s', atLeast(TARGET_RATE), base?.saturation.sustained ?? null,
+        `feed as fast as the socket drains, 2,000 events per write in batched frames of ≤ 1,000 events (?frames=batch), ${SUSTAIN_MS / 1000} s (baseline ${STREAM_MS / 1000} s); ${perWorkerCpuSecond(json)}; ${baseNote}${ceilingNote}`),
+      figure(`${label}: p99 event-to-diff at 60k/s, batched JSON`, json.target.p99, 'ms', atMost(P99_TARGET_MS), base?.target.p99 ?? null, `${steadyNote(json)}; ${baseNote}`),
+    );
+  }
+  const node = runs['node-real'];
+  const nodeBase = runs['node-baseline'];
+  if (node === undefined) {
+    if (wanted('node-real')) skipped.push({ name: 'worker ingest (Node) 10k units', reason: `failed: ${failed('node')}` });
+  } else {
+    const baseNote = nodeBase === undefined ? `baseline failed (${failed('node-baseline')})` : 'baseline: no frame wait (a diff per socket read)';
+    figures.push(
+      figure('worker ingest (Node) 10k units: sustained, binary frames', node.saturation.sustained, 'events/s', atLeast(TARGET_RATE), nodeBase?.saturation.sustained ?? null,
+        `feed as fast as the socket drains, 2,000 events per write in binary frames, ${STREAM_MS / 1000} s; ${baseNote}`),
+      figure('worker ingest (Node) 10k units: p99 event-to-diff at 60k/s, binary frames', node.target.p99, 'ms', atMost(P99_TARGET_MS), nodeBase?.target.p99 ?? null, `${steadyNote(node)}; ${baseNote}`),
     );
   }
   return { figures, skipped, runs };

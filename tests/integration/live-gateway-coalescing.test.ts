@@ -13,6 +13,8 @@ import { WebSocket } from 'ws';
 import { EventBus } from '../../src/server/live/bus.ts';
 import { CLOSE_SESSION_ENDED, LIVE_PATH, MAX_EVENTS_PER_FRAME, registerLiveGateway } from '../../src/server/live/gateway.ts';
 import { decodeServerFrame, withBatchedFrames } from '../../src/protocol/ops.ts';
+import { readBinaryFrame, withBinaryFrames } from '../../src/protocol/binaryFrames.ts';
+import type { Envelope } from '../../src/protocol/envelope.ts';
 import type { GatewayHandle, GatewayOptions } from '../../src/server/live/gateway.ts';
 import type { Principal } from '../../src/server/live/types.ts';
 
@@ -43,18 +45,33 @@ async function start(options: GatewayOptions): Promise<void> {
 }
 
 /** seqs: every event's seq in arrival order; frames: how many events each frame held (0: a control frame). */
-type Subscriber = { ws: WebSocket; seqs: number[]; frames: number[]; closed: Promise<number> };
+type Subscriber = { ws: WebSocket; seqs: number[]; frames: number[]; closed: Promise<number>; events: Envelope[]; binaryFrames: number };
 
 /**
  * A client subscribed to group:G1, once the server has handled the subscribe (a ping answered
  * after it). Frames are read with the console's own decoder, which also checks every envelope.
  */
-async function subscriber(batched = false): Promise<Subscriber> {
-  const ws = new WebSocket(batched ? withBatchedFrames(url) : url, { origin: ORIGIN });
+async function subscriber(batched: boolean | 'bin' = false): Promise<Subscriber> {
+  const ws = new WebSocket(batched === 'bin' ? withBinaryFrames(url) : batched ? withBatchedFrames(url) : url, { origin: ORIGIN });
   sockets.push(ws);
   const seqs: number[] = [];
   const frames: number[] = [];
-  ws.on('message', (data) => {
+  const received: Envelope[] = [];
+  const state = { binaryFrames: 0 };
+  ws.on('message', (data, isBinary) => {
+    if (isBinary) {
+      state.binaryFrames += 1;
+      const bytes = data as Buffer;
+      const events: Envelope[] = [];
+      const read = readBinaryFrame(bytes, (event) => events.push({ ...event }), (reason) => {
+        throw new Error(reason);
+      });
+      if (!read.ok) throw new Error(read.error);
+      frames.push(events.length);
+      for (const event of events) seqs.push(event.seq);
+      received.push(...events);
+      return;
+    }
     const decoded = decodeServerFrame(String(data));
     if (!decoded.ok) throw new Error(decoded.error);
     const frame = decoded.value;
@@ -62,6 +79,7 @@ async function subscriber(batched = false): Promise<Subscriber> {
     const events = frame.type === 'event' ? [frame.event] : frame.type === 'events' ? frame.events : [];
     frames.push(events.length);
     for (const event of events) seqs.push(event.seq);
+    received.push(...events);
   });
   const closed = new Promise<number>((resolve) => ws.on('close', (code) => resolve(code)));
   await new Promise<void>((resolve, reject) => {
@@ -73,7 +91,16 @@ async function subscriber(batched = false): Promise<Subscriber> {
     ws.once('pong', () => resolve());
     ws.ping();
   });
-  return { ws, seqs, frames, closed };
+  return {
+    ws,
+    seqs,
+    frames,
+    closed,
+    events: received,
+    get binaryFrames() {
+      return state.binaryFrames;
+    },
+  };
 }
 
 /** Counts the writes to the kernel of server-side sockets (accepted sockets have `server` set). */
@@ -198,5 +225,44 @@ describe('live gateway: batched frames (?frames=batch)', () => {
     await until(() => batched.frames.length === 2);
     expect(batched.frames).toEqual([2, 0]);
     expect(batched.seqs).toEqual([2, 3]);
+  });
+});
+
+describe('live gateway: binary frames (?frames=bin)', () => {
+  beforeEach(() => start({}));
+  const seqsUpTo = (n: number): number[] => Array.from({ length: n }, (_, i) => i + 1);
+
+  it('sends a burst as one binary frame holding exactly the envelopes a batched text frame holds', async () => {
+    const binary = await subscriber('bin');
+    const batched = await subscriber(true);
+    publishBurst();
+    await until(() => binary.seqs.length === BURST && batched.seqs.length === BURST);
+    expect(binary.frames).toEqual([BURST]);
+    expect(binary.binaryFrames).toBe(1);
+    expect(binary.events).toEqual(batched.events);
+  });
+
+  it.each([
+    [MAX_EVENTS_PER_FRAME, [MAX_EVENTS_PER_FRAME]],
+    [MAX_EVENTS_PER_FRAME + 1, [MAX_EVENTS_PER_FRAME, 1]],
+  ])('splits a burst of %i events into binary frames of at most MAX_EVENTS_PER_FRAME: %j', async (count, sizes) => {
+    const binary = await subscriber('bin');
+    publishBurst(count);
+    await until(() => binary.seqs.length === count);
+    expect(binary.frames).toEqual(sizes);
+    expect(binary.seqs).toEqual(seqsUpTo(count));
+  });
+
+  it('keeps control answers as text frames, after the binary frame of the events before them', async () => {
+    const binary = await subscriber('bin');
+    publishBurst(3);
+    await until(() => binary.seqs.length === 3);
+    binary.frames.length = 0;
+    binary.seqs.length = 0;
+    binary.ws.send(JSON.stringify({ op: 'resume', from: 1 }));
+    binary.ws.send(JSON.stringify({ op: 'subscribe', topics: ['unit:X9'] }));
+    await until(() => binary.frames.length === 2);
+    expect(binary.frames).toEqual([2, 0]); // the resumed events (binary), then the denied answer (text)
+    expect(binary.seqs).toEqual([2, 3]);
   });
 });

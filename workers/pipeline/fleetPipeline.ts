@@ -247,8 +247,11 @@ export class FleetPipeline implements EventSink {
     this.stats.eventsIn += 1;
     this.eventsSinceDiff += 1;
     const model = this.model;
-    const before = event.kind === 'unit.status' ? model.units.get(event.id)?.status : undefined;
-    const linksBefore = event.kind === 'unit.usage' ? model.units.get(event.id)?.links : undefined;
+    // One lookup for the hot kinds: a status or usage event changes the unit's record in place (or
+    // is not applied when the unit is unknown), so the record read now is the record after it.
+    const hot = event.kind === 'unit.status' || event.kind === 'unit.usage' ? model.units.get(event.id) : undefined;
+    const before = event.kind === 'unit.status' ? hot?.status : undefined;
+    const linksBefore = event.kind === 'unit.usage' ? hot?.links : undefined;
     const result = applyEvent(model, event);
     if (needsRefetch(result) && event.kind !== 'channel.status' && event.kind !== 'channel.config' && event.kind !== 'server.status') {
       this.refetch(result.refetch, false);
@@ -256,14 +259,14 @@ export class FleetPipeline implements EventSink {
     if (result.outcome === 'applied' || result.outcome === 'gap') {
       let aspect = aspectOfKind(event.kind);
       if (event.kind === 'unit.usage') {
-        const linksAfter = model.units.get(event.id)?.links;
+        const linksAfter = hot?.links;
         if (linksBefore === undefined || linksAfter === undefined || !sameLinkLayout(linksBefore, linksAfter)) aspect = WHOLE_VIEW;
       }
       this.aspects.set(event.id, (this.aspects.get(event.id) ?? 0) | aspect);
       switch (event.kind) {
         case 'unit.status': {
           this.transitions.statusArrived(event.id);
-          const after = model.units.get(event.id)?.status;
+          const after = hot?.status;
           if (after !== undefined && capabilitiesRefetchNeeded(before, after)) this.capabilitiesRefresh.markStale(event.id);
           break;
         }

@@ -27,6 +27,7 @@
 import type { Envelope } from '../../src/protocol/envelope.ts';
 import type { Topic } from '../../src/protocol/ops.ts';
 import { decodeServerFrame, encodeClientOp, topicOps } from '../../src/protocol/ops.ts';
+import { readBinaryFrame } from '../../src/protocol/binaryFrames.ts';
 import { SUBSCRIPTION_BATCH_SIZE } from '../../src/domain/constants.ts';
 import { assertNever } from '../../src/domain/brand.ts';
 import type { Clock, TimerId, Timers } from './clock.ts';
@@ -162,6 +163,24 @@ export class LiveSession {
         return assertNever(control, 'server op');
     }
   }
+
+  /**
+   * One binary frame from the server (`?frames=bin`, src/protocol/binaryFrames.ts): its events go to
+   * the sink through one reused envelope, no object per event; a frame refused whole applies nothing.
+   */
+  binaryMessage(bytes: Uint8Array): void {
+    if (this.stopped) return;
+    this.stats.framesIn += 1;
+    const read = readBinaryFrame(bytes, this.receiveReused, (reason) => this.reportBad(reason));
+    if (!read.ok) this.reportBad(read.error);
+  }
+
+  /** receive() for the binary reader's reused envelope: a copy is made only when it must be kept (resync buffer). */
+  private readonly receiveReused = (event: Envelope): void => {
+    this.stats.eventsIn += 1;
+    if (this.resyncing) this.receive({ ...event } as Envelope);
+    else this.receive(event);
+  };
 
   /**
    * The transport closed. `retryInMs`: when the next attempt starts (drawn by the transport with

@@ -16,6 +16,7 @@ import ReconnectingWebSocket from 'partysocket/ws';
 import { WEBSOCKET_RECONNECT_MS } from '../../src/domain/constants.ts';
 import type { Topic } from '../../src/protocol/ops.ts';
 import { withBatchedFrames } from '../../src/protocol/ops.ts';
+import { withBinaryFrames } from '../../src/protocol/binaryFrames.ts';
 import type { Clock, Timers } from './clock.ts';
 import { SESSION_ENDED_CLOSE } from './connectionState.ts';
 import type { EventSink, EventSource, RestSnapshot } from './eventSource.ts';
@@ -32,6 +33,8 @@ export interface LiveSourceOptions {
   /** A WebSocket constructor (the browser's by default). */
   WebSocket?: unknown;
   batchSize?: number;
+  /** 'binary' (default): binary event frames (`?frames=bin`); 'json': batched text frames (`?frames=batch`). */
+  wire?: 'binary' | 'json';
   maxReconnects?: number;
   clock: Clock;
   timers: Timers;
@@ -94,9 +97,12 @@ export function createLiveSource(options: LiveSourceOptions): LiveSource {
         if (topics === null) live.releaseView(viewId);
         else live.setView(viewId, topics);
       }
-      // Batched frames: many events per websocket message (docs/protocol.md); a server that does not
-      // know the query still sends one event per frame, which the session reads as well.
-      const ws = new ReconnectingWebSocket(withBatchedFrames(options.url), undefined, socketOptions as ConstructorParameters<typeof ReconnectingWebSocket>[2]);
+      // Binary frames (the console's own wire, docs/protocol.md "Binary frames") or batched text
+      // frames: many events per websocket message; a server that does not know the query still sends
+      // one text frame per event, which the session reads as well. Control answers stay text.
+      const url = options.wire === 'json' ? withBatchedFrames(options.url) : withBinaryFrames(options.url);
+      const ws = new ReconnectingWebSocket(url, undefined, socketOptions as ConstructorParameters<typeof ReconnectingWebSocket>[2]);
+      ws.binaryType = 'arraybuffer';
       socket = ws;
       ws.addEventListener('open', () => {
         drawn = null;
@@ -104,7 +110,10 @@ export function createLiveSource(options: LiveSourceOptions): LiveSource {
       });
       ws.addEventListener('message', (event: { data: unknown }) => {
         const data = event.data;
-        live.message(typeof data === 'string' ? data : String(data));
+        if (typeof data === 'string') live.message(data);
+        else if (data instanceof ArrayBuffer) live.binaryMessage(new Uint8Array(data));
+        else if (ArrayBuffer.isView(data)) live.binaryMessage(new Uint8Array(data.buffer, data.byteOffset, data.byteLength));
+        else live.message(String(data));
       });
       ws.addEventListener('close', (event: { code?: number }) => {
         if (event.code === SESSION_ENDED_CLOSE) {

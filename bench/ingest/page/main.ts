@@ -39,8 +39,9 @@ function record(diff: FleetDiff): void {
   }
 }
 
-function connectOptions(groupId: string) {
-  return { wsUrl: `ws://${location.host}/luc/luc-core-web/ws`, restUrl: `${location.origin}/luc/luc-core-web/rest`, groupId };
+/** wire: the event frames the worker asks for (binary, the console's default, or batched JSON). */
+function connectOptions(groupId: string, wire: 'binary' | 'json' = 'binary') {
+  return { wsUrl: `ws://${location.host}/luc/luc-core-web/ws`, restUrl: `${location.origin}/luc/luc-core-web/rest`, groupId, wire };
 }
 
 type MemoryMeasurement = { bytes: number; breakdown: { bytes: number; attribution: { scope?: string }[]; types: string[] }[] };
@@ -69,7 +70,7 @@ const bench = {
     }
   },
   /** Connects the worker to the feed; resolves once it is live with the snapshot loaded. */
-  async connect(mode: WorkerMode, groupId: string, units: number): Promise<void> {
+  async connect(mode: WorkerMode, groupId: string, units: number, wire: 'binary' | 'json' = 'binary'): Promise<void> {
     if (worker === null) bench.create(mode);
     const target = worker as Worker;
     if (mode === 'ceiling') {
@@ -79,9 +80,9 @@ const bench = {
     }
     if (mode === 'real') {
       const api = Comlink.wrap<FleetApi>(target);
-      await api.connect(connectOptions(groupId), Comlink.proxy((diff: FleetDiff) => record(diff)));
+      await api.connect(connectOptions(groupId, wire), Comlink.proxy((diff: FleetDiff) => record(diff)));
     } else {
-      target.postMessage({ connect: connectOptions(groupId) });
+      target.postMessage({ connect: connectOptions(groupId, wire) });
     }
     const started = performance.now();
     while (!(recorded.live && recorded.snapshotUnits >= units)) {

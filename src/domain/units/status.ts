@@ -59,6 +59,31 @@ function has(applications: Applications, name: ApplicationName): boolean {
   return applications[name] !== undefined;
 }
 
+/** One bit per application name (APPLICATION_NAMES order). */
+const APPLICATION_BIT: ReadonlyMap<string, number> = new Map(APPLICATION_NAMES.map((name, index) => [name, 1 << index]));
+const bit = (name: ApplicationName): number => APPLICATION_BIT.get(name) as number;
+const UPGRADE = bit('upgrade');
+const FETCHLOGS = bit('fetchlogs');
+const DATABRIDGE = bit('databridge');
+const VIDEO = bit('video');
+const FORWARD = bit('forward');
+const STORE = bit('store');
+
+/**
+ * The active applications as a bit set, in one pass over the map's own keys (`has` for every
+ * name). Why: the map is usually empty or holds one or two keys, and each has a different shape,
+ * so probing the 7–8 names the rules ask about one by one was the hottest line of the worker's
+ * profile (docs/performance.md "Binary frames").
+ */
+function applicationBits(applications: Applications): number {
+  let bits = 0;
+  for (const key in applications) {
+    const flag = APPLICATION_BIT.get(key);
+    if (flag !== undefined && applications[key as ApplicationName] !== undefined) bits |= flag;
+  }
+  return bits;
+}
+
 function isSpeedTestVideo(applications: Applications): boolean {
   return applications.video?.state === SPEED_TEST_VIDEO_STATE;
 }
@@ -73,15 +98,17 @@ function isSpeedTestVideo(applications: Applications): boolean {
  * isStreaming and isBusy still hold for them (see docs/domain.md).
  */
 export function deriveStatusFromApplications(applications: Applications): UnitStatus {
-  if (has(applications, 'upgrade')) return 'upgrading';
-  if (has(applications, 'fetchlogs')) return 'fetchlogs';
-  if (has(applications, 'databridge')) return 'transparent_bridge';
-  if (has(applications, 'video')) {
+  const bits = applicationBits(applications);
+  if (bits === 0) return 'idle';
+  if ((bits & UPGRADE) !== 0) return 'upgrading';
+  if ((bits & FETCHLOGS) !== 0) return 'fetchlogs';
+  if ((bits & DATABRIDGE) !== 0) return 'transparent_bridge';
+  if ((bits & VIDEO) !== 0) {
     if (isSpeedTestVideo(applications)) return 'speedtest';
-    return has(applications, 'forward') ? 'streamingandforwarding' : 'streaming';
+    return (bits & FORWARD) !== 0 ? 'streamingandforwarding' : 'streaming';
   }
-  if (has(applications, 'forward')) return has(applications, 'store') ? 'storeandforward' : 'forwarding';
-  if (has(applications, 'store')) return 'storeandforward';
+  if ((bits & FORWARD) !== 0) return (bits & STORE) !== 0 ? 'storeandforward' : 'forwarding';
+  if ((bits & STORE) !== 0) return 'storeandforward';
   return 'idle';
 }
 
@@ -95,11 +122,13 @@ export const BUSY_APPLICATIONS = [
   'databridge',
   'fetchlogs',
 ] as const satisfies readonly ApplicationName[];
+const BUSY_BITS = BUSY_APPLICATIONS.reduce((bits, name) => bits | bit(name), 0);
 
 /** Busy: one of BUSY_APPLICATIONS is active, or store and forward are both active (spec 000 §4). */
 export function isBusy(applications: Applications): boolean {
-  if (BUSY_APPLICATIONS.some((name) => has(applications, name))) return true;
-  return has(applications, 'store') && has(applications, 'forward');
+  const bits = applicationBits(applications);
+  if ((bits & BUSY_BITS) !== 0) return true;
+  return (bits & STORE) !== 0 && (bits & FORWARD) !== 0;
 }
 
 /** Streaming: video that is not a speed test, multiCamera, or a switcher mode (spec 000 §4). */

@@ -14,6 +14,8 @@
  * - Batched frames: a socket opened with `?frames=batch` gets each burst's events in one
  *   `{"op":"events","events":[...]}` frame (≤ MAX_EVENTS_PER_FRAME events, ≤ MAX_BATCH_FRAME_BYTES),
  *   sent when the burst ends or the frame is full, and always before a control or close frame.
+ * - Binary frames: a socket opened with `?frames=bin` (the console's own worker) gets the same
+ *   batches as binary frames (binaryBatch.ts, docs/protocol.md "Binary frames"); control frames stay text.
  * - Slow consumers: above HIGH_WATER_BYTES of unsent data, events wait in a bounded, coalescing
  *   Outbox; when it overflows the client gets {"op":"reset"} (it refetches over REST) and the backlog
  *   is dropped; a second overflow before its send buffer drained closes the socket (1013).
@@ -29,6 +31,7 @@ import { familyOf } from './types.ts';
 import { decodeClientFrame, MAX_CLIENT_FRAME_BYTES, MAX_TOPICS_PER_MESSAGE, parseTopic } from './frames.ts';
 import type { ClientFrame } from './frames.ts';
 import { Outbox } from './outbox.ts';
+import { BinaryEventBatch, BinaryFrameMemo } from './binaryBatch.ts';
 import type { OutboxEntry } from './outbox.ts';
 import { assertNever } from '../../domain/brand.ts';
 import { EVENTS_OP, MAX_BATCH_FRAME_BYTES, MAX_EVENTS_PER_FRAME } from '../../protocol/ops.ts';
@@ -333,8 +336,8 @@ class Connection {
     readonly tcp: Corkable | undefined,
     readonly principal: Principal,
     settings: Settings,
-    /** Set when the client asked for batched frames (`?frames=batch`). */
-    readonly batch: EventBatch | null,
+    /** Set when the client asked for batched frames (`?frames=batch`) or binary frames (`?frames=bin`). */
+    readonly batch: EventBatch | BinaryEventBatch | null,
   ) {
     this.groups = new Set(principal.groupIds);
     this.outbox = new Outbox(settings.maxPendingEvents, settings.maxPendingBytes);
@@ -349,10 +352,16 @@ interface Route {
   group: string | undefined;
 }
 
-/** The client opened the socket with `?frames=batch` (docs/protocol.md "Batched frames"). */
-function wantsBatchedFrames(req: FastifyRequest): boolean {
+/**
+ * The batch of a socket opened with `?frames=batch` (docs/protocol.md "Batched frames") or
+ * `?frames=bin` ("Binary frames"); null: one text frame per event.
+ */
+function batchFor(req: FastifyRequest, memo: BinaryFrameMemo): EventBatch | BinaryEventBatch | null {
   const query = req.query as Record<string, unknown> | undefined;
-  return query?.['frames'] === 'batch';
+  const frames = query?.['frames'];
+  if (frames === 'batch') return new EventBatch();
+  if (frames === 'bin') return new BinaryEventBatch(memo);
+  return null;
 }
 
 export function registerLiveGateway(app: FastifyInstance, deps: GatewayDeps): GatewayHandle {
@@ -364,6 +373,7 @@ export function registerLiveGateway(app: FastifyInstance, deps: GatewayDeps): Ga
   const bySession = new Map<string, Set<Connection>>();
   const backlogged = new Set<Connection>();
   const burst = new BurstCork();
+  const binaryMemo = new BinaryFrameMemo();
   const principals = new WeakMap<FastifyRequest, Principal>();
   /** Last known group of every entity, so unit.removed still reaches the group topic after the store forgot the unit. */
   const lastGroup = new Map<string, string>();
@@ -781,7 +791,7 @@ export function registerLiveGateway(app: FastifyInstance, deps: GatewayDeps): Ga
           socket.close(1008, 'unauthenticated');
           return;
         }
-        const conn = new Connection(socket, corkable(req.raw.socket), principal, settings, wantsBatchedFrames(req) ? new EventBatch() : null);
+        const conn = new Connection(socket, corkable(req.raw.socket), principal, settings, batchFor(req, binaryMemo));
         connections.add(conn);
         let sessionSet = bySession.get(principal.sessionId);
         if (sessionSet === undefined) bySession.set(principal.sessionId, (sessionSet = new Set()));

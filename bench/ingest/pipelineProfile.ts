@@ -1,0 +1,83 @@
+/**
+ * The worker's path in one Node process, for CPU profiles (docs/performance.md §3b): the bench's
+ * 10k log (fixtures/generated/bench-10k.ndjson; `npm run bench -- --only replay` generates it) cut
+ * into frames of 1,000 events, fed to a LiveSession + FleetPipeline as batched JSON text frames and
+ * as binary frames, a diff built every PER_FLUSH events (default 4,000, about a frame at 250k/s).
+ * Prints events/s of wall time and per CPU-second of this process for each pass. Not a figure of
+ * the bench: the Chromium figures are in ingestBench.ts.
+ *
+ *   WIRES=json,bin,json,bin npx tsx bench/ingest/pipelineProfile.ts
+ *   WIRES=bin node --import tsx --cpu-prof --cpu-prof-dir=/tmp/prof bench/ingest/pipelineProfile.ts
+ */
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { encodeBinaryFrame } from '../../src/protocol/binaryFrames.ts';
+import type { Envelope } from '../../src/protocol/envelope.ts';
+import type { FleetSnapshot } from '../../src/protocol/snapshot.ts';
+import { EVENTS_OP } from '../../src/protocol/ops.ts';
+import { FleetPipeline } from '../../workers/pipeline/fleetPipeline.ts';
+import { systemClock, systemTimers } from '../../workers/sources/clock.ts';
+import { LiveSession } from '../../workers/sources/liveSession.ts';
+import { ROOT } from '../child.ts';
+
+const UNITS = 10_000;
+const EVENTS = 250_000;
+const FRAME_EVENTS = 1_000;
+const PER_FLUSH = Number(process.env['PER_FLUSH'] ?? 4_000);
+
+const lines = readFileSync(join(ROOT, 'fixtures/generated/bench-10k.ndjson'), 'utf8').split('\n').slice(1, EVENTS + 1).filter((line) => line !== '');
+const added = lines.filter((line) => line.includes('"unit.added"')).slice(0, UNITS);
+const stream = lines.filter((line) => !line.includes('"unit.added"') && !line.includes('"unit.removed"'));
+const units = added.map((line) => {
+  const event = JSON.parse(line) as { rev: number; data: unknown };
+  return { rev: event.rev, unit: event.data };
+});
+const texts: string[] = [];
+const binaries: Uint8Array[] = [];
+for (let at = 0; at < stream.length; at += FRAME_EVENTS) {
+  const text = `{"op":"${EVENTS_OP}","events":[${stream.slice(at, at + FRAME_EVENTS).join(',')}]}`;
+  texts.push(text);
+  binaries.push(encodeBinaryFrame((JSON.parse(text) as { events: Envelope[] }).events));
+}
+const bytes = (list: readonly { length: number }[]) => list.reduce((sum, item) => sum + item.length, 0) / stream.length;
+console.log(`${stream.length} events; bytes/event: JSON ${bytes(texts).toFixed(0)}, binary ${(binaries.reduce((sum, b) => sum + b.byteLength, 0) / stream.length).toFixed(0)}`);
+
+async function pass(wire: string): Promise<void> {
+  const pipeline = new FleetPipeline({ deliver: () => undefined, requestFrame: () => undefined, clock: systemClock, timers: { setTimeout: () => 0, clearTimeout: () => undefined } });
+  const session = new LiveSession(
+    {
+      send: () => undefined,
+      fetchSnapshot: async () => ({ watermark: 0, snapshot: { units, channels: [], servers: [] } as unknown as FleetSnapshot }),
+      groupTopic: 'group:G-FIXTURE',
+      clock: systemClock,
+      timers: systemTimers,
+      random: Math.random,
+    },
+    pipeline,
+  );
+  session.opened();
+  await new Promise((resolve) => setTimeout(resolve, 300));
+  pipeline.flush();
+  const cpu0 = process.cpuUsage();
+  const started = performance.now();
+  let since = 0;
+  for (let k = 0; k < texts.length; k += 1) {
+    if (wire === 'json') session.message(texts[k] as string);
+    else session.binaryMessage(binaries[k] as Uint8Array);
+    since += FRAME_EVENTS;
+    if (since >= PER_FLUSH) {
+      pipeline.flush();
+      since = 0;
+      await Promise.resolve(); // the UI's answer: the next diff may be built
+      await Promise.resolve();
+    }
+  }
+  const wall = performance.now() - started;
+  const cpu = process.cpuUsage(cpu0);
+  const cpuMs = (cpu.user + cpu.system) / 1000;
+  const events = texts.length * FRAME_EVENTS;
+  console.log(`${wire}: ${Math.round((events / wall) * 1000)} events/s wall, ${Math.round((events / cpuMs) * 1000)} per CPU-second; applied ${pipeline.model.applied}, bad frames ${session.stats.badFrames}`);
+}
+
+for (const wire of (process.env['WIRES'] ?? 'json,bin,json,bin').split(',')) await pass(wire);
+process.exit(0);
