@@ -48,6 +48,8 @@ export interface ConnectOptions {
   /** The user property for the subscription batch size (default 50). */
   batchSize?: number;
   alertSettings?: UnitAlertSettings;
+  /** Ask for the REST snapshot packed (default true; restClient.ts). */
+  packedSnapshot?: boolean;
 }
 
 /** Receives each diff; the returned promise (or return) means the UI has taken it. */
@@ -153,7 +155,12 @@ export function createFleetService(deps: FleetServiceDeps): FleetService {
       const onDiff = current(listener);
       if (options.batchSize !== undefined) batchSize = options.batchSize;
       if (options.alertSettings !== undefined) alertSettings = options.alertSettings;
-      const rest = createRestClient({ baseUrl: options.restUrl, fetch: deps.fetch, ...(deps.headers ? { headers: deps.headers } : {}) });
+      const rest = createRestClient({
+        baseUrl: options.restUrl,
+        fetch: deps.fetch,
+        ...(deps.headers ? { headers: deps.headers } : {}),
+        ...(options.packedSnapshot === false ? { packedSnapshot: false } : {}),
+      });
       const nextPipeline = new FleetPipeline({
         deliver: onDiff,
         requestFrame: deps.requestFrame,

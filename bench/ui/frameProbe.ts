@@ -18,26 +18,31 @@ export const FRAME_PROBE = `(() => {
   const SNAPSHOT = 'luc:fleet-snapshot';
   const ROWS = 'luc:unit-list-first-rows';
   const APPLIED = 'luc:fleet-snapshot-applied';
+  const BYTES = 'luc:fleet-snapshot-bytes';
+  const FULL = 'luc:unit-list-full-rows';
   let frames = null;
   let longTasks = [];
+  const allLongTasks = [];
   let painted = null;
+  let fullPainted = null;
+  const afterPaint = (set) => requestAnimationFrame(() => {
+    const channel = new MessageChannel();
+    channel.port1.onmessage = () => set(performance.now());
+    channel.port2.postMessage(null);
+  });
   const mark = performance.mark.bind(performance);
   performance.mark = function (name, options) {
     const entry = mark(name, options);
-    if (name === ROWS && painted === null) {
-      requestAnimationFrame(() => {
-        const channel = new MessageChannel();
-        channel.port1.onmessage = () => { painted = performance.now(); };
-        channel.port2.postMessage(null);
-      });
-    }
+    if (name === ROWS && painted === null) afterPaint((at) => { painted = at; });
+    if (name === FULL && fullPainted === null) afterPaint((at) => { fullPainted = at; });
     return entry;
   };
   try {
     new PerformanceObserver((list) => {
+      for (const entry of list.getEntries()) allLongTasks.push([entry.startTime, entry.duration]);
       if (frames === null) return;
       for (const entry of list.getEntries()) longTasks.push(entry.duration);
-    }).observe({ type: 'longtask' });
+    }).observe({ type: 'longtask', buffered: true });
   } catch (error) { /* no long task timing: reported as none */ }
   const loop = (time) => {
     if (frames === null) return;
@@ -60,12 +65,20 @@ export const FRAME_PROBE = `(() => {
     firstList() {
       const snapshot = performance.getEntriesByName(SNAPSHOT, 'mark')[0];
       const rows = performance.getEntriesByName(ROWS, 'mark')[0];
-      if (snapshot === undefined || rows === undefined || painted === null) return null;
+      const full = performance.getEntriesByName(FULL, 'mark')[0];
+      if (snapshot === undefined || rows === undefined || painted === null || full === undefined || fullPainted === null) return null;
       const applied = performance.getEntriesByName(APPLIED, 'mark')[0];
+      const bytes = performance.getEntriesByName(BYTES, 'mark')[0];
+      const from = bytes === undefined ? snapshot.startTime : bytes.startTime;
       return {
         appliedMs: applied === undefined ? null : applied.startTime - snapshot.startTime,
         committedMs: rows.startTime - snapshot.startTime,
         paintedMs: painted - snapshot.startTime,
+        // issue 15 item 3: the snapshot's bytes in the worker → the first viewport painted with every row in order.
+        bytesToStoreMs: snapshot.startTime - from,
+        fullCommittedMs: full.startTime - from,
+        fullPaintedMs: fullPainted - from,
+        longTasks: allLongTasks.filter(([start, duration]) => start + duration > from && start < fullPainted).map(([, duration]) => duration),
       };
     },
   };

@@ -109,7 +109,7 @@ export function launch(): Promise<Browser> {
 }
 
 /** A signed-in context (REST sign-in; unit alert toasts off so 60,000 events/s do not bury the screen in toasts). */
-async function signedIn(browser: Browser, url: string): Promise<{ context: BrowserContext; page: Page; cookie: string }> {
+export async function signedIn(browser: Browser, url: string): Promise<{ context: BrowserContext; page: Page; cookie: string }> {
   const context = await browser.newContext({ baseURL: url, viewport: { width: 1440, height: 900 } });
   await context.addInitScript(FRAME_PROBE);
   const page = await context.newPage();
@@ -126,7 +126,7 @@ async function signedIn(browser: Browser, url: string): Promise<{ context: Brows
 const ROWS = '[role="row"][data-unit-id]';
 
 /** Loads the list (a fresh page: new worker, new snapshot); resolves with the first-list timing. */
-async function loadList(page: Page, units: number, query = ''): Promise<FirstList & { rows: number }> {
+export async function loadList(page: Page, units: number, query = ''): Promise<FirstList & { rows: number }> {
   await page.goto(`/list${query}`, { timeout: 120_000 });
   await page.waitForFunction(() => (window as unknown as { __uiBench: { firstList(): unknown } }).__uiBench.firstList() !== null, null, { timeout: 120_000, polling: 200 });
   const first = (await page.evaluate(() => (window as unknown as { __uiBench: { firstList(): unknown } }).__uiBench.firstList())) as FirstList;
