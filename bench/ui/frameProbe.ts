@@ -10,7 +10,9 @@
  *   table committed its first rows); "painted" is the first task after the next frame's
  *   requestAnimationFrame callbacks, i.e. after that frame's paint. ms from the snapshot mark
  *   (`appliedMs`: the store's `luc:fleet-snapshot-applied`, the end of decoding and applying it);
- *   null until the rows are there.
+ *   null until the rows are there. Issue 15 item 3's figure: `fullPaintedMs`, from
+ *   `luc:fleet-snapshot-bytes` (the snapshot's bytes in the worker) to the paint after
+ *   `luc:unit-list-full-rows` (the full order committed), with the long tasks in between.
  */
 export type FrameWindow = { intervals: number[]; longTasks: number[] };
 

@@ -7,10 +7,15 @@
  *   (PerformanceObserver 'longtask'; target 0), both injected by this bench (frameProbe.ts).
  *   Baseline: the same UI with one update per event (`?benchPerEvent`, src/fleet/client.ts:
  *   bench-only, every changed unit applied as its own store update in its own task).
- * - First full list: from the snapshot's arrival in the UI (performance mark `luc:fleet-snapshot`,
- *   src/fleet/store.ts) to the first rows painted (mark `luc:unit-list-first-rows`, set when the
- *   table commits its first rows, src/features/units/UnitTable.tsx, plus the next frame's paint as
- *   seen by the probe), 10k (≤ 150 ms) and 50k units (≤ 400 ms); FIRST_LIST_PASSES page loads each.
+ * - First full list (issue 15 item 3): from the snapshot's bytes all in the worker (mark
+ *   `luc:fleet-snapshot-bytes`, stamped in the worker, workers/pipeline/snapshotTiming.ts) to the
+ *   list committed in its full order (mark `luc:unit-list-full-rows`, useUnitRows.ts) plus the next
+ *   frame's paint, 10k (≤ 150 ms) and 50k units (≤ 400 ms), with the main-thread long tasks in
+ *   between; FIRST_LIST_PASSES page loads each with the packed snapshot, alternated with as many
+ *   with the JSON one (`?benchSnapshotJson`, the baseline).
+ * - Start-up (issue 15 item 6, startup.ts): the sign-in page's and the unit list's JavaScript
+ *   (gzip), the largest chunk, sign-in submitted → first rows at 10k units.
+ * - LUC_BENCH_UI_FRAMES=0: the first-list and start-up figures only (no heap, no frame run).
  * - The tab's JS heap at 50k units (≤ 150 MB): the page's performance.memory.usedJSHeapSize after
  *   forced GCs (`--enable-precise-memory-info`, `--js-flags=--expose-gc`) plus the fleet worker's
  *   heap used (DevTools protocol, workerHeap.ts).
