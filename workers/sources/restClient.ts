@@ -45,8 +45,8 @@ export interface RestClientOptions {
   /** Told about snapshot entries that did not decode. */
   onProblem?: (problem: string) => void;
   /**
-   * Ask for the snapshot packed (src/protocol/packedSnapshot.ts; default true): ~4× fewer bytes,
-   * unpacked several times faster than JSON.parse. An answer in JSON is read as JSON.
+   * Ask for the snapshot packed (src/protocol/packedSnapshot.ts; default true): ~4× fewer bytes
+   * (docs/performance.md §7 for what it does and does not save). An answer in JSON is read as JSON.
    */
   packedSnapshot?: boolean;
 }
