@@ -53,6 +53,8 @@ export interface ConnectOptions {
    * 'json' for batched text frames (`?frames=batch`); the bench compares the two.
    */
   wire?: 'binary' | 'json';
+  /** Ask for the REST snapshot packed (default true; restClient.ts). */
+  packedSnapshot?: boolean;
 }
 
 /** Receives each diff; the returned promise (or return) means the UI has taken it. */
@@ -158,7 +160,12 @@ export function createFleetService(deps: FleetServiceDeps): FleetService {
       const onDiff = current(listener);
       if (options.batchSize !== undefined) batchSize = options.batchSize;
       if (options.alertSettings !== undefined) alertSettings = options.alertSettings;
-      const rest = createRestClient({ baseUrl: options.restUrl, fetch: deps.fetch, ...(deps.headers ? { headers: deps.headers } : {}) });
+      const rest = createRestClient({
+        baseUrl: options.restUrl,
+        fetch: deps.fetch,
+        ...(deps.headers ? { headers: deps.headers } : {}),
+        ...(options.packedSnapshot === false ? { packedSnapshot: false } : {}),
+      });
       const nextPipeline = new FleetPipeline({
         deliver: onDiff,
         requestFrame: deps.requestFrame,

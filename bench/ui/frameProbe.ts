@@ -10,7 +10,9 @@
  *   table committed its first rows); "painted" is the first task after the next frame's
  *   requestAnimationFrame callbacks, i.e. after that frame's paint. ms from the snapshot mark
  *   (`appliedMs`: the store's `luc:fleet-snapshot-applied`, the end of decoding and applying it);
- *   null until the rows are there.
+ *   null until the rows are there. Issue 15 item 3's figure: `fullPaintedMs`, from
+ *   `luc:fleet-snapshot-bytes` (the snapshot's bytes in the worker) to the paint after
+ *   `luc:unit-list-full-rows` (the full order committed), with the long tasks in between.
  */
 export type FrameWindow = { intervals: number[]; longTasks: number[] };
 
@@ -18,26 +20,31 @@ export const FRAME_PROBE = `(() => {
   const SNAPSHOT = 'luc:fleet-snapshot';
   const ROWS = 'luc:unit-list-first-rows';
   const APPLIED = 'luc:fleet-snapshot-applied';
+  const BYTES = 'luc:fleet-snapshot-bytes';
+  const FULL = 'luc:unit-list-full-rows';
   let frames = null;
   let longTasks = [];
+  const allLongTasks = [];
   let painted = null;
+  let fullPainted = null;
+  const afterPaint = (set) => requestAnimationFrame(() => {
+    const channel = new MessageChannel();
+    channel.port1.onmessage = () => set(performance.now());
+    channel.port2.postMessage(null);
+  });
   const mark = performance.mark.bind(performance);
   performance.mark = function (name, options) {
     const entry = mark(name, options);
-    if (name === ROWS && painted === null) {
-      requestAnimationFrame(() => {
-        const channel = new MessageChannel();
-        channel.port1.onmessage = () => { painted = performance.now(); };
-        channel.port2.postMessage(null);
-      });
-    }
+    if (name === ROWS && painted === null) afterPaint((at) => { painted = at; });
+    if (name === FULL && fullPainted === null) afterPaint((at) => { fullPainted = at; });
     return entry;
   };
   try {
     new PerformanceObserver((list) => {
+      for (const entry of list.getEntries()) allLongTasks.push([entry.startTime, entry.duration]);
       if (frames === null) return;
       for (const entry of list.getEntries()) longTasks.push(entry.duration);
-    }).observe({ type: 'longtask' });
+    }).observe({ type: 'longtask', buffered: true });
   } catch (error) { /* no long task timing: reported as none */ }
   const loop = (time) => {
     if (frames === null) return;
@@ -60,12 +67,20 @@ export const FRAME_PROBE = `(() => {
     firstList() {
       const snapshot = performance.getEntriesByName(SNAPSHOT, 'mark')[0];
       const rows = performance.getEntriesByName(ROWS, 'mark')[0];
-      if (snapshot === undefined || rows === undefined || painted === null) return null;
+      const full = performance.getEntriesByName(FULL, 'mark')[0];
+      if (snapshot === undefined || rows === undefined || painted === null || full === undefined || fullPainted === null) return null;
       const applied = performance.getEntriesByName(APPLIED, 'mark')[0];
+      const bytes = performance.getEntriesByName(BYTES, 'mark')[0];
+      const from = bytes === undefined ? snapshot.startTime : bytes.startTime;
       return {
         appliedMs: applied === undefined ? null : applied.startTime - snapshot.startTime,
         committedMs: rows.startTime - snapshot.startTime,
         paintedMs: painted - snapshot.startTime,
+        // issue 15 item 3: the snapshot's bytes in the worker → the first viewport painted with every row in order.
+        bytesToStoreMs: snapshot.startTime - from,
+        fullCommittedMs: full.startTime - from,
+        fullPaintedMs: fullPainted - from,
+        longTasks: allLongTasks.filter(([start, duration]) => start + duration > from && start < fullPainted).map(([, duration]) => duration),
       };
     },
   };

@@ -21,27 +21,30 @@ import { markSessionStart } from './sessionState.ts';
 import { SCREENS } from './screens.ts';
 import { loadWithRetry } from './screenLoading.ts';
 import { GuardRoot } from './GuardRoot.tsx';
-import { Shell } from './shell/Shell.tsx';
 import { SignInPage } from './pages/SignInPage.tsx';
-import { ErrorPage } from './pages/ErrorPage.tsx';
-import { UnauthorizedPage } from './pages/UnauthorizedPage.tsx';
-import { LimitedAccessPage } from './pages/LimitedAccessPage.tsx';
-import { PasswordNoticePage } from './pages/PasswordNoticePage.tsx';
-import { CustomerPortalPage, EasyLivePage } from './pages/PortalPages.tsx';
 import { RouteErrorPage } from './pages/RouteErrorPage.tsx';
 import { FullPageLoader } from '../components/FullPageLoader.tsx';
-import { VideoReturnPortal } from '../features/videoReturn/VideoReturnPortal.tsx';
 
-/** The pages outside the shell, one per top-level route except the shell itself. */
-const TOP_PAGES: Record<Exclude<Extract<(typeof ROUTES)[number], { parent: 'top' }>['name'], 'Home'>, () => React.JSX.Element> = {
-  Error: ErrorPage,
-  UnauthorizedUser: UnauthorizedPage,
-  CustomerPortal: CustomerPortalPage,
-  EasyLive: EasyLivePage,
-  LimitedAccess: LimitedAccessPage,
-  PasswordNotice: PasswordNoticePage,
-  VideoReturnPortal,
+/** A page component loaded on first use (a chunk of its own, retried like a screen's). */
+type PageLoader = () => Promise<() => React.JSX.Element>;
+
+/**
+ * The pages outside the shell, one per top-level route except the shell itself. Each is loaded
+ * when first shown, like the shell and its screens: the sign-in page's JavaScript holds only what
+ * signing in needs (issue 15 item 6; docs/performance.md "Start-up").
+ */
+const TOP_PAGES: Record<Exclude<Extract<(typeof ROUTES)[number], { parent: 'top' }>['name'], 'Home'>, PageLoader> = {
+  Error: async () => (await import('./pages/ErrorPage.tsx')).ErrorPage,
+  UnauthorizedUser: async () => (await import('./pages/UnauthorizedPage.tsx')).UnauthorizedPage,
+  CustomerPortal: async () => (await import('./pages/PortalPages.tsx')).CustomerPortalPage,
+  EasyLive: async () => (await import('./pages/PortalPages.tsx')).EasyLivePage,
+  LimitedAccess: async () => (await import('./pages/LimitedAccessPage.tsx')).LimitedAccessPage,
+  PasswordNotice: async () => (await import('./pages/PasswordNoticePage.tsx')).PasswordNoticePage,
+  VideoReturnPortal: async () => (await import('../features/videoReturn/VideoReturnPortal.tsx')).VideoReturnPortal,
 };
+
+/** The shell (drawer, menu, header, the fleet worker's client): loaded once signed in. */
+const loadShell: PageLoader = async () => (await import('./shell/Shell.tsx')).Shell;
 
 function isTopPage(name: RouteName): name is keyof typeof TOP_PAGES {
   return Object.hasOwn(TOP_PAGES, name);
@@ -92,7 +95,9 @@ export function createConsoleRouter(queryClient: QueryClient) {
 
   const topRoutes: RouteObject[] = ROUTES.flatMap((route) => {
     const name = route.name;
-    return route.parent === 'top' && isTopPage(name) ? [{ path: route.path, id: name, Component: TOP_PAGES[name] }] : [];
+    if (route.parent !== 'top' || !isTopPage(name)) return [];
+    const load = TOP_PAGES[name];
+    return [{ path: route.path, id: name, lazy: async () => ({ Component: await loadWithRetry(load) }) }];
   });
   const shellRoutes = shellRoutesOf();
 
@@ -123,7 +128,7 @@ export function createConsoleRouter(queryClient: QueryClient) {
       ErrorBoundary: RouteErrorPage,
       children: [
         ...topRoutes,
-        { path: '/', id: 'Home', Component: Shell, children: [{ index: true, Component: Redirecting }, ...shellRoutes] },
+        { path: '/', id: 'Home', lazy: async () => ({ Component: await loadWithRetry(loadShell) }), children: [{ index: true, Component: Redirecting }, ...shellRoutes] },
         { path: '*', id: 'unknown', Component: Redirecting },
       ],
     },

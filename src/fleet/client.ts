@@ -50,9 +50,20 @@ export function topicsOf(visible: VisibleSet): Topic[] {
  */
 export const BENCH_PER_EVENT_FLAG = 'benchPerEvent';
 
-function benchPerEventRequested(): boolean {
+/**
+ * BENCH ONLY (bench/ui, "first full list", its baseline): `?benchSnapshotJson` in the page's
+ * address when the client connects makes the worker fetch the REST snapshot as JSON instead of
+ * packed (src/protocol/packedSnapshot.ts), to compare both in one run. Not a user feature.
+ */
+export const BENCH_SNAPSHOT_JSON_FLAG = 'benchSnapshotJson';
+
+function benchFlag(flag: string): boolean {
   const search = globalThis.location?.search ?? '';
-  return search !== '' && new URLSearchParams(search).has(BENCH_PER_EVENT_FLAG);
+  return search !== '' && new URLSearchParams(search).has(flag);
+}
+
+function benchPerEventRequested(): boolean {
+  return benchFlag(BENCH_PER_EVENT_FLAG);
 }
 
 /** The next macrotask (MessageChannel: no 4 ms clamp as nested setTimeout has). */
@@ -175,8 +186,9 @@ export function createFleetClient(options: FleetClientOptions = {}): FleetClient
       const endpoints = endpointsFor(location);
       const session = sessions.open();
       const onDiff = perEvent ? perEventUpdates(session.onDiff) : session.onDiff;
+      const json = benchFlag(BENCH_SNAPSHOT_JSON_FLAG) ? { packedSnapshot: false } : {}; // BENCH ONLY
       await api.connect(
-        { ...endpoints, ...connectOptions } as ConnectOptions,
+        { ...endpoints, ...json, ...connectOptions } as ConnectOptions,
         Comlink.proxy(onDiff) as unknown as (diff: FleetDiff) => void,
       );
       sessions.activate(session.id);

@@ -25,6 +25,11 @@ import type { ConnectionState } from '../../workers/sources/connectionState.ts';
  * first-rows mark ("first full list": the list shows the whole fleet only after the last part).
  */
 export const SNAPSHOT_MARK = 'luc:fleet-snapshot';
+/**
+ * performance.mark placed (back-dated) at the instant the snapshot's bytes were all in the worker
+ * (FleetDiff.snapshotBytesAt): the start of bench/ui's "first full list" (issue 15 item 3).
+ */
+export const SNAPSHOT_BYTES_MARK = 'luc:fleet-snapshot-bytes';
 /** performance.mark set when that snapshot has been applied (its last part; every signal written, listeners told). */
 export const SNAPSHOT_APPLIED_MARK = 'luc:fleet-snapshot-applied';
 
@@ -127,6 +132,9 @@ export class FleetStore {
   apply(diff: FleetDiff): void {
     const snapshot = diff.reset && (diff.unitsBuffer !== null || diff.units.length > 0);
     if (snapshot) performance.mark(SNAPSHOT_MARK);
+    if (diff.snapshotBytesAt !== undefined) {
+      performance.mark(SNAPSHOT_BYTES_MARK, { startTime: Math.max(0, diff.snapshotBytesAt - performance.timeOrigin) });
+    }
     const changed = decodeDiffUnits(diff);
     const patches = decodeDiffPatches(diff);
     let membershipChanged = false;

@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { join } from 'node:path';
 import { call, signIn, tempDir } from './server-harness.ts';
+import { PACKED_SNAPSHOT_TYPE } from '../../src/protocol/packedSnapshot.ts';
+import { unpackSnapshot } from '../../workers/sources/packedSnapshot.ts';
 import { addForeignUnit, GROUP, idleUnit, startUnitServer, type UnitTestServer } from './units-harness.ts';
 
 const q = `?crnt_vcg_uid=${GROUP}`;
@@ -219,6 +221,27 @@ describe('unit reads and listings (spec 000 §7 "Units") against a started serve
     }
     expect((await call(server, 'devices/fetch', { cookie: regular })).status).toBe(400);
     expect((await call(server, 'devices/fetch?crnt_vcg_uid=G-FOREIGN', { cookie: regular })).status).toBe(403);
+  });
+
+  it('answers devices/fetch packed when asked by Accept (the console worker), with the same units as the JSON form', async () => {
+    const json = await call(server, `devices/fetch${q}`, { cookie: regular });
+    const response = await fetch(`${server.url}/luc/luc-core-web/rest/devices/fetch${q}`, {
+      headers: { accept: `${PACKED_SNAPSHOT_TYPE}, application/json;q=0.5`, 'application-id': 'luc-console', cookie: regular },
+    });
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-type')).toContain(PACKED_SNAPSHOT_TYPE);
+    const bytes = new Uint8Array(await response.arrayBuffer());
+    expect(bytes.byteLength).toBeLessThan(json.text.length / 2);
+    const unpacked = unpackSnapshot(bytes);
+    if (!unpacked.ok) throw new Error(unpacked.error);
+    const packed = unpacked.value as typeof json.json;
+    // Live statuses move between the two reads; who is in the group, with what identity, does not.
+    const identity = (body: { units: { unit: { uid: string; name: string; serial?: string } }[] }) => body.units.map(({ unit }) => [unit.uid, unit.name, unit.serial]);
+    expect(identity(packed)).toEqual(identity(json.json));
+    expect(packed.channels.map((c: { id: string }) => c.id)).toEqual(json.json.channels.map((c: { id: string }) => c.id));
+    // The same refusals as the JSON form.
+    const foreign = await fetch(`${server.url}/luc/luc-core-web/rest/devices/fetch?crnt_vcg_uid=G-FOREIGN`, { headers: { accept: PACKED_SNAPSHOT_TYPE, 'application-id': 'luc-console', cookie: regular } });
+    expect(foreign.status).toBe(403);
   });
 
   it('reads one unit, its location, modems, coordinates, capabilities, enhanced data and target version', async () => {

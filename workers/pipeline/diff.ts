@@ -134,6 +134,11 @@ export interface FleetDiff {
    * Absent means false.
    */
   readonly continued?: boolean;
+  /**
+   * On a snapshot's first diff: when the snapshot's bytes were all in the worker (wall-clock ms,
+   * snapshotTiming.ts), for the page's first-list mark. Absent otherwise.
+   */
+  readonly snapshotBytesAt?: number;
 }
 
 /**

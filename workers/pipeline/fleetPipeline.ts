@@ -29,6 +29,7 @@ import type { FleetSnapshot } from '../../src/protocol/snapshot.ts';
 import type { FleetModel, UnitRecord } from '../model/fleetModel.ts';
 import { applyEvent, createFleetModel, drainChanges, needsRefetch } from '../model/fleetModel.ts';
 import { loadSnapshot } from '../model/snapshot.ts';
+import { takeSnapshotStamp } from './snapshotTiming.ts';
 import type { UnitFetchResult } from '../model/unitRefetch.ts';
 import { applyUnitFetch, unitRevOf } from '../model/unitRefetch.ts';
 import type { Clock, Timers } from '../sources/clock.ts';
@@ -537,6 +538,7 @@ export class FleetPipeline implements EventSink {
     const patchesInline = patches.length <= inlineMax;
     const patchesBuffer = patchesInline ? null : encodePatches(patches);
     this.frameNo += 1;
+    const snapshotBytesAt = changes.reset ? takeSnapshotStamp() : null;
     const diff: FleetDiff = {
       frame: this.frameNo,
       reset: changes.reset,
@@ -555,6 +557,7 @@ export class FleetPipeline implements EventSink {
       badFrames: this.badFramesDirty ? { count: this.badFrameCount, last: this.lastBadFrame } : null,
       events: this.eventsSinceDiff,
       ...(this.continuing ? { continued: true } : {}),
+      ...(snapshotBytesAt !== null ? { snapshotBytesAt } : {}),
     };
     this.connectionState = null;
     this.listsVersion = null;

@@ -20,6 +20,9 @@ import { unitServices } from '../../src/protocol/rest/unitSettings.ts';
 import { setVirtualChannelRetry } from '../../src/protocol/rest/unitCommands.ts';
 import type { RestSnapshot } from './eventSource.ts';
 import { decodeRestSnapshot, decodeUnitView } from './restSnapshot.ts';
+import { stampSnapshotBytes } from '../pipeline/snapshotTiming.ts';
+import { PACKED_SNAPSHOT_TYPE } from '../../src/protocol/packedSnapshot.ts';
+import { unpackSnapshot } from './packedSnapshot.ts';
 
 /** The console's application id (spec 002 §7: every REST call carries Application-Id). */
 export const CONSOLE_APPLICATION_ID = 'luc-console';
@@ -28,6 +31,9 @@ export type FetchLike = (url: string, init: { method: string; headers: Record<st
   status: number;
   ok: boolean;
   text(): Promise<string>;
+  /** The body as bytes (browser and Node fetch); without it the snapshot is asked for as JSON. */
+  arrayBuffer?(): Promise<ArrayBuffer>;
+  readonly headers?: { get(name: string): string | null };
 }>;
 
 export interface RestClientOptions {
@@ -38,6 +44,11 @@ export interface RestClientOptions {
   headers?: Record<string, string>;
   /** Told about snapshot entries that did not decode. */
   onProblem?: (problem: string) => void;
+  /**
+   * Ask for the snapshot packed (src/protocol/packedSnapshot.ts; default true): ~4× fewer bytes
+   * (docs/performance.md §7 for what it does and does not save). An answer in JSON is read as JSON.
+   */
+  packedSnapshot?: boolean;
 }
 
 /** A unit refetched after a gap: found with its rev, or not found (removed, or moved out of the user's groups). */
@@ -91,7 +102,7 @@ function decodeAnswer<E extends AnyEndpoint>(endpoint: E, body: unknown): Respon
 export function createRestClient(options: RestClientOptions): RestClient {
   const headers = { accept: 'application/json', 'application-id': CONSOLE_APPLICATION_ID, ...options.headers };
 
-  async function send(method: string, path: string, body?: unknown, signal?: AbortSignal): Promise<{ status: number; json: unknown }> {
+  async function send(method: string, path: string, body?: unknown, signal?: AbortSignal, stamp = false): Promise<{ status: number; json: unknown }> {
     const init: Parameters<FetchLike>[1] = { method, headers: { ...headers }, credentials: 'same-origin', ...(signal !== undefined ? { signal } : {}) };
     if (body !== undefined) {
       init.headers['content-type'] = 'application/json';
@@ -99,6 +110,7 @@ export function createRestClient(options: RestClientOptions): RestClient {
     }
     const response = await options.fetch(`${options.baseUrl}/${path}`, init);
     const text = await response.text();
+    if (stamp) stampSnapshotBytes();
     let json: unknown = undefined;
     try {
       json = text === '' ? undefined : JSON.parse(text);
@@ -108,8 +120,40 @@ export function createRestClient(options: RestClientOptions): RestClient {
     return { status: response.status, json };
   }
 
-  async function get(path: string, signal?: AbortSignal): Promise<unknown> {
-    const answer = await send('GET', path, undefined, signal);
+  /**
+   * The snapshot's body, packed when the fetch can read bytes (and the caller did not opt out),
+   * else JSON; the server answers JSON to a client that does not ask. Stamped when its bytes are in.
+   */
+  async function getSnapshotBody(path: string, signal?: AbortSignal): Promise<unknown> {
+    if (options.packedSnapshot === false) return get(path, signal, true);
+    const init: Parameters<FetchLike>[1] = {
+      method: 'GET',
+      headers: { ...headers, accept: `${PACKED_SNAPSHOT_TYPE}, application/json;q=0.5` },
+      credentials: 'same-origin',
+      ...(signal !== undefined ? { signal } : {}),
+    };
+    const response = await options.fetch(`${options.baseUrl}/${path}`, init);
+    const type = response.headers?.get('content-type') ?? '';
+    if (!type.startsWith(PACKED_SNAPSHOT_TYPE) || response.arrayBuffer === undefined) {
+      const text = await response.text();
+      stampSnapshotBytes();
+      if (response.status !== 200) throw new RestError(response.status, `GET ${path}: HTTP ${response.status}`);
+      try {
+        return JSON.parse(text);
+      } catch {
+        throw new RestError(response.status, `GET ${path}: the answer is not JSON`);
+      }
+    }
+    const bytes = new Uint8Array(await response.arrayBuffer());
+    stampSnapshotBytes();
+    if (response.status !== 200) throw new RestError(response.status, `GET ${path}: HTTP ${response.status}`);
+    const unpacked = unpackSnapshot(bytes);
+    if (!unpacked.ok) throw new RestError(response.status, `GET ${path}: ${unpacked.error}`);
+    return unpacked.value;
+  }
+
+  async function get(path: string, signal?: AbortSignal, stamp = false): Promise<unknown> {
+    const answer = await send('GET', path, undefined, signal, stamp);
     if (answer.status !== 200) throw new RestError(answer.status, `GET ${path}: HTTP ${answer.status}`);
     return answer.json;
   }
@@ -121,7 +165,7 @@ export function createRestClient(options: RestClientOptions): RestClient {
 
   return {
     async fetchSnapshot(groupId, signal) {
-      const body = await get(callPath(fetchDevices, undefined, { crnt_vcg_uid: groupId }), signal);
+      const body = await getSnapshotBody(callPath(fetchDevices, undefined, { crnt_vcg_uid: groupId }), signal);
       const decoded = unwrap(decodeRestSnapshot(body), 'snapshot');
       for (const problem of decoded.problems) options.onProblem?.(problem);
       return { watermark: decoded.watermark, snapshot: decoded.snapshot };

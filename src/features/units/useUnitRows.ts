@@ -6,7 +6,7 @@
  * on screen still update every frame through their unit's version signal (UnitRow). The first
  * rows (the list was empty) are computed at once, not after the live-change delay.
  */
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useLayoutEffect, useMemo, useState } from 'react';
 import { flushSync } from 'react-dom';
 import type { FleetStore } from '../../fleet/index.ts';
 import { followUnits } from '../../fleet/index.ts';
@@ -20,6 +20,14 @@ import { UnitOrder } from './unitOrder.ts';
 export const LIVE_REORDER_MS = 1_000;
 /** Rows put in order first when the list is empty (a screen of 41 px rows at 1440×900 is ~22, plus overscan). */
 export const QUICK_ROWS = 100;
+
+/**
+ * performance.mark set once per page load when the list first commits rows in their full order
+ * (every row of the fleet scrollable, not only the quick first rows): the end of bench/ui's
+ * "first full list" (issue 15 item 3), with the next frame's paint.
+ */
+export const FULL_ROWS_MARK = 'luc:unit-list-full-rows';
+let fullRowsMarked = false;
 
 /** Follows the store's changes into `order`; a number that grows when the rows may have changed. */
 function useOrderTick(store: FleetStore, order: UnitOrder, current: () => UnitRows | null): number {
@@ -96,6 +104,11 @@ export function useUnitRows(store: FleetStore, filters: UnitFilters, sort: UnitS
       cancelAnimationFrame(frame);
       if (timer !== null) clearTimeout(timer);
     };
+  }, [rows]);
+  useLayoutEffect(() => {
+    if (fullRowsMarked || rows.partial === true || rows.ids.length === 0) return;
+    fullRowsMarked = true;
+    performance.mark(FULL_ROWS_MARK);
   }, [rows]);
   shown.current = rows;
   return rows;

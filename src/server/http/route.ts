@@ -65,10 +65,15 @@ const RAW = Symbol('raw answer');
  */
 export interface RawAnswer {
   readonly [RAW]: Readable | Buffer;
+  /**
+   * The answer's media type when it is not the endpoint's (`produces`): another form of a JSON
+   * answer the caller asked for by Accept (GET devices/fetch packed, src/protocol/packedSnapshot.ts).
+   */
+  readonly type?: string;
 }
 
-export function rawAnswer(body: Readable | Buffer): RawAnswer {
-  return { [RAW]: body };
+export function rawAnswer(body: Readable | Buffer, type?: string): RawAnswer {
+  return type === undefined ? { [RAW]: body } : { [RAW]: body, type };
 }
 
 function isRawAnswer(value: unknown): value is RawAnswer {
@@ -258,7 +263,8 @@ function routeOptions(route: RouteDefinition, facts: ContractFacts, deps: RouteD
       reply.code(status);
       if (endpoint.produces !== undefined) reply.type(endpoint.produces);
       if (isRawAnswer(answer)) {
-        if (endpoint.produces === undefined) throw new Error(`${endpointName(endpoint)} answered a stream but produces JSON`);
+        if (answer.type !== undefined) reply.type(answer.type);
+        else if (endpoint.produces === undefined) throw new Error(`${endpointName(endpoint)} answered a stream but produces JSON`);
         return answer[RAW];
       }
       if (checking) checkAnswer(endpoint, answer);

@@ -11,7 +11,9 @@
  * (visibleUnitScope: the same 404 for unknown and foreign units), the group it names (memberGroup),
  * the inventory of an inventory path (ownInventory).
  */
-import { defineRoute, type RouteDefinition } from '../../http/route.ts';
+import { defineRoute, rawAnswer, type RouteDefinition } from '../../http/route.ts';
+import { PACKED_SNAPSHOT_TYPE } from '../../../protocol/packedSnapshot.ts';
+import { packSnapshot, wantsPackedSnapshot } from './packedSnapshot.ts';
 import { memberGroup, ownInventory, TENANT, visibleUnitScope } from '../../http/scope.ts';
 import { notFound } from '../../http/errors.ts';
 import * as reads from '../../../protocol/rest/units.ts';
@@ -40,7 +42,15 @@ export function unitRoutes(deps: RouteDeps): RouteDefinition[] {
 function readRoutes(deps: RouteDeps): RouteDefinition[] {
   return [
     defineRoute(reads.unitStatus, { access: 'units.read', scope: UNIT, handler: async ({ scoped }) => unitStatusOf(deps, scoped.unit.uid) }),
-    defineRoute(reads.fetchDevices, { access: 'units.read', scope: memberGroup('query.crnt_vcg_uid'), handler: ({ scoped }) => groupSnapshot(deps, scoped.groupId) }),
+    defineRoute(reads.fetchDevices, {
+      access: 'units.read',
+      scope: memberGroup('query.crnt_vcg_uid'),
+      handler: async ({ scoped, request }) => {
+        const snapshot = await groupSnapshot(deps, scoped.groupId);
+        // The console's worker asks for the packed form (docs/api.md "Packed snapshot"); JSON otherwise.
+        return wantsPackedSnapshot(request.headers.accept) ? rawAnswer(packSnapshot(snapshot), PACKED_SNAPSHOT_TYPE) : snapshot;
+      },
+    }),
     defineRoute(reads.listUnits, { access: 'units.manage', scope: TENANT, handler: ({ query, tenancy }) => unitPage(deps, tenancy.all ? 'all' : [...tenancy.groupIds], query) }),
     defineRoute(reads.listInventoryUnits, {
       access: 'units.manage',

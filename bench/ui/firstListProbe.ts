@@ -1,0 +1,65 @@
+/**
+ * A look at the first full list alone (no frame run): `npx tsx bench/ui/firstListProbe.ts UNITS [PASSES] [--trace FILE]`.
+ * Builds the console, starts the server with UNITS units (LUC_BENCH_UI_RATE, default 60,000 events/s
+ * as in the UI bench), loads /list PASSES times and prints the probe's marks per pass. With --trace,
+ * the last pass is recorded as a Chrome trace (page and worker threads; user timing marks included)
+ * and the longest tasks per thread are printed. For profiling; the figures come from uiBench.ts.
+ */
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { buildConsole, launch, loadList, signedIn, startServer, stopServer } from './uiBench.ts';
+
+type TraceEvent = { name: string; cat: string; ph: string; ts: number; dur?: number; tid: number; pid: number; args?: { name?: string; data?: { functionName?: string; url?: string } } };
+
+function summarizeTrace(file: string): void {
+  const { traceEvents } = JSON.parse(readFileSync(file, 'utf8')) as { traceEvents: TraceEvent[] };
+  const threads = new Map<string, string>();
+  for (const e of traceEvents) if (e.ph === 'M' && e.name === 'thread_name') threads.set(`${e.pid}:${e.tid}`, e.args?.name ?? '?');
+  const marks = traceEvents.filter((e) => e.cat.includes('blink.user_timing') && e.name.startsWith('luc:')).sort((a, b) => a.ts - b.ts);
+  const t0 = marks.find((e) => e.name === 'luc:fleet-snapshot-bytes')?.ts ?? marks[0]?.ts ?? 0;
+  for (const m of marks) console.log(`mark ${((m.ts - t0) / 1000).toFixed(1).padStart(8)} ms ${m.dur !== undefined ? `(${(m.dur / 1000).toFixed(1)} ms) ` : ''}${m.name} [${threads.get(`${m.pid}:${m.tid}`)}]`);
+  const tasks = traceEvents.filter((e) => e.name === 'RunTask' && e.ph === 'X' && (e.dur ?? 0) >= 8_000 && e.ts >= t0 - 200_000);
+  for (const task of tasks.sort((a, b) => a.ts - b.ts)) {
+    const thread = threads.get(`${task.pid}:${task.tid}`) ?? '?';
+    if (!/CrRendererMain|Worker/.test(thread)) continue;
+    const inside = traceEvents.filter((e) => e.pid === task.pid && e.tid === task.tid && e.ph === 'X' && e.ts >= task.ts && e.ts < task.ts + (task.dur ?? 0) && e !== task);
+    const gc = inside.filter((e) => /GC|Scavenge|MarkCompact/.test(e.name)).reduce((s, e) => s + (e.dur ?? 0), 0);
+    const fns = inside.filter((e) => e.name === 'FunctionCall').map((e) => `${e.args?.data?.functionName ?? '?'}`).slice(0, 3);
+    console.log(`task ${((task.ts - t0) / 1000).toFixed(1).padStart(8)} ms ${((task.dur ?? 0) / 1000).toFixed(1).padStart(6)} ms [${thread}] gc ${(gc / 1000).toFixed(1)} ms ${fns.join(',')}`);
+  }
+}
+
+async function main(): Promise<void> {
+  const units = Number(process.argv[2] ?? 10_000);
+  const passes = Number(process.argv[3] ?? 3);
+  const traceAt = process.argv.indexOf('--trace');
+  const traceFile = traceAt > 0 ? (process.argv[traceAt + 1] ?? '/tmp/first-list-trace.json') : null;
+  const dir = mkdtempSync(join(tmpdir(), 'luc-first-list-'));
+  await buildConsole(dir);
+  const server = await startServer(dir, units);
+  const browser = await launch();
+  try {
+    const { page } = await signedIn(browser, server.url);
+    for (let pass = 0; pass < passes; pass += 1) {
+      const tracing = traceFile !== null && pass === passes - 1;
+      if (tracing) await browser.startTracing(page, { path: traceFile, categories: ['devtools.timeline', 'blink.user_timing', 'v8', 'disabled-by-default-devtools.timeline'] });
+      const json = process.argv.includes('--json') || (process.argv.includes('--ab') && pass % 2 === 1);
+      const result = await loadList(page, units, json ? '?benchSnapshotJson' : '');
+      if (tracing) await browser.stopTracing();
+      console.log(`pass ${pass + 1} (${json ? 'JSON' : 'packed'}): ${JSON.stringify(result, (k, v: unknown) => (typeof v === 'number' ? Math.round(v * 10) / 10 : v))}`);
+    }
+    if (traceFile !== null) summarizeTrace(traceFile);
+  } finally {
+    await browser.close();
+    await stopServer(server);
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+if (process.argv[1]?.endsWith('firstListProbe.ts')) {
+  main().catch((error: unknown) => {
+    console.error(error);
+    process.exitCode = 1;
+  });
+}

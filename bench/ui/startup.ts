@@ -1,0 +1,101 @@
+/**
+ * Start-up (issue 15 item 6), in the same Chromium and against the same server as the UI bench:
+ *
+ * - the JavaScript the sign-in page loads, and what the unit list adds (every script response of
+ *   the page and its worker, in order), gzipped: each file of the build as served, through
+ *   zlib's gzip at level 9 (what a server or CDN would send; ours sends it uncompressed on loopback);
+ * - the largest chunk of the build, against Vite's 500 kB warning (minified, not gzipped);
+ * - the time from submitting the sign-in form to the first list rows painted, and to the list
+ *   painted in its full order (the marks of the first-list figure), with SMALL_UNITS units, for a
+ *   browser with nothing cached (a fresh context).
+ */
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+import { gzipSync } from 'node:zlib';
+import type { Browser } from '@playwright/test';
+import { FRAME_PROBE } from './frameProbe.ts';
+
+/** Vite's chunkSizeWarningLimit (kB, minified). */
+export const CHUNK_WARNING_KB = 500;
+
+export type StartupResult = {
+  signInScripts: { file: string; bytes: number; gzip: number }[];
+  listScripts: { file: string; bytes: number; gzip: number }[];
+  signInGzipBytes: number;
+  listGzipBytes: number;
+  largestChunk: { file: string; bytes: number };
+  submitToFirstRowsMs: number;
+  submitToFullListMs: number;
+};
+
+function sizes(dist: string, urls: readonly string[]): { file: string; bytes: number; gzip: number }[] {
+  const seen = new Set<string>();
+  const out: { file: string; bytes: number; gzip: number }[] = [];
+  for (const url of urls) {
+    const path = new URL(url).pathname;
+    if (seen.has(path)) continue;
+    seen.add(path);
+    const bytes = readFileSync(join(dist, path));
+    out.push({ file: path, bytes: bytes.byteLength, gzip: gzipSync(bytes, { level: 9 }).byteLength });
+  }
+  return out;
+}
+
+export function largestChunk(dist: string): { file: string; bytes: number } {
+  const assets = join(dist, 'assets');
+  let best = { file: '', bytes: 0 };
+  for (const name of readdirSync(assets)) {
+    if (!name.endsWith('.js')) continue;
+    const bytes = statSync(join(assets, name)).size;
+    if (bytes > best.bytes) best = { file: name, bytes };
+  }
+  return best;
+}
+
+const sum = (list: readonly { gzip: number }[]): number => list.reduce((total, item) => total + item.gzip, 0);
+
+export async function measureStartup(browser: Browser, url: string, dist: string, user: string, password: string): Promise<StartupResult> {
+  const context = await browser.newContext({ baseURL: url, viewport: { width: 1440, height: 900 } });
+  try {
+    await context.addInitScript(FRAME_PROBE);
+    await context.addInitScript(() => {
+      document.addEventListener('submit', () => ((window as unknown as { __submitAt: number }).__submitAt = performance.now()), true);
+    });
+    const scripts: string[] = [];
+    const record = (response: { url(): string }) => {
+      const address = response.url();
+      if (new URL(address).pathname.endsWith('.js')) scripts.push(address);
+    };
+    context.on('response', record);
+    const page = await context.newPage();
+    page.on('worker', (worker) => scripts.push(worker.url())); // the fleet worker's own module
+    await page.goto('/login', { timeout: 120_000 });
+    await page.getByRole('button', { name: 'Sign in' }).waitFor({ timeout: 60_000 });
+    await page.waitForLoadState('networkidle', { timeout: 60_000 }).catch(() => undefined);
+    const signInCount = scripts.length;
+    await page.getByLabel('Username').fill(user);
+    await page.getByRole('textbox', { name: 'Password' }).fill(password);
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.waitForFunction(() => (window as unknown as { __uiBench: { firstList(): unknown } }).__uiBench.firstList() !== null, null, { timeout: 180_000, polling: 200 });
+    const timing = await page.evaluate(() => {
+      const at = (window as unknown as { __submitAt: number }).__submitAt;
+      const first = (window as unknown as { __uiBench: { firstList(): { paintedMs: number; fullPaintedMs: number } } }).__uiBench.firstList();
+      const snapshot = performance.getEntriesByName('luc:fleet-snapshot', 'mark')[0]?.startTime ?? Number.NaN;
+      const bytes = performance.getEntriesByName('luc:fleet-snapshot-bytes', 'mark')[0]?.startTime ?? snapshot;
+      return { firstRows: snapshot + first.paintedMs - at, full: bytes + first.fullPaintedMs - at };
+    });
+    const signInScripts = sizes(dist, scripts.slice(0, signInCount));
+    const listScripts = sizes(dist, scripts);
+    return {
+      signInScripts,
+      listScripts,
+      signInGzipBytes: sum(signInScripts),
+      listGzipBytes: sum(listScripts),
+      largestChunk: largestChunk(dist),
+      submitToFirstRowsMs: timing.firstRows,
+      submitToFullListMs: timing.full,
+    };
+  } finally {
+    await context.close();
+  }
+}
