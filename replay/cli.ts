@@ -29,6 +29,16 @@ function rate(events: number, ms: number): string {
   return `${Math.round((events * 1000) / ms).toLocaleString('en-US')} events/s`;
 }
 
+/**
+ * `LUC_REPLAY_SUMMARY_SCAN=1`: with --summary, read each line with the summary scanner
+ * (replay/summaryScan.ts) instead of JSON.parse + decodeEnvelope. Same output (property-tested),
+ * but measured 2-3× SLOWER per line than V8's JSON.parse on this machine (docs/performance.md §1),
+ * so it is off by default; the bench times both.
+ */
+export function summaryScanEnabled(env: NodeJS.ProcessEnv = process.env): boolean {
+  return env['LUC_REPLAY_SUMMARY_SCAN'] === '1';
+}
+
 export async function runReplay(options: ReplayOptions, io: Output): Promise<number> {
   try {
     const result = await playLogFile({
@@ -36,7 +46,7 @@ export async function runReplay(options: ReplayOptions, io: Output): Promise<num
       pace: options.pace,
       until: options.until,
       clock: systemClock,
-      summaryOnly: options.summary,
+      summaryOnly: options.summary && summaryScanEnabled(),
       ...(options.summary ? {} : { onProgress: (progress) => io.out(formatProgress(progress)) }),
     });
     for (const warning of result.warnings) io.err(`replay: warning: ${options.file}: ${warning.message}`);

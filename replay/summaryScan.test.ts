@@ -4,6 +4,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { defaultParams, runScenario } from '../fixtures/generate.ts';
+import type { Envelope } from '../src/protocol/envelope.ts';
 import { decodeEnvelope } from '../src/protocol/envelope.ts';
 import { EVENT_KINDS } from '../src/protocol/kinds.ts';
 import { isDataOf } from '../src/protocol/payloadGuards.ts';
@@ -185,7 +186,7 @@ describe('scanSummaryEvent', () => {
 
   it('reads every valid sample event (it does not fall back on what the recorder writes)', () => {
     for (const kind of EVENT_KINDS) {
-      const line = formatLogLine(makeEvent(kind, 'U1', 2, 5)).trimEnd();
+      const line = formatLogLine(makeEvent(kind, 'U1', 2, 5) as Envelope).trimEnd();
       const scanned = scan(line);
       expect(scanned, kind).not.toBeNull();
       expect(summaryFields(scanned!)).toEqual(summaryFields(makeEvent(kind, 'U1', 2, 5)));
