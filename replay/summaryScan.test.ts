@@ -9,7 +9,10 @@ import { decodeEnvelope } from '../src/protocol/envelope.ts';
 import { EVENT_KINDS } from '../src/protocol/kinds.ts';
 import { isDataOf } from '../src/protocol/payloadGuards.ts';
 import { makeEvent, SAMPLE_DATA } from '../src/protocol/sampleEvents.ts';
-import { formatLogHeader, formatLogLine, LogFormatError } from './log.ts';
+import { readFileSync } from 'node:fs';
+import { applyEvent, createFleetModel } from '../workers/model/fleetModel.ts';
+import { summary } from '../workers/model/summary.ts';
+import { formatLogHeader, formatLogLine, LogFormatError, readLogFile } from './log.ts';
 import { summarizeLog } from './summary.ts';
 import { MAX_DEPTH, scanSummaryEvent } from './summaryScan.ts';
 
@@ -261,6 +264,21 @@ describe('summarizeLog: fast path = JSON.parse path', () => {
       }),
       { numRuns: 400 },
     );
+  });
+
+  it('reads a fixture in 1-byte to 1 MiB chunks (lines cut anywhere) with the same summary', async () => {
+    const path = join(import.meta.dirname, '..', 'fixtures', 'reconnect-storm.ndjson');
+    const expected = (await summarizeLog(path, { fast: false })).summary;
+    // A "\r\n" copy: chunks holding a "\r" take the full path, the others the scanner.
+    const crlf = logFile(readFileSync(path, 'utf8').split('\n').slice(0, 600).join('\r\n'));
+    const expectedCrlf = (await summarizeLog(crlf, { fast: false })).summary;
+    for (const chunkBytes of [1, 7, 300, 4096, 1 << 20]) {
+      for (const [file, want] of [[path, expected], [crlf, expectedCrlf]] as const) {
+        const model = createFleetModel();
+        for await (const batch of readLogFile(file, { chunkBytes, summaryOnly: true }).batches()) for (const event of batch) applyEvent(model, event);
+        expect(summary(model), `${chunkBytes} bytes per read`).toEqual(want);
+      }
+    }
   });
 
   it('reports a torn last line as the full path does', async () => {
