@@ -4,7 +4,7 @@
  * bundled source files (.cache/replay/inputs.json) the launcher checks for staleness.
  * `node replay/build.mjs` builds it by hand.
  */
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync, renameSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -14,10 +14,12 @@ const OUT_DIR = join(ROOT, '.cache', 'replay');
 export async function buildReplayBundle() {
   const { build } = await import('esbuild');
   mkdirSync(OUT_DIR, { recursive: true });
+  // Built under a name of its own, then renamed: two replays starting at once never import a half-written bundle.
+  const partial = join(OUT_DIR, `cli.${process.pid}.tmp.mjs`);
   const result = await build({
     absWorkingDir: ROOT,
     entryPoints: ['replay/cli.ts'],
-    outfile: join(OUT_DIR, 'cli.mjs'),
+    outfile: partial,
     bundle: true,
     platform: 'node',
     format: 'esm',
@@ -30,6 +32,7 @@ export async function buildReplayBundle() {
   // Sources only (node_modules change with npm ci, which also touches their times).
   const inputs = Object.keys(result.metafile.inputs).filter((path) => !path.includes('node_modules/'));
   writeFileSync(join(OUT_DIR, 'inputs.json'), `${JSON.stringify([...inputs, 'package-lock.json'], null, 1)}\n`);
+  renameSync(partial, join(OUT_DIR, 'cli.mjs'));
 }
 
 if (process.argv[1] !== undefined && fileURLToPath(import.meta.url) === process.argv[1]) await buildReplayBundle();
