@@ -102,6 +102,7 @@ async function main(): Promise<number> {
   if (replay !== null) {
     figures.push(...replay.figures);
     details['replayProfiles'] = replay.profiles;
+    details['replayProcesses'] = replay.processes;
     logs = replay.logs;
     details['logs'] = logs;
   }

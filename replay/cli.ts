@@ -29,6 +29,16 @@ function rate(events: number, ms: number): string {
   return `${Math.round((events * 1000) / ms).toLocaleString('en-US')} events/s`;
 }
 
+/**
+ * `LUC_REPLAY_SUMMARY_SCAN=1`: with --summary, read each line with the summary scanner
+ * (replay/summaryScan.ts) instead of JSON.parse + decodeEnvelope. Same output (property-tested),
+ * but measured 2-3× SLOWER per line than V8's JSON.parse on this machine (docs/performance.md §1),
+ * so it is off by default; the bench times both.
+ */
+export function summaryScanEnabled(env: NodeJS.ProcessEnv = process.env): boolean {
+  return env['LUC_REPLAY_SUMMARY_SCAN'] === '1';
+}
+
 export async function runReplay(options: ReplayOptions, io: Output): Promise<number> {
   try {
     const result = await playLogFile({
@@ -36,6 +46,7 @@ export async function runReplay(options: ReplayOptions, io: Output): Promise<num
       pace: options.pace,
       until: options.until,
       clock: systemClock,
+      summaryOnly: options.summary && summaryScanEnabled(),
       ...(options.summary ? {} : { onProgress: (progress) => io.out(formatProgress(progress)) }),
     });
     for (const warning of result.warnings) io.err(`replay: warning: ${options.file}: ${warning.message}`);
@@ -76,9 +87,14 @@ export async function main(argv: readonly string[], io: Output): Promise<number>
   }
 }
 
-if (process.argv[1]?.endsWith('replay/cli.ts')) {
+/**
+ * Runs the command with `argv` on this process's stdout / stderr and sets its exit code. Called
+ * when this file is run (tsx replay/cli.ts) and by replay/launch.mjs, which runs the prebuilt
+ * bundle of this file (`npm run replay`: no TypeScript compiled at run time).
+ */
+export function runFromCommandLine(argv: readonly string[]): Promise<void> {
   const io: Output = { out: (line) => process.stdout.write(`${line}\n`), err: (line) => process.stderr.write(`${line}\n`) };
-  main(process.argv.slice(2), io).then(
+  return main(argv, io).then(
     (code) => {
       process.exitCode = code;
     },
@@ -88,3 +104,5 @@ if (process.argv[1]?.endsWith('replay/cli.ts')) {
     },
   );
 }
+
+if (process.argv[1]?.endsWith('replay/cli.ts')) void runFromCommandLine(process.argv.slice(2));

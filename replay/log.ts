@@ -22,6 +22,7 @@ import type { Envelope } from '../src/protocol/envelope.ts';
 import type { LogHeader, LogLineParser, LogWarning } from '../src/protocol/logFormat.ts';
 import { createLogLineParser, LogFormatError } from '../src/protocol/logFormat.ts';
 import { forEachLine, tailLines } from './lineBlocks.ts';
+import { scanSummaryEvent } from './summaryScan.ts';
 
 export {
   createLogLineParser,
@@ -51,12 +52,20 @@ export const CHUNK_BYTES = 1 << 20;
 /** Bytes decoded into one string (64 KiB; a longer line is one segment of its own). */
 export const SEGMENT_BYTES = 1 << 16;
 const NEWLINE = 0x0a;
+const CARRIAGE_RETURN = 0x0d;
 
 export type ReadLogOptions = {
   /** Bytes per read (tests use a few bytes to put chunk boundaries everywhere). */
   readonly chunkBytes?: number;
   /** Bytes per decoded string (tests: segment boundaries everywhere). */
   readonly segmentBytes?: number;
+  /**
+   * Read each event line only for the replay summary's fields (replay/summaryScan.ts): the events
+   * are SLIM (seq, ts, kind, id, rev and the data fields the summary reads), fit for the fleet
+   * model's counts and statuses but not for a screen. Same events for the summary, same errors,
+   * same warnings as the full read; a line the scanner cannot prove goes through the full parser.
+   */
+  readonly summaryOnly?: boolean;
 };
 
 type Read = Promise<{ bytesRead: number }>;
@@ -92,7 +101,29 @@ export function readLogFile(path: string, options: ReadLogOptions = {}): LogRead
   const segmentBytes = Math.max(1, options.segmentBytes ?? SEGMENT_BYTES);
   const warnings: LogWarning[] = [];
   const parser: LogLineParser = createLogLineParser();
+  const summaryOnly = options.summaryOnly === true;
   let lines = 0;
+
+  /**
+   * The summary's fast path over the lines of `bytes[0, last]` (each ends with "\n", none holds a
+   * "\r"): a line the scanner proves becomes a slim event after the seq rule; any other line (the
+   * header, a blank, bad JSON, a bad envelope…) is decoded and read by the full parser.
+   */
+  function scanLines(bytes: Buffer, last: number, events: Envelope[]): void {
+    for (let from = 0; from <= last; ) {
+      const newline = bytes.indexOf(NEWLINE, from);
+      lines += 1;
+      const event = parser.header === undefined ? null : scanSummaryEvent(bytes, from, newline);
+      if (event !== null) {
+        parser.acceptSeq(event.seq, lines);
+        events.push(event);
+      } else {
+        const result = parser.parse(decode(bytes, from, newline), lines, false);
+        if (result.type === 'event') events.push(result.event);
+      }
+      from = newline + 1;
+    }
+  }
 
   async function* batches(): AsyncGenerator<readonly Envelope[]> {
     const handle = await open(path, 'r');
@@ -134,14 +165,19 @@ export function readLogFile(path: string, options: ReadLogOptions = {}): LogRead
           if (result.type === 'event') events.push(result.event);
         };
         try {
-          for (let from = 0; from <= last; ) {
-            let to = Math.min(last, from + segmentBytes - 1);
-            if (to < last) {
-              const before = parsing.lastIndexOf(NEWLINE, to);
-              to = before >= from ? before : parsing.indexOf(NEWLINE, to);
+          if (summaryOnly && parsing.subarray(0, last + 1).indexOf(CARRIAGE_RETURN) < 0) {
+            // The summary's fast path (every log the recorder writes has "\n" line ends only).
+            scanLines(parsing, last, events);
+          } else {
+            for (let from = 0; from <= last; ) {
+              let to = Math.min(last, from + segmentBytes - 1);
+              if (to < last) {
+                const before = parsing.lastIndexOf(NEWLINE, to);
+                to = before >= from ? before : parsing.indexOf(NEWLINE, to);
+              }
+              forEachLine(decode(parsing, from, to + 1), take);
+              from = to + 1;
             }
-            forEachLine(decode(parsing, from, to + 1), take);
-            from = to + 1;
           }
         } catch (error) {
           if (events.length > 0) yield events;

@@ -47,6 +47,12 @@ export type PlayOptions = {
   readonly onProgress?: (progress: Progress) => void;
   /** Starts from this model (tests); default a new one. */
   readonly model?: FleetModel;
+  /**
+   * Only the replay summary will be read from the model (`--summary`): lines are read for the
+   * summary's fields only (replay/log.ts summaryOnly, replay/summaryScan.ts), much cheaper than a
+   * whole JSON.parse. The units then hold slim data: do not show them.
+   */
+  readonly summaryOnly?: boolean;
 };
 
 export type PlayResult = {
@@ -71,7 +77,7 @@ export function beyond(until: Until | null, event: Envelope): boolean {
 export async function playLogFile(options: PlayOptions): Promise<PlayResult> {
   const { clock, pace, until, onProgress } = options;
   const model = options.model ?? createFleetModel();
-  const log = readLogFile(options.file);
+  const log = readLogFile(options.file, { summaryOnly: options.summaryOnly === true });
   const start = clock.now();
   const speed = pace.kind === 'speed' ? pace.factor : Number.POSITIVE_INFINITY;
   let nextProgress = start + PROGRESS_INTERVAL_MS;

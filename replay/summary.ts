@@ -10,10 +10,14 @@ import { readLogFile } from './log.ts';
 
 export type LogSummary = { readonly summary: ReplaySummary; readonly warnings: readonly LogWarning[] };
 
-/** Replays the whole log at `path` as fast as it reads; rejects with LogFormatError on a bad log. */
-export async function summarizeLog(path: string): Promise<LogSummary> {
+/**
+ * Replays the whole log at `path` as fast as it reads; rejects with LogFormatError on a bad log.
+ * `fast` (the default) reads each line for the summary's fields only (replay/summaryScan.ts);
+ * false reads every line with JSON.parse + decodeEnvelope (the same summary, the reference).
+ */
+export async function summarizeLog(path: string, options: { readonly fast?: boolean } = {}): Promise<LogSummary> {
   const model = createFleetModel();
-  const log = readLogFile(path);
+  const log = readLogFile(path, { summaryOnly: options.fast !== false });
   for await (const batch of log.batches()) for (const event of batch) applyEvent(model, event);
   return { summary: summary(model), warnings: log.warnings };
 }

@@ -28,6 +28,8 @@ import { atLeast, figure, median } from '../figure.ts';
 import { immerRate } from './immerBaseline.ts';
 import type { GeneratedLog } from './logs.ts';
 import { BENCH_LOGS, generateLog } from './logs.ts';
+import type { ProcessRuns } from './processBench.ts';
+import { processFigure } from './processBench.ts';
 
 export const PASSES = 7;
 export const NDJSON_PASSES = 3;
@@ -163,16 +165,21 @@ export function lineParserRate(lines: readonly string[]): number {
   return lines.length / ((performance.now() - started) / 1000);
 }
 
-export type ReplayBenchResult = { figures: Figure[]; profiles: ReplayProfile[]; logs: GeneratedLog[] };
+export type ReplayBenchResult = { figures: Figure[]; profiles: ReplayProfile[]; logs: GeneratedLog[]; processes: ProcessRuns[] };
 
 export async function runReplayBench(say: (line: string) => void): Promise<ReplayBenchResult> {
   const figures: Figure[] = [];
   const profiles: ReplayProfile[] = [];
   const logs: GeneratedLog[] = [];
+  const processes: ProcessRuns[] = [];
   for (const spec of BENCH_LOGS) {
     const log = generateLog(spec);
     logs.push(log);
     say(`replay: generated ${log.name}: ${log.events.toLocaleString('en-US')} events, ${(log.bytes / 1e6).toFixed(1)} MB in ${log.seconds.toFixed(1)} s`);
+    // Issue 15 item 5: the whole `npm run replay -- FILE --summary` process against a bare JSON.parse loop.
+    const whole = await processFigure(log, `${spec.units / 1000}k units`, say);
+    figures.push(whole.figure);
+    processes.push(whole.runs);
     // NDJSON first, on a heap without the in-memory copies below (the replay command starts with
     // an empty heap; 100-150 MB of held lines and events made every GC of the pass slower).
     const ndjson: number[] = [];
@@ -201,5 +208,5 @@ export async function runReplayBench(say: (line: string) => void): Promise<Repla
       say(`replay profile ${log.name} (µs/event): ${JSON.stringify(p.usPerEvent)}; line parser + apply over in-memory lines: ${Math.round(lineParserRate(lines))} events/s`);
     }
   }
-  return { figures, profiles, logs };
+  return { figures, profiles, logs, processes };
 }

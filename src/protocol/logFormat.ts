@@ -87,6 +87,11 @@ export interface LogLineParser {
    * last line of a file that does not end with a newline. Throws LogFormatError.
    */
   parse(text: string, lineNumber: number, tornAllowed?: boolean): LogLine;
+  /**
+   * The seq rule alone, for an event line another reader decoded (the replay summary's fast path,
+   * replay/summaryScan.ts): throws the LogFormatError `parse` would throw for that seq.
+   */
+  acceptSeq(seq: number, lineNumber: number): void;
   /** The header once line 1 was read. */
   readonly header: LogHeader | undefined;
 }
@@ -121,10 +126,19 @@ export function createLogLineParser(): LogLineParser {
     return { type: 'header', header: decoded.value };
   }
 
+  function acceptSeq(seq: number, lineNumber: number): void {
+    if (seq <= lastSeq) {
+      throw new LogFormatError(lineNumber, `seq ${seq} is not above seq ${lastSeq} of line ${lastSeqLine}: events must be in increasing seq order`);
+    }
+    lastSeq = seq;
+    lastSeqLine = lineNumber;
+  }
+
   return {
     get header() {
       return header;
     },
+    acceptSeq,
     parse(text, lineNumber, tornAllowed = false) {
       if (header === undefined) {
         if (lineNumber !== 1) throw new LogFormatError(1, 'missing log header');
@@ -146,11 +160,7 @@ export function createLogLineParser(): LogLineParser {
       const decoded = decodeEnvelope(parsed);
       if (!decoded.ok) throw new LogFormatError(lineNumber, `not a valid event: ${decoded.error}`);
       const event = decoded.value;
-      if (event.seq <= lastSeq) {
-        throw new LogFormatError(lineNumber, `seq ${event.seq} is not above seq ${lastSeq} of line ${lastSeqLine}: events must be in increasing seq order`);
-      }
-      lastSeq = event.seq;
-      lastSeqLine = lineNumber;
+      acceptSeq(event.seq, lineNumber);
       return { type: 'event', event };
     },
   };

@@ -1,0 +1,42 @@
+/**
+ * `npm run replay` (issue 15 item 5): runs the prebuilt JavaScript bundle of replay/cli.ts, so the
+ * command starts without compiling TypeScript at run time (tsx took ~0.5-1 s of every run).
+ *
+ * The bundle (.cache/replay/cli.mjs, git-ignored with .cache/) is built by replay/build.mjs
+ * (esbuild) when it is missing or older than any of its sources: the build writes the list of
+ * the files it bundled (esbuild's metafile inputs) to .cache/replay/inputs.json, and this launcher
+ * compares their modification times with the bundle's (a stat per file, ~1 ms in all). A fresh
+ * clone after `npm ci` therefore builds once, on the first `npm run replay`.
+ */
+import { existsSync, readFileSync, statSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+
+const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
+export const BUNDLE = join(ROOT, '.cache', 'replay', 'cli.mjs');
+export const INPUTS = join(ROOT, '.cache', 'replay', 'inputs.json');
+
+/** True when the bundle exists and no source it was built from (nor this launcher's builder) changed since. */
+export function bundleIsFresh() {
+  if (!existsSync(BUNDLE) || !existsSync(INPUTS)) return false;
+  const built = statSync(BUNDLE).mtimeMs;
+  let inputs;
+  try {
+    inputs = JSON.parse(readFileSync(INPUTS, 'utf8'));
+  } catch {
+    return false;
+  }
+  if (!Array.isArray(inputs)) return false;
+  for (const input of [...inputs, 'replay/build.mjs']) {
+    const path = join(ROOT, input);
+    if (!existsSync(path) || statSync(path).mtimeMs > built) return false;
+  }
+  return true;
+}
+
+if (!bundleIsFresh()) {
+  const { buildReplayBundle } = await import('./build.mjs');
+  await buildReplayBundle();
+}
+const { runFromCommandLine } = await import(pathToFileURL(BUNDLE).href);
+await runFromCommandLine(process.argv.slice(2));

@@ -1,0 +1,38 @@
+import { describe, expect, it } from 'vitest';
+import { execFile } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+
+const ROOT = join(import.meta.dirname, '..');
+
+function launch(args: readonly string[], env: Record<string, string> = {}): Promise<{ code: number; stdout: string; stderr: string }> {
+  return new Promise((resolve) => {
+    execFile(process.execPath, ['replay/launch.mjs', ...args], { cwd: ROOT, env: { ...process.env, ...env } }, (error, stdout, stderr) => {
+      resolve({ code: error === null ? 0 : typeof error.code === 'number' ? error.code : -1, stdout, stderr });
+    });
+  });
+}
+
+// `npm run replay` = node replay/launch.mjs: the prebuilt bundle (built here when missing or stale).
+describe('npm run replay (the prebuilt bundle)', () => {
+  const fixture = join(ROOT, 'fixtures', 'region-coverage-loss.ndjson');
+  const expected = JSON.parse(readFileSync(join(ROOT, 'fixtures', 'region-coverage-loss.summary.json'), 'utf8')) as unknown;
+
+  it('prints the fixture summary, with JSON.parse and with the summary scanner', async () => {
+    const run = await launch([fixture, '--summary']);
+    expect(run.code).toBe(0);
+    expect(JSON.parse(run.stdout)).toEqual(expected);
+    const scanned = await launch([fixture, '--summary'], { LUC_REPLAY_SUMMARY_SCAN: '1' });
+    expect(scanned.code).toBe(0);
+    expect(scanned.stdout).toBe(run.stdout);
+  }, 120_000);
+
+  it('exits 2 with the usage on bad arguments and 1 naming the file when it is missing', async () => {
+    const bad = await launch(['--speed']);
+    expect(bad.code).toBe(2);
+    expect(bad.stderr).toContain('usage: npm run replay -- FILE');
+    const missing = await launch(['/nonexistent.ndjson', '--summary']);
+    expect(missing.code).toBe(1);
+    expect(missing.stderr).toContain('replay: cannot read /nonexistent.ndjson: no such file');
+  }, 120_000);
+});
