@@ -48,9 +48,5 @@ export default defineConfig({
     // Servers started in beforeAll (real processes in the scale-out test) need more than the
     // default 10 s on a loaded 2-core machine.
     hookTimeout: 120_000,
-    // Vitest's default is one worker fewer than the cores: a single worker on CI's 2 cores, where
-    // most integration files wait on sockets and child processes. Two keep both cores busy
-    // (measured: the suite's wall time about halves).
-    maxWorkers: 2,
   },
 });

@@ -53,7 +53,7 @@ test('asks for both fields before calling the server', async ({ page }) => {
   await expect(page.getByText('This field is required')).toHaveCount(2);
 });
 
-/** The fleet worker's live socket (its URL may carry the batched-frames query, docs/protocol.md). */
+/** The fleet worker's live socket (its URL may carry the frames query: binary for the console's worker, docs/protocol.md). */
 const isLiveSocket = (url: string): boolean => new URL(url).pathname === '/luc/luc-core-web/ws';
 
 test('returns to the sign-in page by itself when another tab signs out (the server closes the websocket with 4401)', async ({ page, context }) => {
@@ -61,7 +61,7 @@ test('returns to the sign-in page by itself when another tab signs out (the serv
   await signInFresh(page, 'luc_curator');
   await expect(page).toHaveURL(/\/list$/);
   const live = await socket;
-  expect(new URL(live.url()).searchParams.get('frames')).toBe('batch'); // the worker asks for batched frames
+  expect(new URL(live.url()).searchParams.get('frames')).toBe('bin'); // the worker asks for binary frames (docs/protocol.md "Binary frames")
   await expect(page.getByTestId('connection-indicator')).toHaveAttribute('data-phase', 'live');
   let reopened = false;
   page.on('websocket', (ws) => {
