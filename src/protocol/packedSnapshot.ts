@@ -46,7 +46,10 @@ export function jsonShape(value: unknown): unknown {
   const out: Record<string, unknown> = {};
   for (const key of Object.keys(value)) {
     const field = jsonShape((value as Record<string, unknown>)[key]);
-    if (field !== undefined) out[key] = field;
+    if (field === undefined) continue;
+    // An own "__proto__" key (JSON.parse makes one) must stay a field: `out[key] =` would set the prototype.
+    if (key === '__proto__') Object.defineProperty(out, key, { value: field, enumerable: true, writable: true, configurable: true });
+    else out[key] = field;
   }
   return out;
 }

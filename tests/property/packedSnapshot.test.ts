@@ -89,7 +89,7 @@ describe('packed snapshot', () => {
       const text = JSON.stringify(value);
       if (text === undefined) return;
       expect(jsonShape(value)).toStrictEqual(JSON.parse(text));
-    }));
+    }), { examples: [[JSON.parse('{"__proto__":0}')], [JSON.parse('{"a":{"__proto__":{"b":1}}}')]] }); // an own "__proto__" key: found by this property once
   });
 
   it('keeps the real fleet whole: every fixture unit decodes the same from both forms', () => {
