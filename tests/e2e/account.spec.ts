@@ -1,6 +1,6 @@
 import { test, expect, request, type Page } from '@playwright/test';
 import BetterSqlite from 'better-sqlite3';
-import { E2E_BASE_URL, E2E_DB_FILE, E2E_PASSWORD } from '../../playwright.config.ts';
+import { E2E_PASSWORD, laneBaseUrl, laneDbFile } from '../../playwright.config.ts';
 import { EMAIL_CHANGE_TEXTS } from '../../src/domain/account.ts';
 import { screenshot, signIn, type DemoUser } from './fixtures.ts';
 
@@ -19,7 +19,7 @@ const NEW_PASSWORD = 'Second-Passw0rd';
 /** Creates a user of the Newsroom inventory through POST v2/admin/users, as the super user; returns the username. */
 async function createOwnUser(prefix: string): Promise<string> {
   const username = `e2e.${prefix}.${Date.now().toString(36)}`;
-  const api = await request.newContext({ baseURL: E2E_BASE_URL, extraHTTPHeaders: HEADERS });
+  const api = await request.newContext({ baseURL: laneBaseUrl(test.info()), extraHTTPHeaders: HEADERS });
   expect((await api.post(`${API}/auth/login`, { data: { username: 'super_user', password: E2E_PASSWORD } })).status()).toBe(200);
   const created = await api.post(`${API}/v2/admin/users`, {
     data: { username, firstName: 'Ada', lastName: 'Account', email: `${username}@example.com`, userType: 'luc_regular', inventoryIds: ['INV-NEWS'], password: PASSWORD, passwordConfirmation: PASSWORD },
@@ -83,7 +83,7 @@ test('a user keeps their details and contact, and changes their password after a
 
 /** The confirmation code in the last message the server's mail outbox (mail_outbox) sent to `address`. */
 function mailedCode(address: string): string {
-  const db = new BetterSqlite(E2E_DB_FILE, { readonly: true, fileMustExist: true });
+  const db = new BetterSqlite(laneDbFile(test.info()), { readonly: true, fileMustExist: true });
   try {
     const row = db.prepare('SELECT body FROM mail_outbox WHERE lower(to_address) = lower(?) ORDER BY created_at DESC LIMIT 1').get(address) as { body: string } | undefined;
     const code = row?.body.split('\n').map((line) => line.trim()).find((line) => /^[A-Za-z0-9_-]{40,}$/.test(line));

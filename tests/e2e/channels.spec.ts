@@ -95,6 +95,8 @@ test('an administrator finds a channel by type and state, watches it go collecti
   await expect(page.getByTestId(`status-${channelId}`)).toHaveText('Collecting', { timeout: 15_000 });
   await screenshot(page, 'channels-collecting');
   await page.request.post(`${API}/v2/units/${uid}/stream?crnt_vcg_uid=${GROUP}`, { headers: HEADERS, data: { action: 'stop' } });
+  // Back to idle before the walk goes on: an ingest allocation is refused while the channel is busy (spec 001 §8).
+  await expect(page.getByTestId(`status-${channelId}`)).toHaveText('Idle', { timeout: 15_000 });
 
   // General: a bad name is refused with the spec's words; a good one saves.
   await table(page).getByRole('row').filter({ hasText: name }).click();

@@ -1,7 +1,7 @@
-import { expect, request, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, request, test, type APIRequestContext, type Page } from '@playwright/test';
 import type { UserType } from '../../src/domain/roles/userTypes.ts';
 import { defaultPreferences, type UserPreferences } from '../../src/domain/preferences.ts';
-import { E2E_BASE_URL, E2E_PASSWORD } from '../../playwright.config.ts';
+import { E2E_PASSWORD, laneBaseUrl } from '../../playwright.config.ts';
 
 /**
  * Demo users are named after their user type (src/server/demo.ts); the second broadcaster's are
@@ -27,7 +27,7 @@ async function resetSession(user: DemoUser, fresh = false): Promise<APIRequestCo
   const kept = resetSessions.get(user);
   if (kept !== undefined && !fresh) return kept;
   await kept?.dispose();
-  const context = await request.newContext({ baseURL: E2E_BASE_URL, extraHTTPHeaders: HEADERS });
+  const context = await request.newContext({ baseURL: laneBaseUrl(test.info()), extraHTTPHeaders: HEADERS });
   const login = await context.post(`${API}/auth/login`, { data: { username: user, password: E2E_PASSWORD } });
   expect(login.status(), `sign-in of ${user} to reset the preferences: ${await login.text()}`).toBe(200);
   resetSessions.set(user, context);

@@ -1,6 +1,6 @@
 import { test, expect, type Page } from '@playwright/test';
 import { UNIT_ALERT_FLAGS, type UnitAlertSettings } from '../../src/domain/units/alertSettings.ts';
-import { E2E_BASE_URL, E2E_PASSWORD } from '../../playwright.config.ts';
+import { laneBaseUrl, E2E_PASSWORD } from '../../playwright.config.ts';
 import { navigationMenu, screenshot, signInFresh, type DemoUser } from './fixtures.ts';
 
 // My Graphics (spec 002 §1, §4, §7; 001 §2 "Graphics streaming settings with a region choice") as a
@@ -62,7 +62,7 @@ test('an operator makes a graphics app, runs a job to Done, and meets Feature di
   await expect(page.getByTestId('graphics-app').filter({ hasText: name })).toHaveCount(0);
 
   // The cloud stops answering (the simulation's switch, a super user's): the page says so.
-  const support = await browser.newContext({ baseURL: E2E_BASE_URL });
+  const support = await browser.newContext({ baseURL: laneBaseUrl(test.info()) });
   const login = await support.request.post(`${API}/auth/login`, { headers: HEADERS, data: { username: 'super_user', password: E2E_PASSWORD } });
   expect(login.ok()).toBe(true);
   expect((await support.request.put(`${API}/graphics/simulation`, { headers: HEADERS, data: { reachable: false } })).ok()).toBe(true);

@@ -5,7 +5,7 @@
  * the route table; a script that ran would count in `window.__xss` or open a dialog.
  */
 import { expect, request, test } from '@playwright/test';
-import { E2E_BASE_URL, E2E_PASSWORD } from '../../playwright.config.ts';
+import { laneBaseUrl, E2E_PASSWORD } from '../../playwright.config.ts';
 import { ROUTES } from '../../src/domain/roles/routes.ts';
 import { signInFresh } from './fixtures.ts';
 
@@ -30,7 +30,7 @@ declare global {
 
 test('no screen runs stored markup as script', async ({ page }) => {
   test.setTimeout(180_000);
-  const api = await request.newContext({ baseURL: E2E_BASE_URL, extraHTTPHeaders: { 'Application-Id': 'luc-console' } });
+  const api = await request.newContext({ baseURL: laneBaseUrl(test.info()), extraHTTPHeaders: { 'Application-Id': 'luc-console' } });
   expect((await api.post(`${API}/auth/login`, { data: { username: 'super_user', password: E2E_PASSWORD } })).status()).toBe(200);
   const stored: string[] = [];
   for (const [i, payload] of PAYLOADS.entries()) {
