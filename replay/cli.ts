@@ -38,10 +38,10 @@ function rate(events: number, ms: number): string {
  * - `LUC_REPLAY_SUMMARY_SCAN=1`: the summary scanner (replay/summaryScan.ts) on this thread, same
  *   output but measured 2-3× SLOWER per line than V8's JSON.parse on this machine.
  */
-export function summaryReading(env: NodeJS.ProcessEnv = process.env): Pick<PlayOptions, 'summaryReader' | 'readerThreads'> {
+export function summaryReading(env: NodeJS.ProcessEnv = process.env): Pick<PlayOptions, 'summaryReader' | 'parallel'> {
   if (env['LUC_REPLAY_SUMMARY_SCAN'] === '1') return { summaryReader: 'scan' };
   const threads = env['LUC_REPLAY_THREADS'];
-  if (threads !== undefined && /^\d+$/.test(threads)) return { summaryReader: 'threads', readerThreads: Number(threads) };
+  if (threads !== undefined && /^\d+$/.test(threads)) return { summaryReader: 'threads', parallel: { workers: Number(threads) } };
   return { summaryReader: 'threads' };
 }
 

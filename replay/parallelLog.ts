@@ -19,8 +19,6 @@
  */
 import { closeSync, fstatSync, openSync, statSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
-import { pathToFileURL } from 'node:url';
-import { createRequire } from 'node:module';
 import { MessageChannel, receiveMessageOnPort, Worker } from 'node:worker_threads';
 import type { Envelope } from '../src/protocol/envelope.ts';
 import type { LogLineParser, LogWarning } from '../src/protocol/logFormat.ts';
@@ -44,6 +42,12 @@ export type ParallelReadOptions = {
   readonly workers?: number;
   readonly chunkBytes?: number;
   readonly segmentBytes?: number;
+  /**
+   * Whether the main thread reads chunks too while it waits for the next one (default true: on 2
+   * cores it is half the reading). False leaves every chunk to the reader threads (the tests use it
+   * to make the threads read; with workers 0 it is ignored).
+   */
+  readonly mainReads?: boolean;
 };
 
 /**
@@ -64,16 +68,13 @@ const MAIN = 0;
 /**
  * Starts one reader thread. From the bundle (.cache/replay/cli.mjs, `npm run replay`) the thread
  * runs the worker bundle beside it; from the TypeScript sources (tests, tsx) it registers tsx
- * first, which a worker's execArgv cannot do.
+ * first (replay/tsWorker.mjs), which a worker's execArgv cannot do.
  */
 function startReader(data: SummaryWorkerData): Worker {
   const options = { workerData: data, transferList: [data.port] };
   const here = import.meta.url;
   if (!here.endsWith('.ts')) return new Worker(new URL('./summaryWorker.mjs', here), options);
-  const tsx = pathToFileURL(createRequire(here).resolve('tsx/esm/api')).href;
-  const entry = new URL('./summaryWorker.ts', here).href;
-  const boot = `import(${JSON.stringify(tsx)}).then(({ register }) => { register(); return import(${JSON.stringify(entry)}); })`;
-  return new Worker(boot, { ...options, eval: true });
+  return new Worker(new URL('./tsWorker.mjs', here), { ...options, argv: [new URL('./summaryWorker.ts', here).href] });
 }
 
 /** Reads a log for the replay summary with the main thread and `workers` reader threads. */
@@ -81,6 +82,7 @@ export function readLogFileInParallel(path: string, options: ParallelReadOptions
   const chunkBytes = Math.max(1, options.chunkBytes ?? PARALLEL_CHUNK_BYTES);
   const segmentBytes = Math.max(1, options.segmentBytes ?? SEGMENT_BYTES);
   const wanted = Math.max(0, options.workers ?? defaultReaderThreads());
+  const mainReads = options.mainReads !== false || wanted === 0;
   const warnings: LogWarning[] = [];
   const parser: LogLineParser = createLogLineParser();
   let lines = 0;
@@ -141,7 +143,7 @@ export function readLogFileInParallel(path: string, options: ParallelReadOptions
           next += 1;
           continue;
         }
-        const claimed = claimChunk(counters);
+        const claimed = mainReads || readers.length === 0 ? claimChunk(counters) : chunks;
         if (claimed < chunks) {
           // Read a chunk here rather than wait: it is applied when its turn comes.
           const read = own.read(claimed, readOwnedBytes(fd, fileBytes, chunkBytes, claimed, scratch), segmentBytes);
@@ -208,11 +210,16 @@ export function readLogFileInParallel(path: string, options: ParallelReadOptions
   };
 }
 
+export type SummaryLogOptions = ParallelReadOptions & {
+  /** Logs below this size are read by the full reader (default PARALLEL_MIN_BYTES). */
+  readonly minBytes?: number;
+};
+
 /**
  * The replay summary's reader for `path`: the parallel reader, or the full reader (replay/log.ts)
  * for a log below `minBytes` (PARALLEL_MIN_BYTES) or when no reader thread is wanted.
  */
-export function readSummaryLog(path: string, options: ParallelReadOptions & { readonly minBytes?: number } = {}): LogReader {
+export function readSummaryLog(path: string, options: SummaryLogOptions = {}): LogReader {
   const workers = options.workers ?? defaultReaderThreads();
   let bytes: number;
   try {

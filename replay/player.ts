@@ -16,6 +16,7 @@ import { applyEvent, createFleetModel } from '../workers/model/fleetModel.ts';
 import type { Pace, Until } from './args.ts';
 import type { LogReader } from './log.ts';
 import { readLogFile } from './log.ts';
+import type { SummaryLogOptions } from './parallelLog.ts';
 import { readSummaryLog } from './parallelLog.ts';
 
 /** A progress line every second of wall time (issue 6: "a compact progress line per second"). */
@@ -53,13 +54,13 @@ export type PlayOptions = {
    * Only the replay summary will be read from the model (`--summary`), so the log may be read for
    * the summary's fields only (the units then hold slim data: do not show them):
    * - 'threads': the parallel summary reader (replay/parallelLog.ts), JSON.parse spread over the
-   *   cores; a log below PARALLEL_MIN_BYTES, or `readerThreads` 0, is read by the full reader;
+   *   cores; a log below PARALLEL_MIN_BYTES, or with `parallel.workers` 0, is read by the full reader;
    * - 'scan': the summary scanner (replay/log.ts summaryOnly, replay/summaryScan.ts), one thread.
    * Default: the full reader (JSON.parse + decodeEnvelope of every line on this thread).
    */
   readonly summaryReader?: 'threads' | 'scan';
-  /** Reader threads besides this one for 'threads' (default: the cores but one). */
-  readonly readerThreads?: number;
+  /** For 'threads': reader threads besides this one (default: the cores but one), chunk size, size threshold. */
+  readonly parallel?: SummaryLogOptions;
 };
 
 export type PlayResult = {
@@ -83,7 +84,7 @@ export function beyond(until: Until | null, event: Envelope): boolean {
 function openLog(options: PlayOptions): LogReader {
   switch (options.summaryReader) {
     case 'threads':
-      return readSummaryLog(options.file, options.readerThreads === undefined ? {} : { workers: options.readerThreads });
+      return readSummaryLog(options.file, options.parallel);
     case 'scan':
       return readLogFile(options.file, { summaryOnly: true });
     default:
