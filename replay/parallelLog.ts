@@ -55,7 +55,7 @@ export type ParallelReadOptions = {
  * thread (~70 ms for Node's worker, ~30 ms more for its bundle, measured on this 2-core machine)
  * costs more than it saves on a small log (docs/performance.md §1).
  */
-export const PARALLEL_MIN_BYTES = 8 << 20;
+export const PARALLEL_MIN_BYTES = 16 << 20;
 
 /** The reader threads to start by default: one per core besides the main thread's. */
 export function defaultReaderThreads(): number {
@@ -82,7 +82,7 @@ export function readLogFileInParallel(path: string, options: ParallelReadOptions
   const chunkBytes = Math.max(1, options.chunkBytes ?? PARALLEL_CHUNK_BYTES);
   const segmentBytes = Math.max(1, options.segmentBytes ?? SEGMENT_BYTES);
   const wanted = Math.max(0, options.workers ?? defaultReaderThreads());
-  const mainReads = options.mainReads !== false || wanted === 0;
+
   const warnings: LogWarning[] = [];
   const parser: LogLineParser = createLogLineParser();
   let lines = 0;
@@ -99,6 +99,9 @@ export function readLogFileInParallel(path: string, options: ParallelReadOptions
     const ready = new Map<number, { thread: number; read: ChunkRecords }>();
     const readers: { worker: Worker; port: MessageChannel['port1']; running: boolean }[] = [];
     let failure: Error | undefined;
+    let mainReads = true;
+    /** The next chunk to apply. */
+    let next = 0;
     let wake: (() => void) | undefined;
     try {
       for (let w = 0; w < Math.min(wanted, chunks - 1); w += 1) {
@@ -115,6 +118,7 @@ export function readLogFileInParallel(path: string, options: ParallelReadOptions
         });
         readers.push(reader);
       }
+      mainReads = options.mainReads !== false || readers.length === 0;
 
       /** Takes the chunk messages the reader threads posted so far (without waiting). */
       const collect = (): void => {
@@ -122,12 +126,13 @@ export function readLogFileInParallel(path: string, options: ParallelReadOptions
           for (let message = receiveMessageOnPort(reader.port); message !== undefined; message = receiveMessageOnPort(reader.port)) {
             const read = message.message as ChunkRecords;
             records.addEntries(index + 1, read.entries);
-            ready.set(read.chunk, { thread: index + 1, read });
+            // A chunk the main thread already read itself (see below) is dropped; its entries are kept.
+            if (read.chunk >= next && !ready.has(read.chunk)) ready.set(read.chunk, { thread: index + 1, read });
           }
         });
       };
 
-      for (let next = 0; next < chunks; ) {
+      while (next < chunks) {
         collect();
         const found = ready.get(next);
         if (found !== undefined) {
@@ -143,15 +148,18 @@ export function readLogFileInParallel(path: string, options: ParallelReadOptions
           next += 1;
           continue;
         }
-        const claimed = mainReads || readers.length === 0 ? claimChunk(counters) : chunks;
-        if (claimed < chunks) {
-          // Read a chunk here rather than wait: it is applied when its turn comes.
-          const read = own.read(claimed, readOwnedBytes(fd, fileBytes, chunkBytes, claimed, scratch), segmentBytes);
+        if (mainReads) {
+          // Read a chunk here rather than wait: the next unclaimed one, applied when its turn comes;
+          // when every chunk is claimed, the next one itself (a thread may be slow to hand it over
+          // on a busy machine: whichever read arrives first is applied, the other dropped).
+          const claimed = claimChunk(counters);
+          const chunk = claimed < chunks ? claimed : next;
+          const read = own.read(chunk, readOwnedBytes(fd, fileBytes, chunkBytes, chunk, scratch), segmentBytes);
           records.addEntries(MAIN, read.entries);
-          ready.set(claimed, { thread: MAIN, read });
+          ready.set(chunk, { thread: MAIN, read });
           continue;
         }
-        // Every chunk is claimed and the next one is still being read by a thread: wait for a message.
+        // The next chunk is still being read by a thread: wait for a message.
         const seen = postedCount(counters);
         collect();
         if (ready.has(next)) continue;
@@ -160,6 +168,7 @@ export function readLogFileInParallel(path: string, options: ParallelReadOptions
         await Promise.race([postedSince(counters, seen), new Promise<void>((resolve) => (wake = resolve))]);
         wake = undefined;
       }
+      if (failure !== undefined) throw failure; // a thread failed (its chunks were read here instead): say so
       if (parser.header === undefined) throw new LogFormatError(1, 'missing log header: the log is empty');
     } finally {
       // The consumer may stop early (--until) or a line was bad: the threads stop at their next chunk.
