@@ -14,6 +14,7 @@ import { summary } from '../workers/model/summary.ts';
 import type { ReplayOptions } from './args.ts';
 import { parseReplayArgs, REPLAY_USAGE } from './args.ts';
 import { LogFormatError } from './log.ts';
+import type { PlayOptions } from './player.ts';
 import { formatProgress, playLogFile } from './player.ts';
 
 export const EXIT_OK = 0;
@@ -30,13 +31,18 @@ function rate(events: number, ms: number): string {
 }
 
 /**
- * `LUC_REPLAY_SUMMARY_SCAN=1`: with --summary, read each line with the summary scanner
- * (replay/summaryScan.ts) instead of JSON.parse + decodeEnvelope. Same output (property-tested),
- * but measured 2-3× SLOWER per line than V8's JSON.parse on this machine (docs/performance.md §1),
- * so it is off by default; the bench times both.
+ * How `--summary` reads the log (docs/performance.md §1, the bench times each):
+ * - by default the parallel summary reader (replay/parallelLog.ts): JSON.parse + the guard spread
+ *   over the cores, the fleet model on this thread; `LUC_REPLAY_THREADS=N` sets its reader threads
+ *   (0: the full reader on this thread alone, the way before it);
+ * - `LUC_REPLAY_SUMMARY_SCAN=1`: the summary scanner (replay/summaryScan.ts) on this thread, same
+ *   output but measured 2-3× SLOWER per line than V8's JSON.parse on this machine.
  */
-export function summaryScanEnabled(env: NodeJS.ProcessEnv = process.env): boolean {
-  return env['LUC_REPLAY_SUMMARY_SCAN'] === '1';
+export function summaryReading(env: NodeJS.ProcessEnv = process.env): Pick<PlayOptions, 'summaryReader' | 'parallel'> {
+  if (env['LUC_REPLAY_SUMMARY_SCAN'] === '1') return { summaryReader: 'scan' };
+  const threads = env['LUC_REPLAY_THREADS'];
+  if (threads !== undefined && /^\d+$/.test(threads)) return { summaryReader: 'threads', parallel: { workers: Number(threads) } };
+  return { summaryReader: 'threads' };
 }
 
 export async function runReplay(options: ReplayOptions, io: Output): Promise<number> {
@@ -46,7 +52,7 @@ export async function runReplay(options: ReplayOptions, io: Output): Promise<num
       pace: options.pace,
       until: options.until,
       clock: systemClock,
-      summaryOnly: options.summary && summaryScanEnabled(),
+      ...(options.summary ? summaryReading() : {}),
       ...(options.summary ? {} : { onProgress: (progress) => io.out(formatProgress(progress)) }),
     });
     for (const warning of result.warnings) io.err(`replay: warning: ${options.file}: ${warning.message}`);

@@ -15,10 +15,12 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
 export const BUNDLE = join(ROOT, '.cache', 'replay', 'cli.mjs');
 export const INPUTS = join(ROOT, '.cache', 'replay', 'inputs.json');
+/** The parallel summary reader's thread, built with the bundle (written before it). */
+export const WORKER_BUNDLE = join(ROOT, '.cache', 'replay', 'summaryWorker.mjs');
 
 /** True when the bundle exists and no source it was built from (nor this launcher's builder) changed since. */
 export function bundleIsFresh() {
-  if (!existsSync(BUNDLE) || !existsSync(INPUTS)) return false;
+  if (!existsSync(BUNDLE) || !existsSync(INPUTS) || !existsSync(WORKER_BUNDLE)) return false;
   const built = statSync(BUNDLE).mtimeMs;
   let inputs;
   try {

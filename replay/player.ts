@@ -14,7 +14,10 @@ import type { LogWarning } from '../src/protocol/logFormat.ts';
 import type { FleetModel } from '../workers/model/fleetModel.ts';
 import { applyEvent, createFleetModel } from '../workers/model/fleetModel.ts';
 import type { Pace, Until } from './args.ts';
+import type { LogReader } from './log.ts';
 import { readLogFile } from './log.ts';
+import type { SummaryLogOptions } from './parallelLog.ts';
+import { readSummaryLog } from './parallelLog.ts';
 
 /** A progress line every second of wall time (issue 6: "a compact progress line per second"). */
 export const PROGRESS_INTERVAL_MS = 1_000;
@@ -48,11 +51,16 @@ export type PlayOptions = {
   /** Starts from this model (tests); default a new one. */
   readonly model?: FleetModel;
   /**
-   * Only the replay summary will be read from the model (`--summary`): lines are read for the
-   * summary's fields only (replay/log.ts summaryOnly, replay/summaryScan.ts), much cheaper than a
-   * whole JSON.parse. The units then hold slim data: do not show them.
+   * Only the replay summary will be read from the model (`--summary`), so the log may be read for
+   * the summary's fields only (the units then hold slim data: do not show them):
+   * - 'threads': the parallel summary reader (replay/parallelLog.ts), JSON.parse spread over the
+   *   cores; a log below PARALLEL_MIN_BYTES, or with `parallel.workers` 0, is read by the full reader;
+   * - 'scan': the summary scanner (replay/log.ts summaryOnly, replay/summaryScan.ts), one thread.
+   * Default: the full reader (JSON.parse + decodeEnvelope of every line on this thread).
    */
-  readonly summaryOnly?: boolean;
+  readonly summaryReader?: 'threads' | 'scan';
+  /** For 'threads': reader threads besides this one (default: the cores but one), chunk size, size threshold. */
+  readonly parallel?: SummaryLogOptions;
 };
 
 export type PlayResult = {
@@ -73,11 +81,22 @@ export function beyond(until: Until | null, event: Envelope): boolean {
   return until.kind === 'seq' ? event.seq > until.seq : event.ts > until.ms;
 }
 
+function openLog(options: PlayOptions): LogReader {
+  switch (options.summaryReader) {
+    case 'threads':
+      return readSummaryLog(options.file, options.parallel);
+    case 'scan':
+      return readLogFile(options.file, { summaryOnly: true });
+    default:
+      return readLogFile(options.file);
+  }
+}
+
 /** Replays one log file; rejects with LogFormatError (naming the line) on a bad log. */
 export async function playLogFile(options: PlayOptions): Promise<PlayResult> {
   const { clock, pace, until, onProgress } = options;
   const model = options.model ?? createFleetModel();
-  const log = readLogFile(options.file, { summaryOnly: options.summaryOnly === true });
+  const log = openLog(options);
   const start = clock.now();
   const speed = pace.kind === 'speed' ? pace.factor : Number.POSITIVE_INFINITY;
   let nextProgress = start + PROGRESS_INTERVAL_MS;

@@ -5,10 +5,13 @@
  * that the machine's noise hits both alike. The figure is the replay's rate, its baseline the bare
  * loop's rate; ratio ≥ 1.0 is the target.
  *
- * A third process per round runs the replay with LUC_REPLAY_SUMMARY_SCAN=1 (the summary scanner,
- * replay/summaryScan.ts, instead of JSON.parse per line), reported in the note and the details.
+ * The replay reads the log with the parallel summary reader (replay/parallelLog.ts: the file's
+ * chunks parsed by the main thread and a reader thread per other core). A third process per round
+ * runs the way before it, LUC_REPLAY_THREADS=0 (JSON.parse + decodeEnvelope + the model on one
+ * thread), for the same-run ratio of the change, reported in the note and the details.
  */
 import { spawn } from 'node:child_process';
+import { loadavg } from 'node:os';
 import { ROOT } from '../child.ts';
 import type { Figure } from '../figure.ts';
 import { atLeast, figure, median } from '../figure.ts';
@@ -45,31 +48,31 @@ function timeProcess(command: string, args: readonly string[], env: Record<strin
 }
 
 const bare = (path: string) => timeProcess(process.execPath, ['-e', BARE_LOOP, path]);
-const replay = (path: string, scan: boolean) => timeProcess('npm', ['run', '-s', 'replay', '--', path, '--summary'], scan ? { LUC_REPLAY_SUMMARY_SCAN: '1' } : {});
+const replay = (path: string, oneThread: boolean) => timeProcess('npm', ['run', '-s', 'replay', '--', path, '--summary'], oneThread ? { LUC_REPLAY_THREADS: '0' } : {});
 
-export type ProcessRuns = { readonly log: string; readonly events: number; readonly bare: number[]; readonly replay: number[]; readonly scan: number[] };
+export type ProcessRuns = { readonly log: string; readonly events: number; readonly bare: number[]; readonly replay: number[]; readonly oneThread: number[] };
 
 /** Times the three processes PROCESS_ROUNDS times over `log` and makes the figure. */
 export async function processFigure(log: GeneratedLog, label: string, say: (line: string) => void): Promise<{ figure: Figure; runs: ProcessRuns }> {
   // Build the bundle (when stale) and check the output once, untimed.
   const first = await replay(log.path, false);
   const events = (JSON.parse(first.stdout) as { events: number }).events;
-  const scanned = await replay(log.path, true);
-  if (scanned.stdout !== first.stdout) throw new Error(`${log.name}: the summary scanner's summary differs from JSON.parse's`);
-  const runs: ProcessRuns = { log: log.name, events, bare: [], replay: [], scan: [] };
+  const single = await replay(log.path, true);
+  if (single.stdout !== first.stdout) throw new Error(`${log.name}: the parallel reader's summary differs from the one-thread reader's`);
+  const runs: ProcessRuns = { log: log.name, events, bare: [], replay: [], oneThread: [] };
   for (let round = 0; round < PROCESS_ROUNDS; round += 1) {
     const loop = await bare(log.path);
     const lines = Number(loop.stdout.trim());
     if (lines !== events + 1) throw new Error(`${log.name}: the bare loop parsed ${lines} lines, the replay counted ${events} events + the header`);
     runs.bare.push(loop.seconds);
     runs.replay.push((await replay(log.path, false)).seconds);
-    runs.scan.push((await replay(log.path, true)).seconds);
+    runs.oneThread.push((await replay(log.path, true)).seconds);
   }
   const s = (values: readonly number[]) => values.map((v) => v.toFixed(2)).join(', ');
-  say(`replay ${label} whole process (s): bare JSON.parse loop ${s(runs.bare)}; npm run replay --summary ${s(runs.replay)}; with LUC_REPLAY_SUMMARY_SCAN=1 ${s(runs.scan)}`);
+  say(`replay ${label} whole process (s): bare JSON.parse loop ${s(runs.bare)}; npm run replay --summary ${s(runs.replay)}; one thread (LUC_REPLAY_THREADS=0) ${s(runs.oneThread)}; ratios per round ${runs.bare.map((b, i) => (b / (runs.replay[i] as number)).toFixed(2)).join(', ')}; load average ${loadavg().map((l) => l.toFixed(1)).join(' ')}`);
   const bareRate = events / median(runs.bare);
   const replayRate = events / median(runs.replay);
-  const scanRate = events / median(runs.scan);
+  const oneThreadRate = events / median(runs.oneThread);
   return {
     runs,
     figure: figure(
@@ -78,9 +81,9 @@ export async function processFigure(log: GeneratedLog, label: string, say: (line
       'events/s',
       atLeast(Math.round(bareRate)),
       bareRate,
-      `\`npm run replay -- FILE --summary\` (prebuilt bundle, JSON.parse + decodeEnvelope + fleet model per line), median of ${PROCESS_ROUNDS} whole processes ${median(runs.replay).toFixed(2)} s; ` +
+      `\`npm run replay -- FILE --summary\` (prebuilt bundle; the parallel summary reader: JSON.parse + the guard of the file's 2 MiB chunks on the main thread and a reader thread per other core, compact records, the fleet model on the main thread), median of ${PROCESS_ROUNDS} whole processes ${median(runs.replay).toFixed(2)} s; ` +
         `baseline: \`node -e\` reading the file and JSON.parse of each line, median ${median(runs.bare).toFixed(2)} s; target: ratio ≥ 1.0; ` +
-        `with LUC_REPLAY_SUMMARY_SCAN=1 (summary scanner) ${median(runs.scan).toFixed(2)} s = ${Math.round(scanRate)} events/s, ratio ${(scanRate / bareRate).toFixed(2)}`,
+        `the way before, one thread (LUC_REPLAY_THREADS=0) ${median(runs.oneThread).toFixed(2)} s = ${Math.round(oneThreadRate)} events/s, ratio ${(oneThreadRate / bareRate).toFixed(2)}; parallel / one thread ${(replayRate / oneThreadRate).toFixed(2)}×`,
     ),
   };
 }

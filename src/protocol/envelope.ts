@@ -13,10 +13,12 @@ import { Schema } from 'effect';
 import type { Decoded } from './issueText.ts';
 import { decodeWith } from './issueText.ts';
 import type { EventKind } from './kinds.ts';
-import { EVENT_KINDS, isEventKind } from './kinds.ts';
+import { EVENT_KINDS } from './kinds.ts';
 import type { EventData } from './payloads.ts';
 import { DATA_SCHEMAS } from './payloads.ts';
-import { isDataOf } from './payloadGuards.ts';
+import { isEnvelope } from './envelopeGuard.ts';
+
+export { isEnvelope } from './envelopeGuard.ts';
 
 /** seq: server-wide, strictly increasing, a non-negative safe integer. */
 export const SeqSchema = Schema.Int.check(Schema.isGreaterThanOrEqualTo(0));
@@ -61,29 +63,6 @@ export const EnvelopeSchema = Schema.Union(
     }),
   ),
 );
-
-function isNonNegativeInt(value: unknown): value is number {
-  return typeof value === 'number' && Number.isSafeInteger(value) && value >= 0;
-}
-
-/** The fast structural guard: true exactly when the Schemas would accept `input`. */
-export function isEnvelope(input: unknown): input is Envelope {
-  if (typeof input !== 'object' || input === null || Array.isArray(input)) return false;
-  const event = input as Record<string, unknown>;
-  const kind = event['kind'];
-  const id = event['id'];
-  const rev = event['rev'];
-  return (
-    isNonNegativeInt(event['seq']) &&
-    isNonNegativeInt(event['ts']) &&
-    isEventKind(kind) &&
-    typeof id === 'string' &&
-    id !== '' &&
-    isNonNegativeInt(rev) &&
-    rev >= 1 &&
-    isDataOf(kind, event['data'])
-  );
-}
 
 const decodeFields = decodeWith(EnvelopeFieldsSchema, 'event');
 const decodeData = Object.fromEntries(

@@ -15,6 +15,9 @@ import type { Decoded } from './issueText.ts';
 import { decodeWith } from './issueText.ts';
 import type { Envelope } from './envelope.ts';
 import { decodeEnvelope } from './envelope.ts';
+import { isBlankLine } from './logLines.ts';
+
+export { isBlankLine } from './logLines.ts';
 
 export const LOG_FORMAT = 'luc-fleet-log';
 export const LOG_VERSION = 1;
@@ -98,9 +101,6 @@ export interface LogLineParser {
 
 const BOM = '\uFEFF';
 
-function isBlank(text: string): boolean {
-  return text.trim() === '';
-}
 
 /** A stateful parser for one log: it checks the header first and seq order after. */
 export function createLogLineParser(): LogLineParser {
@@ -110,7 +110,7 @@ export function createLogLineParser(): LogLineParser {
 
   function parseHeader(text: string): LogLine {
     const line = text.startsWith(BOM) ? text.slice(1) : text;
-    if (isBlank(line)) throw new LogFormatError(1, `missing log header: expected {"format":"${LOG_FORMAT}","version":${LOG_VERSION},"recordedAt":"<ISO time>"}`);
+    if (isBlankLine(line)) throw new LogFormatError(1, `missing log header: expected {"format":"${LOG_FORMAT}","version":${LOG_VERSION},"recordedAt":"<ISO time>"}`);
     let parsed: unknown;
     try {
       parsed = JSON.parse(line);
@@ -144,7 +144,7 @@ export function createLogLineParser(): LogLineParser {
         if (lineNumber !== 1) throw new LogFormatError(1, 'missing log header');
         return parseHeader(text);
       }
-      if (isBlank(text)) return { type: 'blank' };
+      if (isBlankLine(text)) return { type: 'blank' };
       let parsed: unknown;
       try {
         parsed = JSON.parse(text);

@@ -14,7 +14,7 @@ import { ALERT_SEVERITIES, ALERT_TYPES } from '../domain/units/interface.ts';
 import { CHANNEL_STATUSES } from '../domain/channels.ts';
 import { assertNever } from '../domain/brand.ts';
 import type { EventKind } from './kinds.ts';
-import { LINK_TYPES, SIM_SLOTS, SOCIAL_STATUSES, SPEED_TEST_STATES } from './payloads.ts';
+import { LINK_TYPES, SIM_SLOTS, SOCIAL_STATUSES, SPEED_TEST_STATES } from './payloadValues.ts';
 
 type Obj = Record<string, unknown>;
 

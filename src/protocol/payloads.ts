@@ -11,9 +11,12 @@
  * "Channel", "Server", "Alert" and 001 §4 "Social status".
  */
 import { Schema } from 'effect';
+import { LINK_TYPES, SIM_SLOTS, SOCIAL_STATUSES, SPEED_TEST_STATES } from './payloadValues.ts';
 import { ALERT_SEVERITIES, ALERT_TYPES } from '../domain/units/interface.ts';
 import { CHANNEL_STATUSES } from '../domain/channels.ts';
 import type { EventKind } from './kinds.ts';
+
+export { LINK_TYPES, SIM_SLOTS, SOCIAL_STATUSES, SPEED_TEST_STATES } from './payloadValues.ts';
 
 /** Any other fields an open object may carry. */
 const Rest = [Schema.Record(Schema.String, Schema.Unknown)] as const;
@@ -29,10 +32,6 @@ export const UnitStatusDataSchema = Schema.Struct({
   applications: Schema.optionalKey(Schema.Record(Schema.String, ApplicationSchema)),
 });
 export type UnitStatusData = typeof UnitStatusDataSchema.Type;
-
-/** Link types (spec 000 §3 "Links": types wifi, lan, cell) and SIM slots (SIM A or B). */
-export const LINK_TYPES = ['wifi', 'lan', 'cell'] as const;
-export const SIM_SLOTS = ['A', 'B'] as const;
 
 const linkFields = {
   port: Schema.String,
@@ -115,9 +114,6 @@ export const UnitAlertDataSchema = Schema.Struct({ alerts: Schema.Array(AlertSch
 /** unit.usage data: the whole links aspect, every link with its current bitrates in kbps. */
 export const UnitUsageDataSchema = Schema.Struct({ links: Schema.Array(UsageLinkSchema) });
 
-/** Speed-test states: running, done, failed, cancelled (spec 000 §8 "test cancelled"). */
-export const SPEED_TEST_STATES = ['running', 'done', 'failed', 'cancelled'] as const;
-
 /** unit.speedtest data: the latest speed test of the unit (spec 000 §3 "speedTest data"). */
 export const UnitSpeedTestDataSchema = Schema.Struct({
   state: Schema.Literals(SPEED_TEST_STATES),
@@ -145,9 +141,6 @@ export const ServerStatusDataSchema = Schema.StructWithRest(
   }),
   Rest,
 );
-
-/** Social status values (spec 001 §4: UNPUBLISHED, shown as PREVIEW, and LIVE). */
-export const SOCIAL_STATUSES = ['UNPUBLISHED', 'LIVE'] as const;
 
 /** social.status data: the unit's social-media stream status (id = the unit's uid). */
 export const SocialStatusDataSchema = Schema.Struct({

@@ -1,0 +1,297 @@
+/**
+ * Compact summary records: how a reader thread hands the main thread the events of one chunk of a
+ * log (the parallel summary reader, replay/parallelLog.ts) without sending parsed objects.
+ *
+ * A reader thread (`SummaryRecordWriter`) reads each line as the full path does (src/protocol/
+ * logFormat.ts: JSON.parse, then decodeEnvelope's guard isEnvelope) and writes one record of
+ * RECORD_STRIDE numbers per event line into a Float64Array (transferred, not copied):
+ *   [line in the chunk, seq, ts, rev, kind (EVENT_KINDS index), id entry, data entry]
+ * Entries index a TABLE the thread grows as it goes and sends along with the records (each new
+ * entry once): the id strings, and the SUMMARY PROJECTION of the payloads the fleet model reads for
+ * the summary (workers/model/fleetModel.ts + summary.ts), shared by every event with the same one:
+ * - unit.status: `state`, and `applications` reduced to the application names present (an empty
+ *   object each) with video's `state` kept: the domain's rules read nothing else (deriveUnitStatus,
+ *   isBusy: which names are present, video.state; isOfflineState: state);
+ * - unit.added: `type`, `isDemo`, `isBlockedVendor`, `status` (as above), and `alerts` reduced to
+ *   its active alerts (activeAlertCount reads `active` only);
+ * - unit.alert: `alerts`, reduced likewise; every other kind: no data entry (UNREAD_DATA).
+ * The main thread (`SummaryRecordReader`) turns a record back into a SLIM envelope holding those
+ * values and gives it to the model, so every rule (rev order, derived status, counters,
+ * transitions) stays the model's and the domain's. Slim units are fit for the summary only.
+ *
+ * Lines the thread does not turn into a record go to the main thread as text (kind FULL_LINE),
+ * where the full parser reads them with their real line number: line 1 (the header), a line that
+ * is not JSON or not an envelope (an error naming it, or a torn last line), so errors, warnings and
+ * the seq rule (checked on the main thread, across chunks) come from the same code as today. After
+ * such a line (other than line 1) the rest of the chunk is not read: the main thread stops there.
+ * Blank lines are skipped, as the full parser skips them.
+ */
+import type { Envelope } from '../src/protocol/envelope.ts';
+import { isEnvelope } from '../src/protocol/envelopeGuard.ts';
+import type { EventKind } from '../src/protocol/kinds.ts';
+import { EVENT_KINDS } from '../src/protocol/kinds.ts';
+import { isBlankLine } from '../src/protocol/logLines.ts';
+import type { RawUnitStatus } from '../src/domain/units/status.ts';
+import { APPLICATION_NAMES } from '../src/domain/units/status.ts';
+import type { UnitAlert } from '../src/domain/units/interface.ts';
+import { forEachLineOfBytes, decodeBytes, tailLines } from './lineBlocks.ts';
+import type { OwnedBytes } from './logChunks.ts';
+
+/** Numbers per record. */
+export const RECORD_STRIDE = 7;
+const R_LINE = 0;
+const R_SEQ = 1;
+const R_TS = 2;
+const R_REV = 3;
+const R_KIND = 4;
+const R_ID = 5;
+const R_DATA = 6;
+/** R_KIND of a line for the full parser: R_ID is the entry of its text, R_DATA 1 when it may be torn. */
+const FULL_LINE = -1;
+/** R_DATA of a kind whose payload the summary never reads. */
+const NO_DATA = -1;
+/** Records a chunk's array starts with (grown ×2 when full; ~4,000 events per MiB in the bench logs). */
+const INITIAL_RECORDS = 4_096;
+
+/** What one thread read of one chunk. */
+export type ChunkRecords = {
+  readonly chunk: number;
+  /** Lines the chunk holds (blank ones included): the next chunk's lines are numbered after them. */
+  readonly lines: number;
+  readonly count: number;
+  /** `count` records of RECORD_STRIDE numbers (the array may be longer). */
+  readonly records: Float64Array;
+  /** The entries first used in this chunk, appended in order to the thread's table. */
+  readonly entries: readonly unknown[];
+};
+
+/** The payload of every kind whose payload the summary never reads (checked by the guard, not kept). */
+const UNREAD_DATA: Readonly<Record<string, never>> = Object.freeze({});
+
+const APPLICATION_BIT: ReadonlyMap<string, number> = new Map(APPLICATION_NAMES.map((name, index) => [name, 1 << index]));
+const KIND_INDEX: ReadonlyMap<string, number> = new Map(EVENT_KINDS.map((kind, index) => [kind, index]));
+
+/** A string as an unambiguous piece of a table key (its length first). */
+function keyPart(text: string | undefined): string {
+  return text === undefined ? '-' : `${text.length}:${text}`;
+}
+
+function flagPart(value: boolean | undefined): string {
+  return value === undefined ? '-' : value ? 't' : 'f';
+}
+
+type Projection = { readonly key: string; readonly value: unknown };
+
+/** The summary projection of unit.status data (a value the guard accepted). */
+function statusProjection(raw: RawUnitStatus): Projection {
+  const applications: Record<string, { state?: string }> = {};
+  let bits = 0;
+  let videoState: string | undefined;
+  const present = raw.applications;
+  if (present !== undefined) {
+    for (const name in present) {
+      const bit = APPLICATION_BIT.get(name);
+      if (bit === undefined) continue;
+      bits |= bit;
+      if (name === 'video') {
+        videoState = present.video?.state;
+        applications[name] = videoState === undefined ? {} : { state: videoState };
+      } else applications[name] = {};
+    }
+  }
+  const value: RawUnitStatus = raw.state === undefined ? { applications } : { state: raw.state, applications };
+  return { key: `${keyPart(raw.state)}|${bits}|${keyPart(videoState)}`, value };
+}
+
+function activeCount(alerts: readonly UnitAlert[] | undefined): number {
+  let count = 0;
+  if (alerts !== undefined) for (const alert of alerts) if (alert.active) count += 1;
+  return count;
+}
+
+/** `count` active alerts (all the summary reads of an alert list: activeAlertCount). */
+function activeAlerts(count: number): readonly { active: true }[] {
+  return Array.from({ length: count }, () => ({ active: true as const }));
+}
+
+/** Reads chunks for the main thread; one per thread, its table growing across its chunks. */
+export class SummaryRecordWriter {
+  private readonly ids = new Map<string, number>();
+  private readonly projections = new Map<string, number>();
+  private tableSize = 0;
+  // The chunk being read.
+  private entries: unknown[] = [];
+  private records = new Float64Array(0);
+  private count = 0;
+  private lines = 0;
+  private holdsLineOne = false;
+  private stopped = false;
+
+  private entry(value: unknown): number {
+    this.entries.push(value);
+    this.tableSize += 1;
+    return this.tableSize - 1;
+  }
+
+  private idEntry(id: string): number {
+    let index = this.ids.get(id);
+    if (index === undefined) {
+      index = this.entry(id);
+      this.ids.set(id, index);
+    }
+    return index;
+  }
+
+  private projectionEntry(projection: Projection): number {
+    let index = this.projections.get(projection.key);
+    if (index === undefined) {
+      index = this.entry(projection.value);
+      this.projections.set(projection.key, index);
+    }
+    return index;
+  }
+
+  private dataEntry(event: Envelope): number {
+    switch (event.kind) {
+      case 'unit.status':
+        return this.projectionEntry(statusProjection(event.data));
+      case 'unit.added': {
+        const data = event.data;
+        const status = statusProjection(data.status);
+        const active = activeCount(data.alerts);
+        const value: Record<string, unknown> = { type: data.type, status: status.value, alerts: activeAlerts(active) };
+        if (data.isDemo !== undefined) value['isDemo'] = data.isDemo;
+        if (data.isBlockedVendor !== undefined) value['isBlockedVendor'] = data.isBlockedVendor;
+        const key = `A${keyPart(data.type)}|${flagPart(data.isDemo)}${flagPart(data.isBlockedVendor)}|${active}|${status.key}`;
+        return this.projectionEntry({ key, value });
+      }
+      case 'unit.alert': {
+        const active = activeCount(event.data.alerts);
+        return this.projectionEntry({ key: `L${active}`, value: { alerts: activeAlerts(active) } });
+      }
+      default:
+        return NO_DATA;
+    }
+  }
+
+  private slot(): number {
+    if ((this.count + 1) * RECORD_STRIDE > this.records.length) {
+      const grown = new Float64Array(Math.max(INITIAL_RECORDS, this.count * 2) * RECORD_STRIDE);
+      grown.set(this.records.subarray(0, this.count * RECORD_STRIDE));
+      this.records = grown;
+    }
+    this.count += 1;
+    return (this.count - 1) * RECORD_STRIDE;
+  }
+
+  private fullLine(text: string, tornAllowed: boolean): void {
+    const at = this.slot();
+    const records = this.records;
+    records[at + R_LINE] = this.lines;
+    records[at + R_KIND] = FULL_LINE;
+    records[at + R_ID] = this.entry(text);
+    records[at + R_DATA] = tornAllowed ? 1 : 0;
+  }
+
+  private line(text: string, tornAllowed: boolean): void {
+    this.lines += 1;
+    if (this.stopped) return;
+    if (this.holdsLineOne && this.lines === 1) {
+      this.fullLine(text, tornAllowed); // the header: the full parser's
+      return;
+    }
+    if (isBlankLine(text)) return;
+    let parsed: unknown;
+    try {
+      parsed = JSON.parse(text);
+    } catch {
+      parsed = undefined;
+    }
+    if (parsed === undefined || !isEnvelope(parsed)) {
+      this.fullLine(text, tornAllowed);
+      this.stopped = true;
+      return;
+    }
+    const at = this.slot();
+    const records = this.records;
+    records[at + R_LINE] = this.lines;
+    records[at + R_SEQ] = parsed.seq;
+    records[at + R_TS] = parsed.ts;
+    records[at + R_REV] = parsed.rev;
+    records[at + R_KIND] = KIND_INDEX.get(parsed.kind) as number;
+    records[at + R_ID] = this.idEntry(parsed.id);
+    records[at + R_DATA] = this.dataEntry(parsed);
+  }
+
+  /**
+   * Reads the lines of chunk `chunk` (`owned`: its bytes, replay/logChunks.ts) with the line rules
+   * of replay/lineBlocks.ts; `segmentBytes` per decoded string. Chunk 0 holds line 1.
+   */
+  read(chunk: number, owned: OwnedBytes, segmentBytes: number): ChunkRecords {
+    this.entries = [];
+    this.records = new Float64Array(INITIAL_RECORDS * RECORD_STRIDE);
+    this.count = 0;
+    this.lines = 0;
+    this.holdsLineOne = chunk === 0;
+    this.stopped = false;
+    const { bytes, start, end } = owned;
+    const onLine = (text: string): void => this.line(text, false);
+    if (end > start) {
+      const last = bytes.subarray(start, end).lastIndexOf(0x0a) + start;
+      if (last >= start) forEachLineOfBytes(bytes, start, last, segmentBytes, onLine);
+      if (last + 1 < end) {
+        // The file's tail (it does not end with "\n"): its last line may be torn.
+        const tail = tailLines(decodeBytes(bytes, last + 1, end));
+        tail.forEach((text, index) => this.line(text, index === tail.length - 1));
+      }
+    }
+    return { chunk, lines: this.lines, count: this.count, records: this.records, entries: this.entries };
+  }
+}
+
+/** A SLIM envelope (see the header) for the fleet model; `data` is a summary projection. */
+export type SlimEvent = Envelope;
+
+/** The main thread's side: the tables of the threads and the records turned back into events. */
+export class SummaryRecordReader {
+  private readonly tables: unknown[][] = [];
+
+  /** Appends a chunk's new entries to the table of `thread` (call in the order the thread sent them). */
+  addEntries(thread: number, entries: readonly unknown[]): void {
+    const table = (this.tables[thread] ??= []);
+    for (const entry of entries) table.push(entry);
+  }
+
+  /**
+   * Walks the records of a chunk read by `thread`: `onEvent(event, line)` per event record,
+   * `onFullLine(text, line, tornAllowed)` per line for the full parser; `line` is the line's
+   * number in the chunk (1-based). Stops early when a callback returns false.
+   */
+  forEach(
+    thread: number,
+    chunk: ChunkRecords,
+    onEvent: (event: SlimEvent, line: number) => boolean,
+    onFullLine: (text: string, line: number, tornAllowed: boolean) => boolean,
+  ): void {
+    const table = this.tables[thread] ?? [];
+    const records = chunk.records;
+    for (let at = 0; at < chunk.count * RECORD_STRIDE; at += RECORD_STRIDE) {
+      const kindIndex = records[at + R_KIND] as number;
+      const line = records[at + R_LINE] as number;
+      if (kindIndex === FULL_LINE) {
+        if (!onFullLine(table[records[at + R_ID] as number] as string, line, records[at + R_DATA] === 1)) return;
+        continue;
+      }
+      const dataIndex = records[at + R_DATA] as number;
+      const event = {
+        seq: records[at + R_SEQ] as number,
+        ts: records[at + R_TS] as number,
+        kind: EVENT_KINDS[kindIndex] as EventKind,
+        id: table[records[at + R_ID] as number] as string,
+        rev: records[at + R_REV] as number,
+        data: dataIndex === NO_DATA ? UNREAD_DATA : table[dataIndex],
+      } as SlimEvent;
+      if (!onEvent(event, line)) return;
+    }
+  }
+}
