@@ -11,6 +11,7 @@ import { CenteredPage } from '../../components/CenteredPage.tsx';
 import { errorMessageOf } from '../../components/toasts.ts';
 import { markSessionStart } from '../sessionState.ts';
 import { isSafeNext } from '../guard.ts';
+import { preloadShell } from '../shellLoading.ts';
 
 /**
  * Sign-in (issue 5 item 2). On success the user goes to the page that sent them here, or to the
@@ -39,6 +40,7 @@ export function SignInPage() {
   const submit = form.onSubmit(async ({ username, password }) => {
     setBusy(true);
     setFailure(null);
+    preloadShell(); // loads while the sign-in request is answered (shellLoading.ts)
     try {
       const user = await signIn({ username: username.trim(), password });
       queryClient.removeQueries({ queryKey: queryKeys.session });
