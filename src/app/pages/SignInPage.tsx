@@ -12,6 +12,7 @@ import { errorMessageOf } from '../../components/toasts.ts';
 import { markSessionStart } from '../sessionState.ts';
 import { isSafeNext } from '../guard.ts';
 import { preloadShell } from '../shellLoading.ts';
+import { prefetchFleetWorker } from '../../fleet/workerPrefetch.ts';
 
 /**
  * Sign-in (issue 5 item 2). On success the user goes to the page that sent them here, or to the
@@ -43,6 +44,7 @@ export function SignInPage() {
     preloadShell(); // loads while the sign-in request is answered (shellLoading.ts)
     try {
       const user = await signIn({ username: username.trim(), password });
+      prefetchFleetWorker(); // in the cache before the shell creates the worker (workerPrefetch.ts)
       queryClient.removeQueries({ queryKey: queryKeys.session });
       queryClient.setQueryData(queryKeys.currentUser, user);
       markSessionStart();
