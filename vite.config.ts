@@ -16,9 +16,10 @@ const backend = process.env['LUC_BACKEND'] ?? 'http://127.0.0.1:8080';
  *    GeoJSON reader, with all they import (the basemap, clusters and the selected unit draw with it);
  *  - `ol-webgl`: the WebGL point layer of the units and what it imports that `ol` does not hold
  *    (shaders, WebGL helpers, style compiler); it imports `ol`, never the other way round.
- * A chunk that a group does not name cannot be pulled into a cycle this way, and the build fails
- * if chunks ever import each other in a cycle (src/build/chunkCycles.ts: an earlier cut by size,
- * maxSize, did, and the map failed at start with "d is not a constructor"). What OpenLayers loads
+ * Each group holds the closure of what it names, so OpenLayers' own import cycles stay inside one
+ * chunk; the build fails if chunks ever import each other in a cycle (src/build/chunkCycles.ts: an
+ * earlier cut by size, maxSize, did, and the map failed at start with "d is not a constructor").
+ * What OpenLayers loads
  * itself on demand stays out of both: the WebGL text worker (ol/worker/textOverlay.js, 125 kB,
  * drawn labels only: the map has none) and the XYZ tile layer (src/features/map/tileLayer.ts, only
  * with a configured tile URL) are chunks of their own that the map never asks for by default.
