@@ -1,29 +1,44 @@
 import { defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
+import { noChunkCycles } from './src/build/chunkCycles.ts';
 
 /** The back end `npm run dev` talks to (docs/api.md). */
 const backend = process.env['LUC_BACKEND'] ?? 'http://127.0.0.1:8080';
 
 /**
- * Chunks of their own (issue 15 item 6: none above Vite's 500 kB warning; docs/performance.md
- * "Start-up"). React and the router are what every page needs, apart from the app code that
- * changes with each release, so they stay cached across releases; OpenLayers (the map only, ~1.9 MB
- * of source) is one chunk that loads when the map opens. Everything
- * else is split by Vite's dynamic imports: the screens (src/app/screens.ts), the shell and the
- * pages outside it (src/app/router.tsx), so the sign-in page loads none of the map, the wall,
- * charts or data tables.
+ * Chunks of their own (issue 15 item 6: none above Vite's 500 kB warning; docs/performance.md §7).
+ * React and the router are what every page needs, apart from the app code that changes with each
+ * release, so they stay cached across releases. OpenLayers (the map only) is two chunks that load
+ * together when the map opens, cut along its import graph, never by size: a group takes the
+ * modules its `test` names AND everything they import (Rolldown's includeDependenciesRecursively,
+ * on by default), the higher priority first, so
+ *  - `ol`: the map, view, overlay, canvas vector layers, vector source, styles, controls and the
+ *    GeoJSON reader, with all they import (the basemap, clusters and the selected unit draw with it);
+ *  - `ol-webgl`: the WebGL point layer of the units and what it imports that `ol` does not hold
+ *    (shaders, WebGL helpers, style compiler); it imports `ol`, never the other way round.
+ * Each group holds the closure of what it names, so OpenLayers' own import cycles stay inside one
+ * chunk; the build fails if chunks ever import each other in a cycle (src/build/chunkCycles.ts: an
+ * earlier cut by size, maxSize, did, and the map failed at start with "d is not a constructor").
+ * What OpenLayers loads
+ * itself on demand stays out of both: the WebGL text worker (ol/worker/textOverlay.js, 125 kB,
+ * drawn labels only: the map has none) and the XYZ tile layer (src/features/map/tileLayer.ts, only
+ * with a configured tile URL) are chunks of their own that the map never asks for by default.
+ * Everything else is split by Vite's dynamic imports: the screens (src/app/screens.ts), the shell
+ * and the pages outside it (src/app/router.tsx).
  */
 const CHUNK_GROUPS = [
+  // Vite's preload helper (every dynamic import calls it): captured first so that no library group takes it in
+  // with its own dynamic imports (OpenLayers has one) and the sign-in page loads that library for 3 kB.
+  { name: 'preload-helper', test: /vite[\\/]preload-helper/, priority: 4 },
   { name: 'react', test: /node_modules[\\/](react|react-dom|scheduler)[\\/]/, priority: 3 },
   { name: 'router', test: /node_modules[\\/]react-router[\\/]/, priority: 3 },
-  // One OpenLayers chunk: cut by size (maxSize) its pieces import each other in cycles and the map
-  // failed at start ("d is not a constructor"); it loads only with the map.
-  { name: 'ol', test: /node_modules[\\/](ol|rbush|quickselect|earcut)[\\/]/, priority: 2 },
+  { name: 'ol', test: /node_modules[\\/]ol[\\/](Map|View|Overlay|layer[\\/](Vector|VectorImage)|source[\\/]Vector|style|control[\\/]defaults|format[\\/]GeoJSON)\.js$/, priority: 2 },
+  { name: 'ol-webgl', test: /node_modules[\\/]ol[\\/]layer[\\/]WebGLVector\.js$/, priority: 1 },
 ];
 
 // One config for the console build and for Vitest (unit and property tests run in Node).
 export default defineConfig({
-  plugins: [react()],
+  plugins: [react(), noChunkCycles()],
   worker: { format: 'es' },
   // Worker-only dependencies are pre-bundled up front; otherwise the dev server reloads on first load.
   optimizeDeps: { include: ['immer', 'partysocket/ws', 'comlink', 'effect'] },

@@ -7,7 +7,11 @@
  * - the largest chunk of the build, against Vite's 500 kB warning (minified, not gzipped);
  * - the time from submitting the sign-in form to the first list rows painted, and to the list
  *   painted in its full order (the marks of the first-list figure), with SMALL_UNITS units, for a
- *   browser with nothing cached (a fresh context).
+ *   browser with nothing cached (a fresh context);
+ * - the timeline of that sign-in (ms from the submit): each request of the page and its worker
+ *   (sent, answered), the worker's start, the page's navigations and the app's `luc:` marks, so a
+ *   slow start-up says where its time went (sign-in answer → shell chunk → guard's calls → the
+ *   worker and its snapshot → rows).
  */
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
@@ -18,6 +22,9 @@ import { FRAME_PROBE } from './frameProbe.ts';
 /** Vite's chunkSizeWarningLimit (kB, minified). */
 export const CHUNK_WARNING_KB = 500;
 
+/** One step of the sign-in's timeline: ms from the submit, and what happened. */
+export type TimelineStep = { atMs: number; what: string };
+
 export type StartupResult = {
   signInScripts: { file: string; bytes: number; gzip: number }[];
   listScripts: { file: string; bytes: number; gzip: number }[];
@@ -26,6 +33,7 @@ export type StartupResult = {
   largestChunk: { file: string; bytes: number };
   submitToFirstRowsMs: number;
   submitToFullListMs: number;
+  timeline: TimelineStep[];
 };
 
 function sizes(dist: string, urls: readonly string[]): { file: string; bytes: number; gzip: number }[] {
@@ -67,8 +75,25 @@ export async function measureStartup(browser: Browser, url: string, dist: string
       if (new URL(address).pathname.endsWith('.js')) scripts.push(address);
     };
     context.on('response', record);
+    // The timeline, in wall-clock ms (Date.now here, performance.timeOrigin + startTime in the page: one machine, one clock).
+    const steps: { at: number; what: string }[] = [];
+    const step = (what: string) => steps.push({ at: Date.now(), what });
+    const named = (address: string) => {
+      const url = new URL(address);
+      return url.pathname.replace(/^.*\/assets\//, '').replace(/^\/luc\/luc-core-web\/rest\//, 'REST ') + (url.search.length > 0 ? '?…' : '');
+    };
+    context.on('request', (request) => step(`→ ${request.method()} ${named(request.url())}`));
+    context.on('requestfinished', (request) => step(`← ${named(request.url())}`));
+    context.on('requestfailed', (request) => step(`× ${named(request.url())} ${request.failure()?.errorText ?? ''}`));
     const page = await context.newPage();
-    page.on('worker', (worker) => scripts.push(worker.url())); // the fleet worker's own module
+    page.on('worker', (worker) => {
+      scripts.push(worker.url()); // the fleet worker's own module
+      step(`worker started ${named(worker.url())}`);
+    });
+    page.on('websocket', (socket) => step(`websocket ${named(socket.url())}`));
+    page.on('framenavigated', (frame) => {
+      if (frame === page.mainFrame()) step(`at ${new URL(frame.url()).pathname}`);
+    });
     await page.goto('/login', { timeout: 120_000 });
     await page.getByRole('button', { name: 'Sign in' }).waitFor({ timeout: 60_000 });
     await page.waitForLoadState('networkidle', { timeout: 60_000 }).catch(() => undefined);
@@ -82,8 +107,22 @@ export async function measureStartup(browser: Browser, url: string, dist: string
       const first = (window as unknown as { __uiBench: { firstList(): { paintedMs: number; fullPaintedMs: number } } }).__uiBench.firstList();
       const snapshot = performance.getEntriesByName('luc:fleet-snapshot', 'mark')[0]?.startTime ?? Number.NaN;
       const bytes = performance.getEntriesByName('luc:fleet-snapshot-bytes', 'mark')[0]?.startTime ?? snapshot;
-      return { firstRows: snapshot + first.paintedMs - at, full: bytes + first.fullPaintedMs - at };
+      const marks = performance.getEntriesByType('mark').filter((mark) => mark.name.startsWith('luc:'));
+      return {
+        firstRows: snapshot + first.paintedMs - at,
+        full: bytes + first.fullPaintedMs - at,
+        submitAt: performance.timeOrigin + at,
+        marks: marks.map((mark) => ({ at: performance.timeOrigin + mark.startTime, what: `mark ${mark.name}` })),
+        painted: [
+          { at: performance.timeOrigin + snapshot + first.paintedMs, what: 'first rows painted' },
+          { at: performance.timeOrigin + bytes + first.fullPaintedMs, what: 'full order painted' },
+        ],
+      };
     });
+    const timeline = [...steps, ...timing.marks, ...timing.painted]
+      .map((entry) => ({ atMs: Math.round(entry.at - timing.submitAt), what: entry.what }))
+      .filter((entry) => entry.atMs >= -50)
+      .sort((a, b) => a.atMs - b.atMs);
     const signInScripts = sizes(dist, scripts.slice(0, signInCount));
     const listScripts = sizes(dist, scripts);
     return {
@@ -94,6 +133,7 @@ export async function measureStartup(browser: Browser, url: string, dist: string
       largestChunk: largestChunk(dist),
       submitToFirstRowsMs: timing.firstRows,
       submitToFullListMs: timing.full,
+      timeline,
     };
   } finally {
     await context.close();

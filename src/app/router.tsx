@@ -20,6 +20,7 @@ import { queryKeys } from '../api/queries.ts';
 import { markSessionStart } from './sessionState.ts';
 import { SCREENS } from './screens.ts';
 import { loadWithRetry } from './screenLoading.ts';
+import { loadShell } from './shellLoading.ts';
 import { GuardRoot } from './GuardRoot.tsx';
 import { SignInPage } from './pages/SignInPage.tsx';
 import { RouteErrorPage } from './pages/RouteErrorPage.tsx';
@@ -42,9 +43,6 @@ const TOP_PAGES: Record<Exclude<Extract<(typeof ROUTES)[number], { parent: 'top'
   PasswordNotice: async () => (await import('./pages/PasswordNoticePage.tsx')).PasswordNoticePage,
   VideoReturnPortal: async () => (await import('../features/videoReturn/VideoReturnPortal.tsx')).VideoReturnPortal,
 };
-
-/** The shell (drawer, menu, header, the fleet worker's client): loaded once signed in. */
-const loadShell: PageLoader = async () => (await import('./shell/Shell.tsx')).Shell;
 
 function isTopPage(name: RouteName): name is keyof typeof TOP_PAGES {
   return Object.hasOwn(TOP_PAGES, name);

@@ -11,30 +11,9 @@ export const LANGUAGES = ['en'] as const;
 export type Language = (typeof LANGUAGES)[number];
 export const DEFAULT_LANGUAGE: Language = 'en';
 
-/**
- * The English texts of each area of the console that has a file of its own
- * (`locales/en/<area>.json`, its keys under `<area>.`): one file per area, so areas are written
- * side by side without touching one shared file. The older texts stay in `locales/en.json`.
- */
-const ENGLISH_AREAS = import.meta.glob<Record<string, unknown>>('./locales/en/*.json', { import: 'default' });
-
-/** `./locales/en/groups.json` → `groups`. */
-function areaOfFile(path: string): string {
-  return path.replace(/^.*\/([^/]+)\.json$/, '$1');
-}
-
-/** Every English text: the shared file plus one key per area file. */
+/** Every English text (englishTexts.ts, one chunk loaded on demand). */
 export async function englishResources(): Promise<Record<string, unknown>> {
-  const [base, ...areas] = await Promise.all([
-    import('./locales/en.json').then((m) => m.default as Record<string, unknown>),
-    ...Object.entries(ENGLISH_AREAS).map(async ([path, load]) => [areaOfFile(path), await load()] as const),
-  ]);
-  const merged: Record<string, unknown> = { ...(base as Record<string, unknown>) };
-  for (const [area, texts] of areas as (readonly [string, Record<string, unknown>])[]) {
-    if (Object.hasOwn(merged, area)) throw new Error(`locales/en/${area}.json: the key '${area}' is already in locales/en.json`);
-    merged[area] = texts;
-  }
-  return merged;
+  return (await import('./englishTexts.ts')).englishTexts();
 }
 
 /** Loads one language's JSON on demand (separate build chunks per language). */

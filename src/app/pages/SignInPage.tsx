@@ -11,6 +11,8 @@ import { CenteredPage } from '../../components/CenteredPage.tsx';
 import { errorMessageOf } from '../../components/toasts.ts';
 import { markSessionStart } from '../sessionState.ts';
 import { isSafeNext } from '../guard.ts';
+import { preloadShell } from '../shellLoading.ts';
+import { prefetchFleetWorker } from '../../fleet/workerPrefetch.ts';
 
 /**
  * Sign-in (issue 5 item 2). On success the user goes to the page that sent them here, or to the
@@ -39,8 +41,10 @@ export function SignInPage() {
   const submit = form.onSubmit(async ({ username, password }) => {
     setBusy(true);
     setFailure(null);
+    preloadShell(); // loads while the sign-in request is answered (shellLoading.ts)
     try {
       const user = await signIn({ username: username.trim(), password });
+      prefetchFleetWorker(); // in the cache before the shell creates the worker (workerPrefetch.ts)
       queryClient.removeQueries({ queryKey: queryKeys.session });
       queryClient.setQueryData(queryKeys.currentUser, user);
       markSessionStart();

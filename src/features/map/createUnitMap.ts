@@ -3,7 +3,8 @@
  * headless components). Layers, bottom to top:
  *  1. the offline world basemap (world-atlas countries, colours by theme), an image layer: drawn
  *     once per view, not again on every frame the units change;
- *  2. an optional XYZ tile layer from the client configuration's mapTileUrl;
+ *  2. an optional XYZ tile layer from the client configuration's mapTileUrl (tileLayer.ts, loaded
+ *     only when a URL is set);
  *  3. the units drawn as points, coloured by status (ol/layer/WebGLVector, flat style): lone units
  *     at zoom ≤ CLUSTER_MAX_ZOOM, every unit closer in, near the view only (UnitDisplay);
  *  4. clusters at zoom ≤ CLUSTER_MAX_ZOOM (canvas; a few hundred bubbles at most);
@@ -19,9 +20,9 @@ import Point from 'ol/geom/Point.js';
 import VectorLayer from 'ol/layer/Vector.js';
 import VectorImageLayer from 'ol/layer/VectorImage.js';
 import WebGLVectorLayer from 'ol/layer/WebGLVector.js';
-import TileLayer from 'ol/layer/Tile.js';
+import type TileLayer from 'ol/layer/Tile.js';
 import VectorSource from 'ol/source/Vector.js';
-import XYZ from 'ol/source/XYZ.js';
+import type XYZ from 'ol/source/XYZ.js';
 import { defaults as defaultControls } from 'ol/control/defaults.js';
 import { boundingExtent, containsCoordinate, getCenter, getWidth } from 'ol/extent.js';
 import { wrapX } from 'ol/coordinate.js';
@@ -129,6 +130,9 @@ export function createUnitMap(options: UnitMapOptions): UnitMap {
     zIndex: 10,
   });
   let tileLayer: TileLayer<XYZ> | null = null;
+  /** Counts setTileUrl calls: a tile module that arrives after a newer call (or after destroy) is dropped. */
+  let tileRequest = 0;
+  let destroyed = false;
 
   // No autoPan: the pop-up follows its cluster (refollow), and a follow must never pan the map
   // the user is moving; the page pans it into view once, when it opens (panPopupIntoView).
@@ -327,11 +331,20 @@ export function createUnitMap(options: UnitMapOptions): UnitMap {
       options.target.style.background = next.sea;
     },
     setTileUrl(url) {
+      tileRequest += 1;
+      const request = tileRequest;
       if (tileLayer !== null) map.removeLayer(tileLayer);
       tileLayer = null;
       if (url === null) return;
-      tileLayer = new TileLayer({ source: new XYZ({ url, crossOrigin: 'anonymous' }) });
-      map.getLayers().insertAt(1, tileLayer); // above the offline basemap, below the units
+      // A chunk that fails to load leaves the offline basemap alone on screen.
+      import('./tileLayer.ts').then(
+        ({ createTileLayer }) => {
+          if (destroyed || request !== tileRequest) return;
+          tileLayer = createTileLayer(url);
+          map.getLayers().insertAt(1, tileLayer); // above the offline basemap, below the units
+        },
+        (error: unknown) => console.error('map: the tile layer could not be loaded; the offline basemap stays', error),
+      );
     },
     setSelected(unitId) {
       selected = unitId;
@@ -363,6 +376,7 @@ export function createUnitMap(options: UnitMapOptions): UnitMap {
       overlay.panIntoView({ animation: { duration: 200 }, margin: 16 });
     },
     destroy() {
+      destroyed = true;
       if (flushTimer !== null) window.clearTimeout(flushTimer);
       units.stop();
       map.setTarget(undefined);

@@ -1,0 +1,14 @@
+/**
+ * The shell's chunk (drawer, menu, header, the fleet worker's client), loaded once signed in
+ * (router.tsx). The sign-in page starts it when the form is submitted, so the shell and the
+ * chunks it imports arrive while the sign-in request is answered, instead of after it beside the
+ * guard's calls (docs/performance.md §7: on a busy server each round trip costs 0.3–3 s, and the
+ * browser opens at most 6 connections to it). The browser loads a module once: the route's own
+ * import then finds it loaded or in flight.
+ */
+export const loadShell = async () => (await import('./shell/Shell.tsx')).Shell;
+
+/** Starts loading the shell without waiting; a failure here is left to the route's own load, which retries (screenLoading.ts). */
+export function preloadShell(): void {
+  loadShell().catch(() => undefined);
+}
