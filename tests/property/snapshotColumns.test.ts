@@ -18,7 +18,7 @@ import { unitView } from '../../src/features/units/testViews.ts';
 import { nameOrder } from '../../src/features/units/nameOrder.ts';
 import type { FleetDiff, UnitPatch, UnitView } from '../../workers/pipeline/diff.ts';
 import { ASPECT, decodeDiffUnits, encodeUnits, mergeDiffInto } from '../../workers/pipeline/diff.ts';
-import { decodeColumnView, encodeSnapshotColumns, utf8Length } from '../../workers/pipeline/snapshotColumns.ts';
+import { decodeColumnView, encodeSnapshotColumns } from '../../workers/pipeline/snapshotColumns.ts';
 import { FleetPipeline } from '../../workers/pipeline/fleetPipeline.ts';
 import { ManualTime } from '../../workers/sources/manualTime.ts';
 import { makeEvent } from '../../src/protocol/sampleEvents.ts';
@@ -186,17 +186,6 @@ describe('the snapshot as columns gives the store and the list what the split sn
         expect(store.idsByName()).toEqual(byNameReference(second));
       }),
       { numRuns: 200 },
-    );
-  });
-
-  it('utf8Length counts the bytes TextEncoder writes for any JSON text (accents, emoji, lone surrogates escaped)', () => {
-    const encoder = new TextEncoder();
-    fc.assert(
-      fc.property(fc.oneof(fc.string({ unit: 'binary' }), fc.string({ unit: 'grapheme' })), (text) => {
-        const json = JSON.stringify(text);
-        expect(utf8Length(json)).toBe(encoder.encode(json).byteLength);
-      }),
-      { numRuns: 500 },
     );
   });
 
