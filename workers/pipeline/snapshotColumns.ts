@@ -11,9 +11,11 @@
  * - `views` + `offsets`: each unit's whole view as JSON, back to back in one string
  *   (`views.slice(offsets[i], offsets[i + 1])` is unit i's). The UI store keeps the string as it
  *   is and parses a view only when it is read (the rows on screen), then the rest in small slices
- *   after the first paint (src/fleet/store.ts). One string, not UTF-8 bytes: measured in Node at
- *   10k views, encoding each view into a buffer (TextEncoder.encodeInto) cost ~3× the JSON itself,
- *   and cloning one flat string across the boundary is a copy, not an object per unit.
+ *   after the first paint (src/fleet/store.ts). One string, not UTF-8 bytes in a transferred
+ *   buffer: both byte forms tried were slower end to end in bench/ui/firstListProbe.ts (each view
+ *   encoded with TextEncoder.encodeInto: ~3× the JSON's own cost in Node; the joined JSON encoded
+ *   once: 10k A/B ratio 1.12 against the split path, where this form measured 0.65), and cloning
+ *   one flat string is a copy, not an object per unit.
  *
  * A view parsed from its slice is exactly the view the split path would have delivered (the same
  * JSON of the same object), which is what tests/property/snapshotColumns.test.ts checks.
