@@ -55,6 +55,8 @@ export interface ConnectOptions {
   wire?: 'binary' | 'json';
   /** Ask for the REST snapshot packed (default true; restClient.ts). */
   packedSnapshot?: boolean;
+  /** Send a snapshot to the UI as columns in one diff (default true; pipeline/snapshotColumns.ts), else split into parts of whole views. */
+  snapshotColumns?: boolean;
 }
 
 /** Receives each diff; the returned promise (or return) means the UI has taken it. */
@@ -175,6 +177,7 @@ export function createFleetService(deps: FleetServiceDeps): FleetService {
         fetchCapabilities: rest.fetchCapabilities,
         fetchCached: rest.fetchCached,
         setVirtualChannel: rest.putVirtualChannel,
+        snapshotColumns: options.snapshotColumns !== false,
         ...(alertSettings ? { alertSettings } : {}),
       });
       const nextLive = createLiveSource({

@@ -1,5 +1,7 @@
 /**
- * A look at the first full list alone (no frame run): `npx tsx bench/ui/firstListProbe.ts UNITS [PASSES] [--trace FILE]`.
+ * A look at the first full list alone (no frame run): `npx tsx bench/ui/firstListProbe.ts UNITS [PASSES] [--trace FILE]
+ * [--ab | --json] [--ab-split | --split]` (--ab: every other pass fetches the snapshot as JSON; --ab-split:
+ * every other pass sends it to the UI split in parts of whole views, the path before columns).
  * Builds the console, starts the server with UNITS units (LUC_BENCH_UI_RATE, default 60,000 events/s
  * as in the UI bench), loads /list PASSES times and prints the probe's marks per pass. With --trace,
  * the last pass is recorded as a Chrome trace (page and worker threads; user timing marks included)
@@ -45,9 +47,12 @@ async function main(): Promise<void> {
       const tracing = traceFile !== null && pass === passes - 1;
       if (tracing) await browser.startTracing(page, { path: traceFile, categories: ['devtools.timeline', 'blink.user_timing', 'v8', 'disabled-by-default-devtools.timeline'] });
       const json = process.argv.includes('--json') || (process.argv.includes('--ab') && pass % 2 === 1);
-      const result = await loadList(page, units, json ? '?benchSnapshotJson' : '');
+      // --ab-split: every other pass the snapshot reaches the UI split in parts of whole views (the old path).
+      const split = process.argv.includes('--split') || (process.argv.includes('--ab-split') && pass % 2 === 1);
+      const query = [json ? 'benchSnapshotJson' : '', split ? 'benchSnapshotSplit' : ''].filter((flag) => flag !== '').join('&');
+      const result = await loadList(page, units, query === '' ? '' : `?${query}`);
       if (tracing) await browser.stopTracing();
-      console.log(`pass ${pass + 1} (${json ? 'JSON' : 'packed'}): ${JSON.stringify(result, (k, v: unknown) => (typeof v === 'number' ? Math.round(v * 10) / 10 : v))}`);
+      console.log(`pass ${pass + 1} (${json ? 'JSON' : 'packed'}, ${split ? 'split views' : 'columns'}): ${JSON.stringify(result, (k, v: unknown) => (typeof v === 'number' ? Math.round(v * 10) / 10 : v))}`);
     }
     if (traceFile !== null) summarizeTrace(traceFile);
   } finally {

@@ -57,6 +57,13 @@ export const BENCH_PER_EVENT_FLAG = 'benchPerEvent';
  */
 export const BENCH_SNAPSHOT_JSON_FLAG = 'benchSnapshotJson';
 
+/**
+ * BENCH ONLY (bench/ui/firstListProbe.ts `--ab-split`, the old path as baseline):
+ * `?benchSnapshotSplit` makes the worker send the snapshot as 1,500-unit parts of whole views
+ * instead of columns (workers/pipeline/snapshotColumns.ts). Not a user feature.
+ */
+export const BENCH_SNAPSHOT_SPLIT_FLAG = 'benchSnapshotSplit';
+
 function benchFlag(flag: string): boolean {
   const search = globalThis.location?.search ?? '';
   return search !== '' && new URLSearchParams(search).has(flag);
@@ -187,8 +194,9 @@ export function createFleetClient(options: FleetClientOptions = {}): FleetClient
       const session = sessions.open();
       const onDiff = perEvent ? perEventUpdates(session.onDiff) : session.onDiff;
       const json = benchFlag(BENCH_SNAPSHOT_JSON_FLAG) ? { packedSnapshot: false } : {}; // BENCH ONLY
+      const split = benchFlag(BENCH_SNAPSHOT_SPLIT_FLAG) ? { snapshotColumns: false } : {}; // BENCH ONLY
       await api.connect(
-        { ...endpoints, ...json, ...connectOptions } as ConnectOptions,
+        { ...endpoints, ...json, ...split, ...connectOptions } as ConnectOptions,
         Comlink.proxy(onDiff) as unknown as (diff: FleetDiff) => void,
       );
       sessions.activate(session.id);

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { effect } from '@preact/signals-react';
 import type { FleetDiff, UnitView } from '../../workers/pipeline/diff.ts';
 import { encodeUnits } from '../../workers/pipeline/diff.ts';
+import { encodeSnapshotColumns } from '../../workers/pipeline/snapshotColumns.ts';
 import { channelLabel, FleetStore, followUnits } from './store.ts';
 
 function view(id: string, rev: number): UnitView {
@@ -182,5 +183,42 @@ describe('channelLabel: the name shown for a unit’s channel', () => {
     ['an empty channel id as nothing', '', undefined, null],
   ])('shows %s', (_label, id, channel, expected) => {
     expect(channelLabel(id, channel)).toBe(expected);
+  });
+});
+
+describe('FleetStore: a snapshot as columns (diff.snapshot) is kept unparsed until read', () => {
+  it('parses a view on its first read, the rest in slices after the paint, and gives the worker order', () => {
+    const later: (() => void)[] = [];
+    const store = new FleetStore((work) => later.push(work));
+    const views = [{ ...view('U2', 1), name: 'b' }, { ...view('U1', 1), name: 'B' }, { ...view('U3', 1), name: 'a' }];
+    const { columns } = encodeSnapshotColumns(views);
+    let parsed = 0;
+    const parse = JSON.parse;
+    JSON.parse = ((text: string) => ((parsed += 1), parse(text))) as typeof JSON.parse;
+    try {
+      store.apply(diff({ reset: true, snapshot: columns }));
+      expect(parsed).toBe(0);
+      expect(store.size).toBe(3);
+      expect(store.unitName('U2')).toBe('b');
+      expect(store.idsByName()).toEqual(['U3', 'U1', 'U2']);
+      expect(store.unit('U1')).toEqual(views[1]);
+      expect(parsed).toBe(1);
+      expect(later).toHaveLength(1);
+      later.shift()?.();
+      expect(parsed).toBe(3); // the two left, U1 not again
+    } finally {
+      JSON.parse = parse;
+    }
+    expect(store.idsByName()).toEqual(['U3', 'U1', 'U2']); // kept after the columns are let go
+  });
+
+  it('drops the worker order once a unit comes, goes or is renamed; a patch does not', () => {
+    const store = new FleetStore(() => undefined);
+    store.apply(diff({ reset: true, snapshot: encodeSnapshotColumns([view('U1', 1), view('U2', 1)]).columns }));
+    store.apply(diff({ patches: [{ id: 'U1', rev: 2, a: 4, activeAlerts: 1 }] }));
+    expect(store.idsByName()).toEqual(['U1', 'U2']);
+    expect(store.unit('U1')?.activeAlerts).toBe(1);
+    store.apply(diff({ units: [{ ...view('U2', 2), name: 'A' }] }));
+    expect(store.idsByName()).toBeNull();
   });
 });

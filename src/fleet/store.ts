@@ -18,6 +18,8 @@ import type { UnitTransition } from '../../workers/model/fleetModel.ts';
 import type { ChannelView, FleetDiff, ServerView, UnitView } from '../../workers/pipeline/diff.ts';
 import { applyUnitPatch, decodeDiffPatches, decodeDiffUnits } from '../../workers/pipeline/diff.ts';
 import type { ConnectionState } from '../../workers/sources/connectionState.ts';
+import type { SnapshotColumns } from '../../workers/pipeline/snapshotColumns.ts';
+import { decodeColumnView } from '../../workers/pipeline/snapshotColumns.ts';
 
 /**
  * performance.mark set when a snapshot diff (reset, with units) reaches the store, before it is
@@ -53,8 +55,32 @@ export function channelLabel(channelId: string | null | undefined, channel: Chan
   return channelDisplayName(channel?.name === undefined ? null : { channelName: channel.name });
 }
 
+/**
+ * Views of a columns snapshot still unparsed are parsed in slices of about this long (ms) after the
+ * snapshot was applied, one task each, so views that follow the whole fleet (the map, the wall)
+ * find them parsed and no task comes near the 50 ms of a long task.
+ */
+export const PARSE_SLICE_MS = 8;
+
+/** Runs `work` soon, in a task of its own (after the next paint in a page). */
+export type Later = (work: () => void) => void;
+
+function afterPaint(work: () => void): void {
+  if (typeof requestAnimationFrame === 'function') requestAnimationFrame(() => setTimeout(work, 0));
+  else setTimeout(work, 0);
+}
+
 export class FleetStore {
-  private readonly units = new Map<string, UnitView>();
+  /**
+   * Each unit's view, or the index of its still unparsed view in `columns` (a snapshot received as
+   * columns, diff.snapshot): `unit(id)` parses it on first read and keeps the object.
+   */
+  private readonly units = new Map<string, UnitView | number>();
+  /** The last snapshot received as columns, while any of its views may be unparsed. */
+  private columns: SnapshotColumns | null = null;
+  /** That snapshot's ids in the list's name order, while no unit came, went or was renamed since (null: none). */
+  private orderedByName: readonly string[] | null = null;
+  private nameOrderValid = false;
   private readonly channels = new Map<string, ChannelView>();
   private readonly versions = new Map<string, Signal<number>>();
   private readonly channelVersions = new Map<string, Signal<number>>();
@@ -76,6 +102,8 @@ export class FleetStore {
   diffsApplied = 0;
   /** The parts of a split snapshot applied so far (null: none in progress). */
   private heldSnapshot: { ids: string[]; membershipChanged: boolean } | null = null;
+
+  constructor(private readonly later: Later = afterPaint) {}
 
   /** The version signal of a unit (created on first use; read `.value` at the leaf). */
   unitVersion(unitId: string): Signal<number> {
@@ -102,7 +130,66 @@ export class FleetStore {
   }
 
   unit(unitId: string): UnitView | undefined {
-    return this.units.get(unitId);
+    const entry = this.units.get(unitId);
+    return typeof entry === 'number' ? this.parse(unitId, entry) : entry;
+  }
+
+  /** A unit's name without parsing its view (undefined: no such unit). */
+  unitName(unitId: string): string | undefined {
+    const entry = this.units.get(unitId);
+    return typeof entry === 'number' ? this.columns?.names[entry] : entry?.name;
+  }
+
+  /**
+   * Every unit's id in the unit list's default order (name ascending, ties by id; nameOrder.ts) as
+   * the worker computed it for the last snapshot, while no unit came, went or was renamed since;
+   * null otherwise (the list sorts itself then).
+   */
+  idsByName(): readonly string[] | null {
+    if (!this.nameOrderValid) return null;
+    if (this.orderedByName === null) {
+      const columns = this.columns;
+      if (columns === null) return null;
+      const ids = new Array<string>(columns.nameOrder.length);
+      for (let index = 0; index < ids.length; index += 1) ids[index] = columns.ids[columns.nameOrder[index] as number] as string;
+      this.orderedByName = ids;
+    }
+    return this.orderedByName;
+  }
+
+  private parse(unitId: string, index: number): UnitView | undefined {
+    const columns = this.columns;
+    if (columns === null) return undefined;
+    const view = decodeColumnView(columns, index);
+    this.units.set(unitId, view);
+    return view;
+  }
+
+  /** Parses every view still unparsed of earlier columns, before new columns reuse the indices. */
+  private parseAllOf(columns: SnapshotColumns | null): void {
+    if (columns === null) return;
+    for (const [id, entry] of this.units) if (typeof entry === 'number') this.parse(id, entry);
+    this.columns = null;
+  }
+
+  /** Parses the views of `columns` still unparsed, a slice of PARSE_SLICE_MS per task. */
+  private parseRest(columns: SnapshotColumns, from: number): void {
+    if (this.columns !== columns) return;
+    const started = performance.now();
+    let index = from;
+    const count = columns.ids.length;
+    while (index < count) {
+      const id = columns.ids[index] as string;
+      if (this.units.get(id) === index) this.parse(id, index);
+      index += 1;
+      if ((index & 63) === 0 && performance.now() - started >= PARSE_SLICE_MS) break;
+    }
+    if (index < count) {
+      this.later(() => this.parseRest(columns, index));
+      return;
+    }
+    this.idsByName(); // the order outlives the columns' buffers
+    this.columns = null;
   }
 
   channel(channelId: string): ChannelView | undefined {
@@ -130,23 +217,37 @@ export class FleetStore {
 
   /** Applies one diff from the worker (all signal writes in one batch). */
   apply(diff: FleetDiff): void {
-    const snapshot = diff.reset && (diff.unitsBuffer !== null || diff.units.length > 0);
+    const columns = diff.snapshot;
+    const snapshot = diff.reset && (diff.unitsBuffer !== null || diff.units.length > 0 || columns !== undefined);
     if (snapshot) performance.mark(SNAPSHOT_MARK);
     if (diff.snapshotBytesAt !== undefined) {
       performance.mark(SNAPSHOT_BYTES_MARK, { startTime: Math.max(0, diff.snapshotBytesAt - performance.timeOrigin) });
     }
-    const changed = decodeDiffUnits(diff);
+    if (columns !== undefined) this.parseAllOf(this.columns);
+    const changed = columns === undefined ? decodeDiffUnits(diff) : [];
     const patches = decodeDiffPatches(diff);
     let membershipChanged = false;
+    let renamed = false;
     batch(() => {
+      if (columns !== undefined) {
+        // Kept as they came: each view is parsed when first read (unit()), the rest after the paint.
+        for (let index = 0; index < columns.ids.length; index += 1) {
+          const id = columns.ids[index] as string;
+          if (!this.units.has(id)) membershipChanged = true;
+          this.units.set(id, index);
+          this.bump(this.versions.get(id));
+        }
+      }
       for (const view of changed) {
-        if (!this.units.has(view.id)) membershipChanged = true;
+        const before = this.unitName(view.id);
+        if (before === undefined) membershipChanged = true;
+        else if (before !== view.name) renamed = true;
         this.units.set(view.id, view);
         this.bump(this.versions.get(view.id));
       }
       // A patch is for a unit the worker already sent whole; one for an unknown unit is dropped.
       for (const patch of patches) {
-        const view = this.units.get(patch.id);
+        const view = this.unit(patch.id);
         if (view === undefined) continue;
         this.units.set(patch.id, applyUnitPatch(view, patch));
         this.bump(this.versions.get(patch.id));
@@ -179,11 +280,22 @@ export class FleetStore {
       }
     });
     this.diffsApplied += 1;
+    if (columns !== undefined) {
+      this.columns = columns;
+      this.orderedByName = null;
+      // The worker's order holds for exactly the snapshot's units (every other one was removed).
+      this.nameOrderValid = this.units.size === columns.ids.length;
+      this.later(() => this.parseRest(columns, 0));
+    } else if (membershipChanged || renamed) {
+      this.nameOrderValid = false;
+      this.orderedByName = null;
+    }
     // A snapshot split over several diffs (diff.continued) is told to the views once, when its last
     // part is in: lists and the wall order the whole fleet once, not every part of it.
     if (diff.reset && diff.continued === true) this.heldSnapshot = { ids: [], membershipChanged: false };
     const held = this.heldSnapshot;
     const ids = held?.ids ?? [];
+    if (columns !== undefined) for (const id of columns.ids) ids.push(id);
     for (const view of changed) ids.push(view.id);
     for (const patch of patches) ids.push(patch.id);
     for (const id of diff.removed) ids.push(id);

@@ -14,6 +14,8 @@ import type { ButtonTransitionState, TransitionButton } from '../../src/domain/u
 import type { Battery, ChannelStatusData, ConfigData, ServerStatusData, SocialStatusData, UnitSpeedTestData } from '../../src/protocol/payloads.ts';
 import type { ConnectionState } from '../sources/connectionState.ts';
 import type { UnitTransition } from '../model/fleetModel.ts';
+import type { SnapshotColumns } from './snapshotColumns.ts';
+import { decodeColumnView } from './snapshotColumns.ts';
 
 /** Unit views inline up to this count (~150 B each, ~10 KiB); more go as a transferred buffer. */
 export const INLINE_UNITS_MAX = 24; // a view with links is ~600 B cloned: 24 ≈ 14 KiB, about what a frame carries
@@ -139,6 +141,11 @@ export interface FleetDiff {
    * snapshotTiming.ts), for the page's first-list mark. Absent otherwise.
    */
   readonly snapshotBytesAt?: number;
+  /**
+   * On a reset diff: every unit of the snapshot as columns (snapshotColumns.ts), instead of
+   * `units`/`unitsBuffer` and instead of a split over several diffs. Absent otherwise.
+   */
+  readonly snapshot?: SnapshotColumns;
 }
 
 /**
@@ -256,6 +263,8 @@ export function encodePatches(patches: readonly UnitPatch[]): ArrayBuffer {
 
 /** The whole views of a diff, inline or from its buffer (patches not included: see decodeDiffPatches). */
 export function decodeDiffUnits(diff: FleetDiff): readonly UnitView[] {
+  const columns = diff.snapshot;
+  if (columns !== undefined) return columns.ids.map((_, index) => decodeColumnView(columns, index));
   if (diff.unitsBuffer === null) return diff.units;
   return JSON.parse(decoder.decode(new Uint8Array(diff.unitsBuffer))) as UnitView[];
 }

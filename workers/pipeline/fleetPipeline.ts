@@ -37,6 +37,8 @@ import type { ConnectionState } from '../sources/connectionState.ts';
 import type { EventSink } from '../sources/eventSource.ts';
 import type { ChannelView, FleetDiff, LinkView, ServerView, UnitPatch, UnitView } from './diff.ts';
 import { ASPECT, encodePatches, encodeUnits, INLINE_UNITS_MAX, MAX_UNITS_PER_DIFF, pushLinkValues, WHOLE_VIEW } from './diff.ts';
+import type { SnapshotColumns } from './snapshotColumns.ts';
+import { encodeSnapshotColumns } from './snapshotColumns.ts';
 import { CapabilitiesRefresh } from './capabilitiesRefresh.ts';
 import { ListReloadDebounce } from './listReload.ts';
 import type { CachedUnitData } from './selectionCache.ts';
@@ -68,6 +70,12 @@ export interface PipelineDeps {
   setVirtualChannel?(unitId: string, name: string, retry: number): Promise<boolean>;
   alertSettings?: UnitAlertSettings;
   inlineUnitsMax?: number;
+  /**
+   * A snapshot goes to the UI as columns in one diff (snapshotColumns.ts: lazy views, the name
+   * order computed here) instead of split into MAX_UNITS_PER_DIFF parts of whole views. Default
+   * false (Node tools and tests read the parts); the console's worker turns it on.
+   */
+  snapshotColumns?: boolean;
   /** Units per diff before a change is split (default MAX_UNITS_PER_DIFF). */
   maxUnitsPerDiff?: number;
   /** Runs the next part of a split change (default: at once, when the UI has taken the last part). */
@@ -496,7 +504,16 @@ export class FleetPipeline implements EventSink {
     // faster than the UI it would otherwise never finish (and a snapshot would never be told).
     if (changes.reset) queue.clear();
     const splitting = queue.size > 0;
-    for (const id of changes.units) {
+    // A snapshot as columns: every unit of it in this one diff (no split, no queue).
+    const asColumns = changes.reset && this.deps.snapshotColumns === true;
+    const columnViews: UnitView[] = [];
+    for (const id of asColumns ? changes.units : []) {
+      aspects.delete(id);
+      const unit = this.model.units.get(id);
+      if (unit === undefined) removed.push(id);
+      else columnViews.push(this.viewOf(unit));
+    }
+    for (const id of asColumns ? [] : changes.units) {
       // Units changed by anything but hot events (or all of them after a reset) go whole.
       const mask = changes.reset ? WHOLE_VIEW : (aspects.get(id) ?? WHOLE_VIEW);
       aspects.delete(id);
@@ -535,6 +552,8 @@ export class FleetPipeline implements EventSink {
     const inlineMax = this.deps.inlineUnitsMax ?? INLINE_UNITS_MAX;
     const inline = units.length <= inlineMax;
     const unitsBuffer = inline ? null : encodeUnits(units);
+    const encoded = asColumns ? encodeSnapshotColumns(columnViews) : null;
+    const snapshot: SnapshotColumns | null = encoded?.columns ?? null;
     const patchesInline = patches.length <= inlineMax;
     const patchesBuffer = patchesInline ? null : encodePatches(patches);
     this.frameNo += 1;
@@ -558,6 +577,7 @@ export class FleetPipeline implements EventSink {
       events: this.eventsSinceDiff,
       ...(this.continuing ? { continued: true } : {}),
       ...(snapshotBytesAt !== null ? { snapshotBytesAt } : {}),
+      ...(snapshot !== null ? { snapshot } : {}),
     };
     this.connectionState = null;
     this.listsVersion = null;
@@ -566,6 +586,7 @@ export class FleetPipeline implements EventSink {
     const transfer: ArrayBuffer[] = [];
     if (unitsBuffer !== null) transfer.push(unitsBuffer);
     if (patchesBuffer !== null) transfer.push(patchesBuffer);
+    if (encoded !== null) transfer.push(...encoded.transfer);
     return { diff, transfer };
   }
 

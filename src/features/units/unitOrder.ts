@@ -21,6 +21,7 @@
 import type { UnitView } from '../../../workers/pipeline/diff.ts';
 import { compareVersions } from '../../domain/versions.ts';
 import { isPlainText, plainKey, rankTexts, TEXT_COLLATOR } from './collationKey.ts';
+import { nameOrder } from './nameOrder.ts';
 import type { SortValue, UnitColumn } from './columns.ts';
 import { compareSortValues, sortValue } from './columns.ts';
 import type { UnitSort } from './listPrefs.ts';
@@ -29,6 +30,13 @@ import type { UnitSort } from './listPrefs.ts';
 export interface UnitSource {
   unit(id: string): UnitView | undefined;
   unitIds(): string[];
+  /** A unit's name without reading its whole view (the FleetStore keeps snapshot views unparsed until read). */
+  unitName?(id: string): string | undefined;
+  /**
+   * Every id in name order (nameOrder.ts), when the source has it ready (the worker's order of the
+   * last snapshot, still valid); null when not.
+   */
+  idsByName?(): readonly string[] | null;
 }
 
 export type UnitMatcher = (unit: UnitView) => boolean;
@@ -99,16 +107,15 @@ export class UnitOrder {
     const column = this.sort?.column;
     const values = column !== undefined && column !== 'name' ? this.values : null;
     for (const id of ids) {
-      const unit = this.source.unit(id);
-      if (unit === undefined) {
+      const name = this.nameOf(id);
+      if (name === undefined || this.names.get(id) !== name) {
         this.noteMembership();
         return;
       }
-      if (this.names.get(id) !== unit.name) {
-        this.noteMembership();
-        return;
+      if (values !== null && !this.orderStale) {
+        const unit = this.source.unit(id);
+        if (unit !== undefined && values.get(id) !== sortValue(column as UnitColumn, unit)) this.orderStale = true;
       }
-      if (values !== null && !this.orderStale && values.get(id) !== sortValue(column as UnitColumn, unit)) this.orderStale = true;
     }
   }
 
@@ -117,8 +124,19 @@ export class UnitOrder {
     return this.orderStale || this.shownStale || (this.changedSinceFilter && (this.matcher !== null || this.only !== null));
   }
 
+  private nameOf(id: string): string | undefined {
+    return this.source.unitName !== undefined ? this.source.unitName(id) : this.source.unit(id)?.name;
+  }
+
+  /** The source's ready name order, when the current sort is by name ascending. */
+  private readyNameOrder(): readonly string[] | null {
+    const sort = this.sort;
+    if (sort === null || sort.column !== 'name' || sort.direction !== 'asc') return null;
+    return this.source.idsByName?.() ?? null;
+  }
+
   rows(options: { quick?: number } = {}): UnitRows {
-    if (this.orderStale && options.quick !== undefined && this.shown.length === 0) {
+    if (this.orderStale && options.quick !== undefined && this.shown.length === 0 && this.readyNameOrder() === null) {
       const ids = this.source.unitIds();
       if (ids.length >= QUICK_MIN_UNITS) {
         this.shown = this.firstRows(ids, options.quick);
@@ -209,6 +227,17 @@ export class UnitOrder {
 
   /** Every unit in order; refreshes the names and values the order is built from. */
   private buildOrder(): readonly string[] {
+    const ready = this.readyNameOrder();
+    if (ready !== null) {
+      // The worker's order (no sort here, no view read): only the names, to notice a rename later.
+      const names = new Map<string, string>();
+      for (const id of ready) names.set(id, this.nameOf(id) as string);
+      this.names = names;
+      this.nameRanks = null;
+      this.namesStale = false;
+      this.total = ready.length;
+      return ready;
+    }
     const ids = this.source.unitIds();
     const units: UnitView[] = [];
     const present: string[] = [];
@@ -230,6 +259,12 @@ export class UnitOrder {
     if (sort === null) return present;
     const count = units.length;
     const sign = sort.direction === 'asc' ? 1 : -1;
+    if (sort.column === 'name' && sign === 1) {
+      const order = nameOrder(present, units.map((unit) => unit.name));
+      const result = new Array<string>(count);
+      for (let index = 0; index < count; index += 1) result[index] = present[order[index] as number] as string;
+      return result;
+    }
     if (sort.column === 'name' && units.every((unit) => isPlainText(unit.name))) {
       // Names only (the default): one sort on precomputed keys, ties by id.
       const keys = units.map((unit) => plainKey(unit.name));
