@@ -51,9 +51,10 @@ test('an admin activates a service on a unit and grants the page to a regular us
   await pickInventory(page, 'Newsroom');
   const table = page.getByRole('table', { name: 'Unit and License Activation' });
   await expect(table.getByRole('row').nth(1)).toBeVisible();
-  const first = table.getByRole('row').nth(1);
-  const unitName = (await first.getByRole('cell').first().innerText()).trim();
-  await first.click();
+  await page.waitForLoadState('networkidle'); // the inventory's page is in: rows no longer move
+  const unitName = (await table.getByRole('row').nth(1).getByRole('cell').first().innerText()).trim();
+  // Open that unit by its name: a row position can change under a live table (it did once on CI).
+  await table.getByRole('row').filter({ has: page.getByRole('cell', { name: unitName, exact: true }) }).first().click();
   const drawer = page.getByRole('dialog', { name: `Activation of ${unitName}` });
   const cellular = drawer.getByRole('switch', { name: 'Cellular cap' });
   const wasOn = await cellular.isChecked();
