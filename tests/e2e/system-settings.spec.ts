@@ -152,7 +152,8 @@ test('a super user walks the System Entities tabs: units, servers, channels, VR 
   // super user's list holds, so the expectation is read from the API, not assumed).
   const gateways = (await (await page.request.get(`${API}/v2/admin/units?searchKey=type&searchValue=${encodeURIComponent('DataBridge Gateway')}`, { headers: CONSOLE_APP })).json()) as { total: number; units: { name: string; type: string }[] };
   const firstGateway = page.getByRole('table', { name: 'DataBridge Gateways' }).getByRole('row').nth(1);
-  if (gateways.total === 0) await expect(firstGateway).toContainText('No items to show');
+  // The data table draws its empty state beside the (blank) empty row, so the text is looked up in the page.
+  if (gateways.total === 0) await expect(page.getByText('No items to show')).toBeVisible();
   else {
     expect(gateways.units.every((unit) => unit.type === 'DataBridge Gateway')).toBe(true);
     await expect(firstGateway).toContainText('DataBridge Gateway');
