@@ -150,7 +150,7 @@ export async function startScaleCluster(options: ScaleClusterOptions): Promise<S
 }
 
 /** One REST call to an instance; answers status and parsed JSON (undefined when not JSON). A refused connection answers status 0. */
-export async function rest(base: string, path: string, init: { method?: string; body?: unknown; cookie?: string } = {}): Promise<{ status: number; json: any; headers: Headers | null }> {
+export async function rest(base: string, path: string, init: { method?: string; body?: unknown; cookie?: string } = {}): Promise<{ status: number; json: any; headers: Headers | null; error?: string }> {
   const headers: Record<string, string> = { accept: 'application/json', 'application-id': 'luc-console' };
   if (init.cookie !== undefined) headers['cookie'] = init.cookie;
   if (init.body !== undefined) headers['content-type'] = 'application/json';
@@ -169,15 +169,29 @@ export async function rest(base: string, path: string, init: { method?: string; 
       json = undefined;
     }
     return { status: response.status, json, headers: response.headers };
-  } catch {
-    return { status: 0, json: undefined, headers: null };
+  } catch (error) {
+    // Status 0: no answer (refused, reset, or the 10 s timeout); the reason travels for the failure text.
+    return { status: 0, json: undefined, headers: null, error: error instanceof Error ? `${error.name}: ${error.message}` : String(error) };
   }
 }
 
+/** How long a sign-in that gets no answer is retried (ms). */
+const SIGN_IN_PATIENCE_MS = 60_000;
+
 /** Signs in on an instance; answers the cookie pair. */
 export async function signInOn(base: string, username: string): Promise<string> {
-  const result = await rest(base, 'auth/login', { body: { username, password: SCALE_PASSWORD } });
-  if (result.status !== 200 || result.headers === null) throw new Error(`sign-in of ${username} on ${base} failed: ${result.status}`);
+  // A sign-in that got no answer at all (status 0) is tried again for up to SIGN_IN_PATIENCE_MS: on a
+  // loaded 2-core machine, password hashing behind PostgreSQL and the churning owner can exceed
+  // one request's 10 s timeout. Any answer other than 200 fails at once.
+  const deadline = Date.now() + SIGN_IN_PATIENCE_MS;
+  let result = await rest(base, 'auth/login', { body: { username, password: SCALE_PASSWORD } });
+  while (result.status === 0 && Date.now() < deadline) {
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    result = await rest(base, 'auth/login', { body: { username, password: SCALE_PASSWORD } });
+  }
+  if (result.status !== 200 || result.headers === null) {
+    throw new Error(`sign-in of ${username} on ${base} failed: ${result.status}${result.error !== undefined ? ` (${result.error})` : ''}`);
+  }
   const pair = (result.headers.get('set-cookie') ?? '').split(';')[0];
   if (pair === undefined || pair === '') throw new Error('no session cookie');
   return pair;
