@@ -64,6 +64,8 @@ async function streamTo(page: Page, channelId: string): Promise<string> {
 }
 
 test('an administrator finds a channel by type and state, watches it go collecting, configures each tab and attaches an overlay', async ({ page }) => {
+  // Ten screens' worth of steps: about 40 s on a quiet 2-core machine, over 60 s on a loaded one.
+  test.setTimeout(180_000);
   const name = `E2E-Channel-${Date.now().toString(36)}`;
   await start(page);
   const created = await page.request.post(`${API}/admin/channels`, { headers: HEADERS, data: { name, type: 'preview', serverId: 'MMH-1', groupId: GROUP } });
