@@ -198,8 +198,8 @@ function countedOf(unit: { status: UnitStatus; raw: EventData['unit.status']; da
 /**
  * Re-counts one unit after a change. The counters move only when the unit's availability
  * (availabilityOf: offline / busy / idle), type or active-alert count changed; otherwise removing
- * and re-adding it would cancel out, so the call (two type-group lookups) is skipped: the hot path
- * is a status event that leaves the unit busy or idle.
+ * and re-adding it would cancel out, so nothing is done: the hot path is a status event that
+ * leaves the unit busy or idle. The availability of `before` is the one kept on the record.
  */
 function recount(model: FleetModel, unit: UnitRecord, alertsChanged: boolean): void {
   const before = unit.counted;
@@ -210,8 +210,13 @@ function recount(model: FleetModel, unit: UnitRecord, alertsChanged: boolean): v
     activeAlerts: alertsChanged ? activeAlertCount(unit.alerts) : before.activeAlerts,
   };
   const availability = availabilityOf(after);
-  if (before.type !== after.type || before.activeAlerts !== after.activeAlerts || unit.availability !== availability) {
+  if (before.type !== after.type || before.activeAlerts !== after.activeAlerts) {
     applyCounterChange(model.counters, before, after);
+  } else if (unit.availability !== availability) {
+    // Same type and alerts: applyCounterChange's type and alert terms cancel out (−1 +1), only the
+    // availability moves; this skips its two type-group lookups (unitTypeGroup parses the type).
+    model.counters[unit.availability] -= 1;
+    model.counters[availability] += 1;
   }
   unit.counted = after;
   unit.availability = availability;
