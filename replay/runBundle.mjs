@@ -13,7 +13,7 @@
  * (two runs at once never read half a cache).
  */
 import { createHash } from 'node:crypto';
-import { existsSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname } from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -43,8 +43,14 @@ export function loadBundle(bundle) {
     saveCache() {
       if (cachedData !== undefined && !script.cachedDataRejected) return;
       const partial = `${cacheFile}.${process.pid}.tmp`;
-      writeFileSync(partial, script.createCachedData());
-      renameSync(partial, cacheFile);
+      try {
+        writeFileSync(partial, script.createCachedData());
+        renameSync(partial, cacheFile);
+      } catch {
+        // A folder that cannot be written (read-only checkout, disk full): the next run compiles
+        // the bundle again, as this one did; the command's output and exit code stay its own.
+        rmSync(partial, { force: true });
+      }
     },
   };
 }
