@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { execFile } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 
 const ROOT = join(import.meta.dirname, '..');
@@ -34,5 +35,16 @@ describe('npm run replay (the prebuilt bundle)', () => {
     const missing = await launch(['/nonexistent.ndjson', '--summary']);
     expect(missing.code).toBe(1);
     expect(missing.stderr).toContain('replay: cannot read /nonexistent.ndjson: no such file');
+  }, 120_000);
+
+  it('runs with V8\'s code cache of the bundle, written by a run and named after the bundle\'s text', async () => {
+    const first = await launch([fixture, '--summary']);
+    const bundle = join(ROOT, '.cache', 'replay', 'cli.cjs');
+    const hash = createHash('sha1').update(readFileSync(bundle, 'utf8')).digest('hex').slice(0, 16);
+    expect(existsSync(`${bundle}.${hash}.v8cache`)).toBe(true);
+    const cached = await launch([fixture, '--summary']);
+    expect(cached.code).toBe(0);
+    expect(cached.stdout).toBe(first.stdout);
+    expect(JSON.parse(cached.stdout)).toEqual(expected);
   }, 120_000);
 });

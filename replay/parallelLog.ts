@@ -66,7 +66,7 @@ export function defaultReaderThreads(): number {
 const MAIN = 0;
 
 /**
- * Starts one reader thread. From the bundle (.cache/replay/cli.mjs, `npm run replay`) the thread
+ * Starts one reader thread. From the bundle (.cache/replay/cli.cjs, `npm run replay`) the thread
  * runs the worker bundle beside it; from the TypeScript sources (tests, tsx) it registers tsx
  * first (replay/tsWorker.mjs), which a worker's execArgv cannot do.
  */

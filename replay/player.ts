@@ -95,7 +95,8 @@ function openLog(options: PlayOptions): LogReader {
 /** Replays one log file; rejects with LogFormatError (naming the line) on a bad log. */
 export async function playLogFile(options: PlayOptions): Promise<PlayResult> {
   const { clock, pace, until, onProgress } = options;
-  const model = options.model ?? createFleetModel();
+  // The replay reads the model's units, counters and transition counts, never its changes.
+  const model = options.model ?? createFleetModel({ trackChanges: false });
   const log = openLog(options);
   const start = clock.now();
   const speed = pace.kind === 'speed' ? pace.factor : Number.POSITIVE_INFINITY;

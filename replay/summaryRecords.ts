@@ -80,11 +80,15 @@ function flagPart(value: boolean | undefined): string {
   return value === undefined ? '-' : value ? 't' : 'f';
 }
 
-type Projection = { readonly key: string; readonly value: unknown };
+/**
+ * What the summary reads of a unit.status payload: `state`, the application names present (a bit
+ * per name, APPLICATION_NAMES order) and video's `state`. The key names the projection in the
+ * thread's table; the value is built only the first time a key is seen (most status events repeat
+ * one of a few dozen projections: building it per event cost ~10 % of a reader thread's time).
+ */
+type StatusFields = { state: string | undefined; bits: number; videoState: string | undefined };
 
-/** The summary projection of unit.status data (a value the guard accepted). */
-function statusProjection(raw: RawUnitStatus): Projection {
-  const applications: Record<string, { state?: string }> = {};
+function statusFields(raw: RawUnitStatus, into: StatusFields): StatusFields {
   let bits = 0;
   let videoState: string | undefined;
   const present = raw.applications;
@@ -93,14 +97,31 @@ function statusProjection(raw: RawUnitStatus): Projection {
       const bit = APPLICATION_BIT.get(name);
       if (bit === undefined) continue;
       bits |= bit;
-      if (name === 'video') {
-        videoState = present.video?.state;
-        applications[name] = videoState === undefined ? {} : { state: videoState };
-      } else applications[name] = {};
+      if (name === 'video') videoState = present.video?.state;
     }
   }
-  const value: RawUnitStatus = raw.state === undefined ? { applications } : { state: raw.state, applications };
-  return { key: `${keyPart(raw.state)}|${bits}|${keyPart(videoState)}`, value };
+  into.state = raw.state;
+  into.bits = bits;
+  into.videoState = videoState;
+  return into;
+}
+
+function statusKey(fields: StatusFields): string {
+  return `${keyPart(fields.state)}|${fields.bits}|${keyPart(fields.videoState)}`;
+}
+
+/**
+ * The summary projection of unit.status data: its state, and an empty object per application
+ * present (video's with its state). The model's rules read nothing else (deriveUnitStatus, isBusy:
+ * which names are present, in any order, and video.state; isOfflineState: state).
+ */
+function statusValue(fields: StatusFields): RawUnitStatus {
+  const applications: Record<string, { state?: string }> = {};
+  APPLICATION_NAMES.forEach((name, index) => {
+    if ((fields.bits & (1 << index)) === 0) return;
+    applications[name] = name === 'video' && fields.videoState !== undefined ? { state: fields.videoState } : {};
+  });
+  return fields.state === undefined ? { applications } : { state: fields.state, applications };
 }
 
 function activeCount(alerts: readonly UnitAlert[] | undefined): number {
@@ -118,6 +139,8 @@ function activeAlerts(count: number): readonly { active: true }[] {
 export class SummaryRecordWriter {
   private readonly ids = new Map<string, number>();
   private readonly projections = new Map<string, number>();
+  /** The status fields of the line being read (one object reused: no allocation per event). */
+  private readonly fields: StatusFields = { state: undefined, bits: 0, videoState: undefined };
   private tableSize = 0;
   // The chunk being read.
   private entries: unknown[] = [];
@@ -142,32 +165,37 @@ export class SummaryRecordWriter {
     return index;
   }
 
-  private projectionEntry(projection: Projection): number {
-    let index = this.projections.get(projection.key);
+  /** The table entry of the projection named `key`, its value built by `value()` the first time. */
+  private projectionEntry(key: string, value: () => unknown): number {
+    let index = this.projections.get(key);
     if (index === undefined) {
-      index = this.entry(projection.value);
-      this.projections.set(projection.key, index);
+      index = this.entry(value());
+      this.projections.set(key, index);
     }
     return index;
   }
 
   private dataEntry(event: Envelope): number {
     switch (event.kind) {
-      case 'unit.status':
-        return this.projectionEntry(statusProjection(event.data));
+      case 'unit.status': {
+        const fields = statusFields(event.data, this.fields);
+        return this.projectionEntry(statusKey(fields), () => statusValue(fields));
+      }
       case 'unit.added': {
         const data = event.data;
-        const status = statusProjection(data.status);
+        const fields = statusFields(data.status, this.fields);
         const active = activeCount(data.alerts);
-        const value: Record<string, unknown> = { type: data.type, status: status.value, alerts: activeAlerts(active) };
-        if (data.isDemo !== undefined) value['isDemo'] = data.isDemo;
-        if (data.isBlockedVendor !== undefined) value['isBlockedVendor'] = data.isBlockedVendor;
-        const key = `A${keyPart(data.type)}|${flagPart(data.isDemo)}${flagPart(data.isBlockedVendor)}|${active}|${status.key}`;
-        return this.projectionEntry({ key, value });
+        const key = `A${keyPart(data.type)}|${flagPart(data.isDemo)}${flagPart(data.isBlockedVendor)}|${active}|${statusKey(fields)}`;
+        return this.projectionEntry(key, () => {
+          const value: Record<string, unknown> = { type: data.type, status: statusValue(fields), alerts: activeAlerts(active) };
+          if (data.isDemo !== undefined) value['isDemo'] = data.isDemo;
+          if (data.isBlockedVendor !== undefined) value['isBlockedVendor'] = data.isBlockedVendor;
+          return value;
+        });
       }
       case 'unit.alert': {
         const active = activeCount(event.data.alerts);
-        return this.projectionEntry({ key: `L${active}`, value: { alerts: activeAlerts(active) } });
+        return this.projectionEntry(`L${active}`, () => ({ alerts: activeAlerts(active) }));
       }
       default:
         return NO_DATA;

@@ -1,15 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { countersFromScratch, emptyCounters } from '../../src/domain/units/counters.ts';
+import { availabilityOf, countersFromScratch, emptyCounters } from '../../src/domain/units/counters.ts';
 import { deriveUnitStatus } from '../../src/domain/units/status.ts';
 import { activeAlertCount } from '../../src/domain/units/interface.ts';
 import type { TransitionName } from '../../src/domain/units/transitions.ts';
-import { TRANSITION_NAMES } from '../../src/domain/units/transitions.ts';
+import { emptyTransitionCounts, TRANSITION_NAMES, transitionBetween } from '../../src/domain/units/transitions.ts';
 import { makeEvent, SAMPLE_DATA } from '../../src/protocol/sampleEvents.ts';
 import type { Envelope } from '../../src/protocol/envelope.ts';
 import type { UnitData, UnitStatusData } from '../../src/protocol/payloads.ts';
 import { applyEvent, createFleetModel, drainChanges, needsRefetch } from './fleetModel.ts';
-import type { FleetModel } from './fleetModel.ts';
+import type { ApplyResult, FleetModel } from './fleetModel.ts';
 import { summary } from './summary.ts';
 
 const RAW = {
@@ -304,5 +304,57 @@ describe('counters kept incrementally', () => {
 
   it('start at zero for an empty fleet', () => {
     expect(createFleetModel().counters).toEqual(emptyCounters());
+  });
+});
+
+describe('the replay summary\'s model (no changes tracked) and the kept availability', () => {
+  /** Every number and derived value the summary and the counters read, per unit. */
+  const stateOf = (model: FleetModel) => ({
+    summary: summary(model),
+    counters: { ...model.counters },
+    totals: { events: model.events, applied: model.applied, ignored: model.ignored, lastSeq: model.lastSeq },
+    units: Array.from(model.units.values(), (u) => ({ id: u.id, rev: u.rev, status: u.status, counted: u.counted, availability: u.availability })),
+    removed: [...model.removedRevs],
+  });
+
+  it('gives the outcomes, units, counters and transitions of the tracking model, and keeps no changes (1,000 runs)', () => {
+    fc.assert(
+      fc.property(fc.array(fc.tuple(step, fc.integer({ min: -1, max: 2 })), { maxLength: 60 }), (steps) => {
+        const tracking = createFleetModel();
+        const untracked = createFleetModel({ trackChanges: false });
+        for (const event of eventsOf(steps)) {
+          const expected: ApplyResult = applyEvent(tracking, event);
+          expect(applyEvent(untracked, event)).toEqual(expected);
+        }
+        expect(stateOf(untracked)).toEqual(stateOf(tracking));
+        for (const unit of tracking.units.values()) expect(unit.availability).toBe(availabilityOf(unit.counted));
+        const changes = drainChanges(untracked);
+        expect([changes.units.size, changes.channels.size, changes.servers.size, changes.transitions.length]).toEqual([0, 0, 0, 0]);
+      }),
+      { numRuns: 1_000 },
+    );
+  });
+
+  it('counts transitionBetween\'s transition for a status event between any two derived statuses', () => {
+    const raws: UnitStatusData[] = [
+      ...Object.values(RAW),
+      {},
+      { state: 'unavailable' },
+      { state: 'online', applications: { fetchlogs: {} } },
+      { state: 'online', applications: { databridge: {} } },
+      { state: 'online', applications: { forward: {}, store: {} } },
+      { state: 'online', applications: { multiCamera: {} } },
+    ];
+    for (const trackChanges of [true, false])
+      for (const from of raws)
+        for (const to of raws) {
+          const model = createFleetModel({ trackChanges });
+          applyEvent(model, makeEvent('unit.added', 'U1', 1, 1, unit('U1', from)));
+          applyEvent(model, makeEvent('unit.status', 'U1', 2, 2, to));
+          const expected = emptyTransitionCounts();
+          const name = transitionBetween(deriveUnitStatus(from), deriveUnitStatus(to));
+          if (name !== null) expected[name] += 1;
+          expect(model.transitions).toEqual(expected);
+        }
   });
 });

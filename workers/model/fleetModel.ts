@@ -19,7 +19,7 @@ import { emptyTransitionCounts, transitionBetween } from '../../src/domain/units
 import type { CountedUnit, UnitCounters } from '../../src/domain/units/counters.ts';
 import { applyCounterChange, availabilityOf, emptyCounters } from '../../src/domain/units/counters.ts';
 import type { UnitStatus } from '../../src/domain/units/status.ts';
-import { deriveUnitStatus } from '../../src/domain/units/status.ts';
+import { deriveUnitStatus, UNIT_STATUSES } from '../../src/domain/units/status.ts';
 import type { UnitAlert } from '../../src/domain/units/interface.ts';
 import { activeAlertCount } from '../../src/domain/units/interface.ts';
 import type { Envelope, EnvelopeOf } from '../../src/protocol/envelope.ts';
@@ -52,7 +52,11 @@ export interface UnitRecord {
   camera: ConfigData | undefined;
   /** What the counters last counted for this unit (applyCounterChange needs the old value). */
   counted: CountedUnit;
+  /** availabilityOf(counted), kept with it so that a status event computes it once (for `after`), not twice. */
+  availability: Availability;
 }
+
+type Availability = ReturnType<typeof availabilityOf>;
 
 export interface ChannelRecord {
   readonly id: string;
@@ -94,6 +98,11 @@ export interface FleetModel {
   events: number;
   applied: number;
   ignored: number;
+  /**
+   * False when no one drains the changes (the replay's summary): `pending` then stays empty, which
+   * saves a Set insert per event and a transition record per status change (see createFleetModel).
+   */
+  readonly tracksChanges: boolean;
   pending: PendingChanges;
 }
 
@@ -114,7 +123,17 @@ function emptyPending(): PendingChanges {
   return { units: new Set(), channels: new Set(), servers: new Set(), transitions: [], droppedTransitions: 0, reset: false };
 }
 
-export function createFleetModel(): FleetModel {
+export type FleetModelOptions = {
+  /**
+   * Whether the model records what changed for drainChanges (default true: the worker sends diffs).
+   * The replay summary reads only the units, counters and transition counts, never the changes:
+   * without them a status event costs the model one Map lookup instead of two (docs/performance.md
+   * §1 "Issue 15 item 5"). Every other rule and number is the same either way.
+   */
+  readonly trackChanges?: boolean;
+};
+
+export function createFleetModel(options: FleetModelOptions = {}): FleetModel {
   return {
     units: new Map(),
     channels: new Map(),
@@ -127,6 +146,7 @@ export function createFleetModel(): FleetModel {
     events: 0,
     applied: 0,
     ignored: 0,
+    tracksChanges: options.trackChanges !== false,
     pending: emptyPending(),
   };
 }
@@ -178,8 +198,8 @@ function countedOf(unit: { status: UnitStatus; raw: EventData['unit.status']; da
 /**
  * Re-counts one unit after a change. The counters move only when the unit's availability
  * (availabilityOf: offline / busy / idle), type or active-alert count changed; otherwise removing
- * and re-adding it would cancel out, so the call (two type-group lookups) is skipped: the hot path
- * is a status event that leaves the unit busy or idle.
+ * and re-adding it would cancel out, so nothing is done: the hot path is a status event that
+ * leaves the unit busy or idle. The availability of `before` is the one kept on the record.
  */
 function recount(model: FleetModel, unit: UnitRecord, alertsChanged: boolean): void {
   const before = unit.counted;
@@ -189,25 +209,38 @@ function recount(model: FleetModel, unit: UnitRecord, alertsChanged: boolean): v
     type: unit.data.type,
     activeAlerts: alertsChanged ? activeAlertCount(unit.alerts) : before.activeAlerts,
   };
-  if (
-    before.type !== after.type ||
-    before.activeAlerts !== after.activeAlerts ||
-    availabilityOf(before) !== availabilityOf(after)
-  ) {
+  const availability = availabilityOf(after);
+  if (before.type !== after.type || before.activeAlerts !== after.activeAlerts) {
     applyCounterChange(model.counters, before, after);
+  } else if (unit.availability !== availability) {
+    // Same type and alerts: applyCounterChange's type and alert terms cancel out (−1 +1), only the
+    // availability moves; this skips its two type-group lookups (unitTypeGroup parses the type).
+    model.counters[unit.availability] -= 1;
+    model.counters[availability] += 1;
   }
   unit.counted = after;
+  unit.availability = availability;
 }
 
 function deriveFor(data: UnitData, raw: EventData['unit.status']): UnitStatus {
   return deriveUnitStatus(raw, data);
 }
 
+/**
+ * transitionBetween for every pair of statuses, computed once: a status event looks its transition
+ * up in two Maps instead of classing both statuses and building a "from>to" key string.
+ */
+const TRANSITION_TABLE: ReadonlyMap<UnitStatus, ReadonlyMap<UnitStatus, TransitionName | null>> = new Map(
+  UNIT_STATUSES.map((from) => [from, new Map(UNIT_STATUSES.map((to) => [to, transitionBetween(from, to)]))]),
+);
+
 function noteTransition(model: FleetModel, unitId: string, previous: UnitStatus, next: UnitStatus, seq: number): void {
-  if (previous === next) return; // same status, same class: no transition (and no string built)
-  const transition = transitionBetween(previous, next);
+  if (previous === next) return; // same status, same class: no transition
+  const known = TRANSITION_TABLE.get(previous)?.get(next);
+  const transition = known === undefined ? transitionBetween(previous, next) : known;
   if (transition === null) return;
   model.transitions[transition] += 1;
+  if (!model.tracksChanges) return;
   const pending = model.pending;
   if (pending.transitions.length >= MAX_PENDING_TRANSITIONS) {
     pending.transitions.shift();
@@ -227,6 +260,7 @@ export function insertUnit(
   const raw = data.status;
   const status = deriveFor(data, raw);
   const alerts = data.alerts ?? [];
+  const counted = countedOf({ status, raw, data, alerts });
   const unit: UnitRecord = {
     id,
     rev,
@@ -239,12 +273,13 @@ export function insertUnit(
     speedTest: aspects.speedTest,
     social: aspects.social,
     camera: aspects.camera,
-    counted: countedOf({ status, raw, data, alerts }),
+    counted,
+    availability: availabilityOf(counted),
   };
   model.units.set(id, unit);
   model.removedRevs.delete(id);
   applyCounterChange(model.counters, undefined, unit.counted);
-  model.pending.units.add(id);
+  if (model.tracksChanges) model.pending.units.add(id);
   return unit;
 }
 
@@ -265,7 +300,7 @@ function applyUnitAdded(model: FleetModel, event: EnvelopeOf<'unit.added'>): App
     existing.config = data.config;
     recount(model, existing, true);
     noteTransition(model, event.id, previous, existing.status, event.seq);
-    model.pending.units.add(event.id);
+    if (model.tracksChanges) model.pending.units.add(event.id);
     return APPLIED;
   }
   const removedRev = model.removedRevs.get(event.id);
@@ -287,7 +322,7 @@ function applyUnitRemoved(model: FleetModel, event: EnvelopeOf<'unit.removed'>):
   if (existing !== undefined) {
     applyCounterChange(model.counters, existing.counted, undefined);
     model.units.delete(event.id);
-    model.pending.units.add(event.id);
+    if (model.tracksChanges) model.pending.units.add(event.id);
   }
   model.removedRevs.set(event.id, event.rev);
   return APPLIED;
@@ -343,7 +378,7 @@ function applyUnitAspect(model: FleetModel, event: UnitAspectEvent): ApplyResult
     default:
       return assertNever(event, 'event');
   }
-  model.pending.units.add(unit.id);
+  if (model.tracksChanges) model.pending.units.add(unit.id);
   return gap ? { outcome: 'gap', refetch: event.id } : APPLIED;
 }
 
@@ -362,7 +397,7 @@ function applyChannel(model: FleetModel, event: EnvelopeOf<'channel.status'> | E
   }
   if (event.kind === 'channel.status') channel.status = event.data;
   else channel.config = event.data;
-  model.pending.channels.add(event.id);
+  if (model.tracksChanges) model.pending.channels.add(event.id);
   return gap ? { outcome: 'gap', refetch: event.id } : APPLIED;
 }
 
@@ -379,7 +414,7 @@ function applyServer(model: FleetModel, event: EnvelopeOf<'server.status'>): App
     server.rev = event.rev;
   }
   server.status = event.data;
-  model.pending.servers.add(event.id);
+  if (model.tracksChanges) model.pending.servers.add(event.id);
   return gap ? { outcome: 'gap', refetch: event.id } : APPLIED;
 }
 
