@@ -3,8 +3,9 @@
  * 10k log (fixtures/generated/bench-10k.ndjson; `npm run bench -- --only replay` generates it) cut
  * into frames of 1,000 events, fed to a LiveSession + FleetPipeline as batched JSON text frames and
  * as binary frames, a diff built every PER_FLUSH events (default 4,000, about a frame at 250k/s).
- * Prints events/s of wall time and per CPU-second of this process for each pass. Not a figure of
- * the bench: the Chromium figures are in ingestBench.ts.
+ * Prints events/s of wall time and per CPU-second of this process for each pass, and the CPU the
+ * UI would spend decoding the diffs (decodeDiffPatches + decodeDiffUnits, timed apart and not in the
+ * worker's rate). Not a figure of the bench: the Chromium figures are in ingestBench.ts.
  *
  *   WIRES=json,bin,json,bin npx tsx bench/ingest/pipelineProfile.ts
  *   WIRES=bin node --import tsx --cpu-prof --cpu-prof-dir=/tmp/prof bench/ingest/pipelineProfile.ts
@@ -15,6 +16,8 @@ import { encodeBinaryFrame } from '../../src/protocol/binaryFrames.ts';
 import type { Envelope } from '../../src/protocol/envelope.ts';
 import type { FleetSnapshot } from '../../src/protocol/snapshot.ts';
 import { EVENTS_OP } from '../../src/protocol/ops.ts';
+import type { FleetDiff } from '../../workers/pipeline/diff.ts';
+import { decodeDiffPatches, decodeDiffUnits } from '../../workers/pipeline/diff.ts';
 import { FleetPipeline } from '../../workers/pipeline/fleetPipeline.ts';
 import { systemClock, systemTimers } from '../../workers/sources/clock.ts';
 import { LiveSession } from '../../workers/sources/liveSession.ts';
@@ -42,8 +45,21 @@ for (let at = 0; at < stream.length; at += FRAME_EVENTS) {
 const bytes = (list: readonly { length: number }[]) => list.reduce((sum, item) => sum + item.length, 0) / stream.length;
 console.log(`${stream.length} events; bytes/event: JSON ${bytes(texts).toFixed(0)}, binary ${(binaries.reduce((sum, b) => sum + b.byteLength, 0) / stream.length).toFixed(0)}`);
 
+/** CPU ms (user + system) of this process since `since`. */
+const cpuMsSince = (since: NodeJS.CpuUsage): number => {
+  const used = process.cpuUsage(since);
+  return (used.user + used.system) / 1000;
+};
+
 async function pass(wire: string): Promise<void> {
-  const pipeline = new FleetPipeline({ deliver: () => undefined, requestFrame: () => undefined, clock: systemClock, timers: { setTimeout: () => 0, clearTimeout: () => undefined } });
+  let uiMs = 0;
+  const decode = (diff: FleetDiff) => {
+    const started = process.cpuUsage();
+    decodeDiffPatches(diff);
+    decodeDiffUnits(diff);
+    uiMs += cpuMsSince(started);
+  };
+  const pipeline = new FleetPipeline({ deliver: decode, requestFrame: () => undefined, clock: systemClock, timers: { setTimeout: () => 0, clearTimeout: () => undefined } });
   const session = new LiveSession(
     {
       send: () => undefined,
@@ -58,6 +74,7 @@ async function pass(wire: string): Promise<void> {
   session.opened();
   await new Promise((resolve) => setTimeout(resolve, 300));
   pipeline.flush();
+  uiMs = 0;
   const cpu0 = process.cpuUsage();
   const started = performance.now();
   let since = 0;
@@ -73,10 +90,9 @@ async function pass(wire: string): Promise<void> {
     }
   }
   const wall = performance.now() - started;
-  const cpu = process.cpuUsage(cpu0);
-  const cpuMs = (cpu.user + cpu.system) / 1000;
+  const cpuMs = cpuMsSince(cpu0) - uiMs;
   const events = texts.length * FRAME_EVENTS;
-  console.log(`${wire}: ${Math.round((events / wall) * 1000)} events/s wall, ${Math.round((events / cpuMs) * 1000)} per CPU-second; applied ${pipeline.model.applied}, bad frames ${session.stats.badFrames}`);
+  console.log(`${wire}: ${Math.round((events / wall) * 1000)} events/s wall, ${Math.round((events / cpuMs) * 1000)} per CPU-second; UI decode ${((uiMs * 1000) / events).toFixed(2)} µs/event; applied ${pipeline.model.applied}, bad frames ${session.stats.badFrames}`);
 }
 
 for (const wire of (process.env['WIRES'] ?? 'json,bin,json,bin').split(',')) await pass(wire);

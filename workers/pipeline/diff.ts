@@ -16,6 +16,7 @@ import type { ConnectionState } from '../sources/connectionState.ts';
 import type { UnitTransition } from '../model/fleetModel.ts';
 import type { SnapshotColumns } from './snapshotColumns.ts';
 import { decodeColumnView } from './snapshotColumns.ts';
+import { decodePatchColumns, encodePatchColumns } from './patchColumns.ts';
 
 /** Unit views inline up to this count (~150 B each, ~10 KiB); more go as a transferred buffer. */
 export const INLINE_UNITS_MAX = 24; // a view with links is ~600 B cloned: 24 ≈ 14 KiB, about what a frame carries
@@ -127,7 +128,10 @@ export interface FleetDiff {
    * alerts, speed test): a patch of those fields instead of the whole view. Absent means none.
    */
   readonly patches?: readonly UnitPatch[];
-  /** The patches as UTF-8 JSON (transferred) when there are more than INLINE_UNITS_MAX. */
+  /**
+   * The patches as columns (patchColumns.ts: numbers in a Float64Array, strings once per diff),
+   * transferred, when there are more than INLINE_UNITS_MAX.
+   */
   readonly patchesBuffer?: ArrayBuffer | null;
   /**
    * More units of the same change follow in the next diffs (posted as soon as the UI took this
@@ -245,20 +249,15 @@ export function applyUnitPatch(view: UnitView, patch: UnitPatch): UnitView {
 const encoder = new TextEncoder();
 const decoder = new TextDecoder();
 
-/** A list as UTF-8 JSON in a buffer of its own (transferable). */
-function encodeList(items: readonly unknown[]): ArrayBuffer {
-  const bytes = encoder.encode(JSON.stringify(items));
+/** Unit views as UTF-8 JSON in a buffer of their own (transferable). */
+export function encodeUnits(units: readonly UnitView[]): ArrayBuffer {
+  const bytes = encoder.encode(JSON.stringify(units));
   return bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength) as ArrayBuffer;
 }
 
-/** Unit views as a transferable buffer. */
-export function encodeUnits(units: readonly UnitView[]): ArrayBuffer {
-  return encodeList(units);
-}
-
-/** Patches as a transferable buffer. */
+/** Patches as a transferable buffer of columns (patchColumns.ts). */
 export function encodePatches(patches: readonly UnitPatch[]): ArrayBuffer {
-  return encodeList(patches);
+  return encodePatchColumns(patches);
 }
 
 /** The whole views of a diff, inline or from its buffer (patches not included: see decodeDiffPatches). */
@@ -272,7 +271,7 @@ export function decodeDiffUnits(diff: FleetDiff): readonly UnitView[] {
 /** The patches of a diff, inline or from its buffer. */
 export function decodeDiffPatches(diff: FleetDiff): readonly UnitPatch[] {
   if (diff.patchesBuffer !== undefined && diff.patchesBuffer !== null) {
-    return JSON.parse(decoder.decode(new Uint8Array(diff.patchesBuffer))) as UnitPatch[];
+    return decodePatchColumns(diff.patchesBuffer);
   }
   return diff.patches ?? [];
 }

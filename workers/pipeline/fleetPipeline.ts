@@ -36,7 +36,8 @@ import type { Clock, Timers } from '../sources/clock.ts';
 import type { ConnectionState } from '../sources/connectionState.ts';
 import type { EventSink } from '../sources/eventSource.ts';
 import type { ChannelView, FleetDiff, LinkView, ServerView, UnitPatch, UnitView } from './diff.ts';
-import { ASPECT, encodePatches, encodeUnits, INLINE_UNITS_MAX, MAX_UNITS_PER_DIFF, pushLinkValues, WHOLE_VIEW } from './diff.ts';
+import { ASPECT, encodeUnits, INLINE_UNITS_MAX, MAX_UNITS_PER_DIFF, pushLinkValues, WHOLE_VIEW } from './diff.ts';
+import { PatchColumnsWriter } from './patchColumns.ts';
 import type { SnapshotColumns } from './snapshotColumns.ts';
 import { encodeSnapshotColumns } from './snapshotColumns.ts';
 import { CapabilitiesRefresh } from './capabilitiesRefresh.ts';
@@ -141,7 +142,6 @@ function numberField(record: Record<string, unknown> | undefined, key: string): 
 /** The links as views draw them (kbps). */
 function linksOf(unit: UnitRecord): LinkView[] {
   return unit.links.map((link) => {
-    const raw = link as Record<string, unknown>;
     return {
       port: link.port,
       name: link.name ?? link.port,
@@ -150,9 +150,14 @@ function linksOf(unit: UnitRecord): LinkView[] {
       enabled: link.enabled ?? true,
       uplinkKbps: link.uplinkKbps ?? 0,
       downlinkKbps: link.downlinkKbps ?? 0,
-      signal: link.signalQuality ?? numberField(raw, 'signal'),
+      signal: signalOf(link),
     };
   });
+}
+
+/** A link's signal as views draw it (0–100), undefined when none is reported. */
+function signalOf(link: UnitRecord['links'][number]): number | undefined {
+  return link.signalQuality ?? numberField(link as Record<string, unknown>, 'signal');
 }
 
 /** True when two link lists have the same links in the same order (port, name, type): a usage patch can carry only numbers. */
@@ -217,6 +222,8 @@ export class FleetPipeline implements EventSink {
   private continuing = false;
   /** Units of a split change not sent yet, in order: id → aspect mask (diff.ts ASPECT, WHOLE_VIEW). */
   private readonly splitQueue = new Map<string, number>();
+  /** Writes a diff's patches as columns when they do not go inline (reused: its buffers grow once). */
+  private readonly patchWriter = new PatchColumnsWriter();
   private connectionState: ConnectionState | null = null;
   private listsVersion: number | null = null;
   private badFrameCount = 0;
@@ -491,10 +498,39 @@ export class FleetPipeline implements EventSink {
     return patch;
   }
 
+  /**
+   * One patch row written straight from the model (the same fields as patchOf, without the patch
+   * and link objects): what a diff of thousands of patches costs per unit is these writes.
+   */
+  private writePatchRow(writer: PatchColumnsWriter, unit: UnitRecord, mask: number): void {
+    writer.row(unit.id, unit.rev, mask);
+    if ((mask & ASPECT.status) !== 0) {
+      writer.status(unit.status, unit.raw.state, videoStateOf(unit), Object.keys(unit.raw.applications ?? {}), onAirOf(unit), batteryOf(unit));
+    }
+    if ((mask & ASPECT.usage) !== 0) {
+      let uplink = 0;
+      for (const link of unit.links) {
+        const up = link.uplinkKbps ?? 0;
+        uplink += up;
+        // diff.ts LINK_VALUES_STRIDE: uplink, downlink, signal (−1: none), connected, enabled.
+        writer.linkValue(up);
+        writer.linkValue(link.downlinkKbps ?? 0);
+        writer.linkValue(signalOf(link) ?? -1);
+        writer.linkValue((link.connected ?? false) ? 1 : 0);
+        writer.linkValue((link.enabled ?? true) ? 1 : 0);
+      }
+      writer.uplink(uplink);
+    }
+    if ((mask & ASPECT.alerts) !== 0) writer.alerts(unit.counted.activeAlerts);
+    if ((mask & ASPECT.speedTest) !== 0) writer.speedTest(unit.speedTest);
+  }
+
   private buildDiff(): { diff: FleetDiff; transfer: ArrayBuffer[] } {
     const changes = drainChanges(this.model);
     const units: UnitView[] = [];
-    const patches: UnitPatch[] = [];
+    // Units that go as patches, with their masks: as objects when few, else as columns.
+    const patchUnits: UnitRecord[] = [];
+    const patchMasks: number[] = [];
     const removed: string[] = [];
     const aspects = this.aspects;
     const queue = this.splitQueue;
@@ -532,7 +568,10 @@ export class FleetPipeline implements EventSink {
       const unit = this.model.units.get(id);
       if (unit === undefined) removed.push(id);
       else if ((mask & WHOLE_VIEW) !== 0) units.push(this.viewOf(unit));
-      else patches.push(this.patchOf(unit, mask));
+      else {
+        patchUnits.push(unit);
+        patchMasks.push(mask);
+      }
     }
     this.continuing = queue.size > 0;
     const channels: ChannelView[] = [];
@@ -554,8 +593,15 @@ export class FleetPipeline implements EventSink {
     const unitsBuffer = inline ? null : encodeUnits(units);
     const encoded = asColumns ? encodeSnapshotColumns(columnViews) : null;
     const snapshot: SnapshotColumns | null = encoded?.columns ?? null;
-    const patchesInline = patches.length <= inlineMax;
-    const patchesBuffer = patchesInline ? null : encodePatches(patches);
+    const patchesInline = patchUnits.length <= inlineMax;
+    const patches: UnitPatch[] = [];
+    let patchesBuffer: ArrayBuffer | null = null;
+    if (patchesInline) patchUnits.forEach((unit, index) => patches.push(this.patchOf(unit, patchMasks[index] as number)));
+    else {
+      const writer = this.patchWriter;
+      patchUnits.forEach((unit, index) => this.writePatchRow(writer, unit, patchMasks[index] as number));
+      patchesBuffer = writer.finish();
+    }
     this.frameNo += 1;
     const snapshotBytesAt = changes.reset ? takeSnapshotStamp() : null;
     const diff: FleetDiff = {
@@ -569,7 +615,7 @@ export class FleetPipeline implements EventSink {
       ...(servers.length > 0 ? { servers } : {}),
       patches: patchesInline ? patches : [],
       patchesBuffer,
-      counters: units.length > 0 || patches.length > 0 || removed.length > 0 || changes.reset ? { ...this.model.counters } : null,
+      counters: units.length > 0 || patchUnits.length > 0 || removed.length > 0 || changes.reset ? { ...this.model.counters } : null,
       connection: this.connectionState,
       notifications,
       listsVersion: this.listsVersion,

@@ -36,7 +36,15 @@ import type { EventSink, RestSnapshot } from './eventSource.ts';
 import type { Random } from './reconnect.ts';
 import { reconnectDelay, reloadDelay } from './reconnect.ts';
 import { SubscriptionRegistry } from './subscriptions.ts';
+import { IdInterner } from './idInterner.ts';
 import type { TopicChanges } from './subscriptions.ts';
+
+/** The snapshot's entity ids, the model's keys (units by uid, channels, servers). */
+function* idsOf(snapshot: RestSnapshot['snapshot']): Iterable<string> {
+  for (const entry of snapshot.units) yield entry.unit.uid;
+  for (const channel of snapshot.channels) yield channel.id;
+  for (const server of snapshot.servers) yield server.id;
+}
 
 /** Events buffered during a resync beyond this are dropped, and another resync follows the snapshot in flight. */
 export const MAX_RESYNC_BUFFER = 200_000;
@@ -79,6 +87,8 @@ export class LiveSession {
   private resyncing = false;
   private generation = 0;
   private buffer: Envelope[] = [];
+  /** The binary path's ids, one string object per id (idInterner.ts). */
+  private readonly ids = new IdInterner();
   private retryTimer: TimerId | null = null;
   private disconnectedSince: number | null = null;
   private state: ConnectionState = { phase: 'connecting' };
@@ -178,6 +188,7 @@ export class LiveSession {
   /** receive() for the binary reader's reused envelope: a copy is made only when it must be kept (resync buffer). */
   private readonly receiveReused = (event: Envelope): void => {
     this.stats.eventsIn += 1;
+    (event as { id: string }).id = this.ids.intern(event.id); // the reader's cursor: ours to rewrite
     if (this.resyncing) this.receive({ ...event } as Envelope);
     else this.receive(event);
   };
@@ -268,6 +279,7 @@ export class LiveSession {
         if (generation !== this.generation || !this.open) return;
         this.abortController = null;
         this.sink.snapshot(answer.snapshot, answer.watermark);
+        this.ids.reset(idsOf(answer.snapshot));
         // Set, not raised: after a server restart the new watermark may be below the old seqs.
         this.lastSeq = answer.watermark;
         const buffered = this.buffer;

@@ -1,0 +1,99 @@
+/**
+ * Patches as columns (patchColumns.ts) against the path before them (the patch list as UTF-8 JSON):
+ * over random patches (every aspect mix, undefined fields, −0, repeated strings and objects, ids
+ * with any characters), applyUnitPatch gives exactly the same views from the decoded columns as
+ * from the decoded JSON; and a damaged buffer is refused with an error naming what is wrong.
+ */
+import { describe, expect, it } from 'vitest';
+import fc from 'fast-check';
+import type { UnitStatus } from '../../src/domain/units/status.ts';
+import { UNIT_STATUSES } from '../../src/domain/units/status.ts';
+import { unitView } from '../../src/features/units/testViews.ts';
+import type { LinkView, UnitPatch, UnitView } from './diff.ts';
+import { applyUnitPatch, ASPECT, LINK_VALUES_STRIDE } from './diff.ts';
+import { decodePatchColumns, encodePatchColumns, PatchColumnsWriter } from './patchColumns.ts';
+
+/** The old path: the patch list as JSON text and back (what diff.ts sent beyond INLINE_UNITS_MAX). */
+const viaJson = (patches: readonly UnitPatch[]): UnitPatch[] => JSON.parse(JSON.stringify(patches)) as UnitPatch[];
+
+const finite = fc.oneof(fc.integer({ min: -5, max: 50_000 }), fc.double({ noNaN: true, noDefaultInfinity: true }), fc.constant(-0));
+const maybe = <T>(arb: fc.Arbitrary<T>) => fc.option(arb, { nil: undefined });
+const text = fc.oneof(fc.constantFrom('online', 'offline', 'streaming', 'connecting', ''), fc.string({ maxLength: 5 }));
+
+const patchOf = (id: string): fc.Arbitrary<UnitPatch> =>
+  fc
+    .record({
+      rev: fc.integer({ min: 0, max: 1e9 }),
+      a: fc.integer({ min: 0, max: 15 }),
+      status: maybe(fc.constantFrom<UnitStatus>(...UNIT_STATUSES)),
+      state: maybe(text),
+      videoState: maybe(text),
+      applications: maybe(fc.subarray(['video', 'datalink', 'intercom', 'a,b', '"q"'])),
+      onAir: maybe(fc.boolean()),
+      battery: maybe(fc.record({ percentage: fc.integer({ min: 0, max: 100 }), charging: fc.boolean() }, { requiredKeys: [] })),
+      uplinkKbps: maybe(finite),
+      linkValues: maybe(fc.array(finite, { maxLength: 3 * LINK_VALUES_STRIDE })),
+      activeAlerts: maybe(fc.integer({ min: 0, max: 9 })),
+      speedTest: maybe(fc.record({ uplinkKbps: fc.integer({ min: 0, max: 9_000 }), at: fc.integer({ min: 0, max: 9 }) })),
+    })
+    .map((fields) => {
+      // As patchOf in fleetPipeline.ts: only the fields of the patched aspects are set.
+      const patch: Record<string, unknown> = { id, rev: fields.rev, a: fields.a };
+      if ((fields.a & ASPECT.status) !== 0) Object.assign(patch, { status: fields.status, state: fields.state, videoState: fields.videoState, applications: fields.applications, onAir: fields.onAir, battery: fields.battery });
+      if ((fields.a & ASPECT.usage) !== 0) Object.assign(patch, { uplinkKbps: fields.uplinkKbps, linkValues: fields.linkValues });
+      if ((fields.a & ASPECT.alerts) !== 0) patch['activeAlerts'] = fields.activeAlerts;
+      if ((fields.a & ASPECT.speedTest) !== 0) patch['speedTest'] = fields.speedTest;
+      return patch as unknown as UnitPatch;
+    });
+
+const link: fc.Arbitrary<LinkView> = fc.record({
+  port: fc.constantFrom('eth0', 'wlan0', 'cell1'),
+  name: fc.constantFrom('LAN', 'Wi-Fi'),
+  type: fc.constantFrom<'wifi' | 'lan' | 'cell' | undefined>('wifi', 'lan', 'cell', undefined),
+  connected: fc.boolean(),
+  enabled: fc.boolean(),
+  uplinkKbps: fc.integer({ min: 0, max: 20_000 }),
+  downlinkKbps: fc.integer({ min: 0, max: 20_000 }),
+  signal: maybe(fc.integer({ min: 0, max: 100 })),
+});
+
+const case_ = fc
+  .uniqueArray(fc.oneof(fc.string({ maxLength: 6 }), fc.constantFrom('U1', 'U-00042', 'é\n"\\')), { minLength: 0, maxLength: 40 })
+  .chain((ids) => fc.tuple(fc.tuple(...ids.map(patchOf)), fc.array(link, { maxLength: 3 }), fc.constantFrom<UnitStatus>(...UNIT_STATUSES)));
+
+describe('patch columns give the views the JSON patch list gave', () => {
+  it('applyUnitPatch over decoded columns equals applyUnitPatch over decoded JSON, for random patches', () => {
+    const writer = new PatchColumnsWriter(); // reused, as the pipeline reuses its writer
+    fc.assert(
+      fc.property(case_, ([patches, links, status]) => {
+        const decoded = decodePatchColumns(encodePatchColumns(patches, writer));
+        const reference = viaJson(patches);
+        expect(decoded.map((patch) => [patch.id, patch.rev, patch.a])).toEqual(reference.map((patch) => [patch.id, patch.rev, patch.a]));
+        decoded.forEach((patch, index) => {
+          const view: UnitView = unitView(patch.id, { status, links, activeAlerts: 2, state: 'online', onAir: true });
+          const want = applyUnitPatch(view, reference[index] as UnitPatch);
+          const got = applyUnitPatch(view, patch);
+          expect(got).toStrictEqual(want);
+          for (const [key, value] of Object.entries(want)) if (typeof value === 'number') expect(Object.is(got[key as keyof UnitView], value)).toBe(true);
+        });
+      }),
+      { numRuns: 300 },
+    );
+  });
+
+  it('refuses a damaged buffer by name', () => {
+    const good = encodePatchColumns([{ id: 'U1', rev: 3, a: ASPECT.status, status: 'idle', state: 'online', applications: [] }]);
+    expect(() => decodePatchColumns(good.slice(0, 16))).toThrow(/shorter than the 32-byte header/);
+    expect(() => decodePatchColumns(good.slice(0, good.byteLength - 1))).toThrow(/the header says/);
+    const badVersion = good.slice(0);
+    new Float64Array(badVersion, 0, 1)[0] = 9;
+    expect(() => decodePatchColumns(badVersion)).toThrow(/version 9/);
+    const badStatus = good.slice(0);
+    new Float64Array(badStatus, 0, 8)[4 + 2] = 99;
+    expect(() => decodePatchColumns(badStatus)).toThrow(/row 0: status code 99 is not a unit status/);
+    const badString = good.slice(0);
+    new Float64Array(badString, 0, 8)[4 + 3] = 7;
+    expect(() => decodePatchColumns(badString)).toThrow(/row 0: string index 7 is not in the table/);
+    expect(() => encodePatchColumns([{ id: 'U2', rev: 1, a: ASPECT.status, status: 'flying' as UnitStatus }])).toThrow(/unit U2 has status "flying", not a unit status/);
+  });
+});

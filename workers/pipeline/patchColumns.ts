@@ -1,0 +1,310 @@
+/**
+ * Unit patches as columns in one transferred ArrayBuffer (issue 15 item 2; docs/performance.md
+ * §3b): the form a diff's patches take beyond INLINE_UNITS_MAX, instead of the UTF-8 JSON of a
+ * list of patch objects. Why: in the worker's profile, `JSON.stringify` of the patch list (and the
+ * patch and link objects built only to be stringified) was about a third of the diff building, and
+ * `JSON.parse` of it the main thread's largest cost per diff. Here the worker writes numbers into a
+ * Float64Array as it reads the model (no object per patch, none per link), and the strings go as
+ * one small JSON section: every id once, and each distinct state string, applications list,
+ * battery and speed test once per diff (a diff of 4,000 status patches holds a handful of them).
+ *
+ * Layout (all f64 little-endian, as Float64Array writes them; then bytes):
+ *
+ *   f64 index            field
+ *   0                    PATCH_COLUMNS_VERSION
+ *   1                    N, the number of patches
+ *   2                    L, the number of link values of all patches together
+ *   3                    J, the byte length of the JSON section
+ *   4 + STRIDE·i + k     row i, column k (ROW below): rev, aspect mask, status code, ...
+ *   4 + STRIDE·N + j     link value j (diff.ts LINK_VALUES_STRIDE numbers per link, rows in order)
+ *   then J bytes         UTF-8 JSON {"i": [N ids], "s": [strings], "o": [objects]}
+ *
+ * A column that refers to a string or an object holds its index in "s" or "o", −1 for undefined;
+ * a number column that may be undefined holds NaN for it (the numbers of a patch are finite: the
+ * model's payload guards refuse the rest); a status is its index in UNIT_STATUSES.
+ *
+ * Contract: decodePatchColumns(encodePatchColumns(patches)) gives patches that applyUnitPatch
+ * turns into exactly the views the JSON list gave (tests/property/patchColumns.test.ts).
+ */
+import type { UnitStatus } from '../../src/domain/units/status.ts';
+import { UNIT_STATUSES } from '../../src/domain/units/status.ts';
+import type { UnitPatch } from './diff.ts';
+import { ASPECT } from './diff.ts';
+
+export const PATCH_COLUMNS_VERSION = 1;
+const HEADER = 4;
+/** The columns of a row, in order. */
+const ROW = {
+  rev: 0,
+  mask: 1,
+  /** Index in UNIT_STATUSES, −1: undefined. */
+  status: 2,
+  /** Index in the string table, −1: undefined. */
+  state: 3,
+  videoState: 4,
+  /** Index in the object table of the applications' names (a list), −1: undefined. */
+  applications: 5,
+  /** 1, 0, or −1: undefined. */
+  onAir: 6,
+  battery: 7,
+  /** NaN: undefined. */
+  uplinkKbps: 8,
+  /** How many link values the row has (its values follow the previous rows' values). */
+  linkValues: 9,
+  /** NaN: undefined. */
+  activeAlerts: 10,
+  speedTest: 11,
+} as const;
+/** f64 columns per row. */
+export const PATCH_ROW_STRIDE = 12;
+
+const STATUS_CODE: ReadonlyMap<string, number> = new Map(UNIT_STATUSES.map((status, index) => [status, index]));
+const encoder = new TextEncoder();
+const decoder = new TextDecoder();
+
+/**
+ * Builds one buffer row by row. The pipeline writes each patched unit straight from the model
+ * (`row`, then the aspects' calls); encodePatchColumns writes patch objects the same way.
+ */
+export class PatchColumnsWriter {
+  private rows = new Float64Array(PATCH_ROW_STRIDE * 256);
+  private links = new Float64Array(256);
+  private count = 0;
+  private linkCount = 0;
+  /** The row being written: its first column's index in `rows`. */
+  private at = 0;
+  private readonly ids: string[] = [];
+  private readonly strings: string[] = [];
+  private readonly stringIndex = new Map<string, number>();
+  /** JSON texts of the objects, one per distinct text. */
+  private readonly objects: string[] = [];
+  private readonly objectIndex = new Map<string, number>();
+
+  get size(): number {
+    return this.count;
+  }
+
+  /** Starts a row: every aspect column undefined until its call below. */
+  row(id: string, rev: number, mask: number): void {
+    if (this.rows.length < (this.count + 1) * PATCH_ROW_STRIDE) this.rows = grow(this.rows, (this.count + 1) * PATCH_ROW_STRIDE);
+    const at = this.count * PATCH_ROW_STRIDE;
+    const rows = this.rows;
+    rows[at + ROW.rev] = rev;
+    rows[at + ROW.mask] = mask;
+    rows[at + ROW.status] = -1;
+    rows[at + ROW.state] = -1;
+    rows[at + ROW.videoState] = -1;
+    rows[at + ROW.applications] = -1;
+    rows[at + ROW.onAir] = -1;
+    rows[at + ROW.battery] = -1;
+    rows[at + ROW.uplinkKbps] = Number.NaN;
+    rows[at + ROW.linkValues] = 0;
+    rows[at + ROW.activeAlerts] = Number.NaN;
+    rows[at + ROW.speedTest] = -1;
+    this.at = at;
+    this.count += 1;
+    this.ids.push(id);
+  }
+
+  /** ASPECT.status's fields. `applications` is the list of active application names. */
+  status(status: UnitStatus | undefined, state: string | undefined, videoState: string | undefined, applications: readonly string[] | undefined, onAir: boolean | undefined, battery: unknown): void {
+    const rows = this.rows;
+    const at = this.at;
+    if (status !== undefined) {
+      const code = STATUS_CODE.get(status);
+      if (code === undefined) throw new Error(`patch columns: unit ${this.ids[this.count - 1]} has status "${String(status)}", not a unit status`);
+      rows[at + ROW.status] = code;
+    }
+    rows[at + ROW.state] = this.string(state);
+    rows[at + ROW.videoState] = this.string(videoState);
+    rows[at + ROW.applications] = applications === undefined ? -1 : this.object(applications);
+    rows[at + ROW.onAir] = onAir === undefined ? -1 : onAir ? 1 : 0;
+    rows[at + ROW.battery] = this.object(battery);
+  }
+
+  /** ASPECT.usage's total uplink (kbps; undefined allowed for patches that lack it). `+ 0`: −0 becomes the 0 JSON gave. */
+  uplink(uplinkKbps: number | undefined): void {
+    this.rows[this.at + ROW.uplinkKbps] = uplinkKbps === undefined ? Number.NaN : uplinkKbps + 0;
+  }
+
+  /** Appends one of the row's link values (diff.ts LINK_VALUES_STRIDE per link). `+ 0` makes −0 the 0 JSON gave. */
+  linkValue(value: number): void {
+    if (this.links.length <= this.linkCount) this.links = grow(this.links, this.linkCount + 1);
+    this.links[this.linkCount] = value + 0;
+    this.linkCount += 1;
+    const rows = this.rows;
+    rows[this.at + ROW.linkValues] = (rows[this.at + ROW.linkValues] as number) + 1;
+  }
+
+  /** ASPECT.alerts. */
+  alerts(activeAlerts: number | undefined): void {
+    this.rows[this.at + ROW.activeAlerts] = activeAlerts === undefined ? Number.NaN : activeAlerts + 0;
+  }
+
+  /** ASPECT.speedTest. */
+  speedTest(speedTest: unknown): void {
+    this.rows[this.at + ROW.speedTest] = this.object(speedTest);
+  }
+
+  /** The buffer of every row written (transferable); the writer is empty again after. */
+  finish(): ArrayBuffer {
+    const json = encoder.encode(`{"i":${JSON.stringify(this.ids)},"s":${JSON.stringify(this.strings)},"o":[${this.objects.join(',')}]}`);
+    const numbers = HEADER + PATCH_ROW_STRIDE * this.count + this.linkCount;
+    const buffer = new ArrayBuffer(numbers * 8 + json.byteLength);
+    const f64 = new Float64Array(buffer, 0, numbers);
+    f64[0] = PATCH_COLUMNS_VERSION;
+    f64[1] = this.count;
+    f64[2] = this.linkCount;
+    f64[3] = json.byteLength;
+    f64.set(this.rows.subarray(0, PATCH_ROW_STRIDE * this.count), HEADER);
+    f64.set(this.links.subarray(0, this.linkCount), HEADER + PATCH_ROW_STRIDE * this.count);
+    new Uint8Array(buffer, numbers * 8).set(json);
+    this.reset();
+    return buffer;
+  }
+
+  /** Drops every row written (after finish, or when a row could not be written). */
+  reset(): void {
+    this.count = 0;
+    this.linkCount = 0;
+    this.ids.length = 0;
+    this.strings.length = 0;
+    this.stringIndex.clear();
+    this.objects.length = 0;
+    this.objectIndex.clear();
+  }
+
+  private string(value: string | undefined): number {
+    if (value === undefined) return -1;
+    let index = this.stringIndex.get(value);
+    if (index === undefined) {
+      index = this.strings.length;
+      this.strings.push(value);
+      this.stringIndex.set(value, index);
+    }
+    return index;
+  }
+
+  /** An object (or list) by its JSON text, once per distinct text; −1 for undefined. */
+  private object(value: unknown): number {
+    if (value === undefined) return -1;
+    const text = JSON.stringify(value);
+    let index = this.objectIndex.get(text);
+    if (index === undefined) {
+      index = this.objects.length;
+      this.objects.push(text);
+      this.objectIndex.set(text, index);
+    }
+    return index;
+  }
+}
+
+function grow(array: Float64Array, needed: number): Float64Array<ArrayBuffer> {
+  const next = new Float64Array(Math.max(needed, array.length * 2));
+  next.set(array);
+  return next;
+}
+
+/** Patch objects as columns (tests, and any caller that has patches rather than the model). */
+export function encodePatchColumns(patches: readonly UnitPatch[], writer: PatchColumnsWriter = new PatchColumnsWriter()): ArrayBuffer {
+  try {
+    writePatches(patches, writer);
+  } catch (error) {
+    writer.reset();
+    throw error;
+  }
+  return writer.finish();
+}
+
+function writePatches(patches: readonly UnitPatch[], writer: PatchColumnsWriter): void {
+  for (const patch of patches) {
+    writer.row(patch.id, patch.rev, patch.a);
+    if ((patch.a & ASPECT.status) !== 0) writer.status(patch.status, patch.state, patch.videoState, patch.applications, patch.onAir, patch.battery);
+    if ((patch.a & ASPECT.usage) !== 0) {
+      writer.uplink(patch.uplinkKbps);
+      for (const value of patch.linkValues ?? []) writer.linkValue(value);
+    }
+    if ((patch.a & ASPECT.alerts) !== 0) writer.alerts(patch.activeAlerts);
+    if ((patch.a & ASPECT.speedTest) !== 0) writer.speedTest(patch.speedTest);
+  }
+}
+
+/**
+ * The patches of a columns buffer, as the JSON list decoded to (fields of the patched aspects only,
+ * undefined ones absent). A buffer that does not hold what its header says is refused with an
+ * error naming what is wrong.
+ */
+export function decodePatchColumns(buffer: ArrayBuffer): UnitPatch[] {
+  const fail = (what: string): never => {
+    throw new Error(`patch columns: ${what}`);
+  };
+  if (buffer.byteLength < HEADER * 8) fail(`${buffer.byteLength} bytes, shorter than the ${HEADER * 8}-byte header`);
+  const head = new Float64Array(buffer, 0, HEADER);
+  const [version, count, linkCount, jsonBytes] = head as unknown as [number, number, number, number];
+  if (version !== PATCH_COLUMNS_VERSION) fail(`version ${version}, this reader reads version ${PATCH_COLUMNS_VERSION}`);
+  const numbers = HEADER + PATCH_ROW_STRIDE * count + linkCount;
+  if (!Number.isSafeInteger(count) || !Number.isSafeInteger(linkCount) || !Number.isSafeInteger(jsonBytes) || count < 0 || linkCount < 0 || jsonBytes < 0) {
+    fail(`header counts ${count}, ${linkCount}, ${jsonBytes} are not sizes`);
+  }
+  if (buffer.byteLength !== numbers * 8 + jsonBytes) fail(`${buffer.byteLength} bytes, the header says ${numbers * 8 + jsonBytes}`);
+  const f64 = new Float64Array(buffer, 0, numbers);
+  const tables = JSON.parse(decoder.decode(new Uint8Array(buffer, numbers * 8, jsonBytes))) as { i?: unknown; s?: unknown; o?: unknown };
+  const { i: ids, s: strings, o: objects } = tables;
+  if (!Array.isArray(ids) || ids.length !== count) fail(`the id table must hold ${count} ids`);
+  if (!Array.isArray(strings) || !Array.isArray(objects)) fail('the string and object tables must be lists');
+  const stringAt = (row: number, index: number): string | undefined => {
+    if (index === -1) return undefined;
+    const value = (strings as unknown[])[index];
+    return typeof value === 'string' ? value : fail(`row ${row}: string index ${index} is not in the table of ${(strings as unknown[]).length}`);
+  };
+  const objectAt = (row: number, index: number): unknown => {
+    if (index === -1) return undefined;
+    if (index < 0 || index >= (objects as unknown[]).length) fail(`row ${row}: object index ${index} is not in the table of ${(objects as unknown[]).length}`);
+    return (objects as unknown[])[index];
+  };
+  const patches: UnitPatch[] = [];
+  let link = HEADER + PATCH_ROW_STRIDE * count;
+  for (let row = 0; row < count; row += 1) {
+    const at = HEADER + PATCH_ROW_STRIDE * row;
+    const mask = f64[at + ROW.mask] as number;
+    const patch: { -readonly [K in keyof UnitPatch]: UnitPatch[K] } = { id: (ids as string[])[row] as string, rev: f64[at + ROW.rev] as number, a: mask };
+    if ((mask & ASPECT.status) !== 0) {
+      const code = f64[at + ROW.status] as number;
+      if (code !== -1) {
+        const status = UNIT_STATUSES[code];
+        if (status === undefined) fail(`row ${row}: status code ${code} is not a unit status`);
+        patch.status = status;
+      }
+      const state = stringAt(row, f64[at + ROW.state] as number);
+      if (state !== undefined) patch.state = state;
+      const videoState = stringAt(row, f64[at + ROW.videoState] as number);
+      if (videoState !== undefined) patch.videoState = videoState;
+      const applications = objectAt(row, f64[at + ROW.applications] as number);
+      if (applications !== undefined) patch.applications = applications as string[];
+      const onAir = f64[at + ROW.onAir] as number;
+      if (onAir !== -1) patch.onAir = onAir === 1;
+      const battery = objectAt(row, f64[at + ROW.battery] as number);
+      if (battery !== undefined) patch.battery = battery as UnitPatch['battery'];
+    }
+    const values = f64[at + ROW.linkValues] as number;
+    if ((mask & ASPECT.usage) !== 0) {
+      const uplink = f64[at + ROW.uplinkKbps] as number;
+      if (!Number.isNaN(uplink)) patch.uplinkKbps = uplink;
+      const linkValues: number[] = [];
+      for (let k = 0; k < values; k += 1) linkValues.push(f64[link + k] as number);
+      patch.linkValues = linkValues;
+    }
+    link += values;
+    if ((mask & ASPECT.alerts) !== 0) {
+      const alerts = f64[at + ROW.activeAlerts] as number;
+      if (!Number.isNaN(alerts)) patch.activeAlerts = alerts;
+    }
+    if ((mask & ASPECT.speedTest) !== 0) {
+      const speedTest = objectAt(row, f64[at + ROW.speedTest] as number);
+      if (speedTest !== undefined) patch.speedTest = speedTest as UnitPatch['speedTest'];
+    }
+    patches.push(patch);
+  }
+  if (link !== numbers) fail(`the rows hold ${link - HEADER - PATCH_ROW_STRIDE * count} link values, the header says ${linkCount}`);
+  return patches;
+}
