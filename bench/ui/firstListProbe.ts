@@ -1,13 +1,19 @@
 /**
  * A look at the first full list alone (no frame run): `npx tsx bench/ui/firstListProbe.ts UNITS [PASSES] [--trace FILE]
- * [--ab | --json] [--ab-split | --split]` (--ab: every other pass fetches the snapshot as JSON; --ab-split:
- * every other pass sends it to the UI split in parts of whole views, the path before columns).
+ * [--ab | --json] [--ab-split | --split] [--ab-text | --text] [--cpu-profile]` (--ab: every other pass fetches
+ * the snapshot as JSON; --ab-split: every other pass sends it to the UI split in parts of whole views, the
+ * path before columns; --ab-text: every other pass sends the columns' views as one string instead of
+ * transferred UTF-8 bytes, the form before).
  * Builds the console, starts the server with UNITS units (LUC_BENCH_UI_RATE, default 60,000 events/s
  * as in the UI bench), loads /list PASSES times and prints the probe's marks per pass. With --trace,
  * the last pass is recorded as a Chrome trace (page and worker threads; user timing marks included)
- * and the longest tasks per thread are printed. For profiling; the figures come from uiBench.ts.
+ * and the longest tasks per thread are printed. With --cpu-profile, the last pass is sampled by the
+ * page's V8 profiler (every 200 µs) and each busy stretch of the main thread ≥ 40 ms (samples not
+ * idle, gaps under 10 ms) is printed with its heaviest functions by self time: what a long task is.
+ * For profiling; the figures come from uiBench.ts.
  */
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import type { CDPSession } from '@playwright/test';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { buildConsole, launch, loadList, signedIn, startServer, stopServer } from './uiBench.ts';
@@ -32,6 +38,40 @@ function summarizeTrace(file: string): void {
   }
 }
 
+type ProfileNode = { id: number; callFrame: { functionName: string; url: string; lineNumber: number }; children?: number[] };
+type CpuProfile = { nodes: ProfileNode[]; startTime: number; samples: number[]; timeDeltas: number[] };
+
+/** The main thread's busy stretches ≥ 40 ms in a CPU profile, each with its heaviest functions (self ms). */
+function summarizeProfile(profile: CpuProfile): void {
+  const byId = new Map(profile.nodes.map((node) => [node.id, node]));
+  const label = (node: ProfileNode): string => {
+    const { functionName, url, lineNumber } = node.callFrame;
+    return `${functionName || '(anonymous)'}${url === '' ? '' : ` ${url.split('/').at(-1)}:${lineNumber + 1}`}`;
+  };
+  let at = profile.startTime;
+  let stretch: { start: number; end: number; self: Map<string, number> } | null = null;
+  const stretches: { start: number; end: number; self: Map<string, number> }[] = [];
+  for (let index = 0; index < profile.samples.length; index += 1) {
+    const delta = profile.timeDeltas[index] ?? 0;
+    at += delta;
+    const node = byId.get(profile.samples[index] as number);
+    if (node === undefined || node.callFrame.functionName === '(idle)') continue;
+    if (stretch === null || at - stretch.end > 10_000) {
+      stretch = { start: at, end: at, self: new Map() };
+      stretches.push(stretch);
+    }
+    const name = label(node);
+    stretch.self.set(name, (stretch.self.get(name) ?? 0) + (at - stretch.end) / 1_000);
+    stretch.end = at;
+  }
+  const first = stretches[0]?.start ?? 0;
+  for (const { start, end, self } of stretches) {
+    if (end - start < 40_000) continue;
+    const top = [...self].sort((a, b) => b[1] - a[1]).slice(0, 14);
+    console.log(`busy ${((start - first) / 1000).toFixed(0)} ms +${((end - start) / 1000).toFixed(1)} ms: ${top.map(([name, ms]) => `${name} ${ms.toFixed(1)}`).join(' | ')}`);
+  }
+}
+
 async function main(): Promise<void> {
   const units = Number(process.argv[2] ?? 10_000);
   const passes = Number(process.argv[3] ?? 3);
@@ -45,14 +85,29 @@ async function main(): Promise<void> {
     const { page } = await signedIn(browser, server.url);
     for (let pass = 0; pass < passes; pass += 1) {
       const tracing = traceFile !== null && pass === passes - 1;
+      const profiling = process.argv.includes('--cpu-profile') && pass === passes - 1;
+      let cdp: CDPSession | null = null;
+      if (profiling) {
+        cdp = await page.context().newCDPSession(page);
+        await cdp.send('Profiler.enable');
+        await cdp.send('Profiler.setSamplingInterval', { interval: 200 });
+        await cdp.send('Profiler.start');
+      }
       if (tracing) await browser.startTracing(page, { path: traceFile, categories: ['devtools.timeline', 'blink.user_timing', 'v8', 'disabled-by-default-devtools.timeline'] });
       const json = process.argv.includes('--json') || (process.argv.includes('--ab') && pass % 2 === 1);
       // --ab-split: every other pass the snapshot reaches the UI split in parts of whole views (the old path).
       const split = process.argv.includes('--split') || (process.argv.includes('--ab-split') && pass % 2 === 1);
-      const query = [json ? 'benchSnapshotJson' : '', split ? 'benchSnapshotSplit' : ''].filter((flag) => flag !== '').join('&');
+      // --ab-text: every other pass the snapshot's views reach the UI as one string (columns before transferred bytes).
+      const text = process.argv.includes('--text') || (process.argv.includes('--ab-text') && pass % 2 === 1);
+      const query = [json ? 'benchSnapshotJson' : '', split ? 'benchSnapshotSplit' : '', text ? 'benchSnapshotText' : ''].filter((flag) => flag !== '').join('&');
       const result = await loadList(page, units, query === '' ? '' : `?${query}`);
       if (tracing) await browser.stopTracing();
-      console.log(`pass ${pass + 1} (${json ? 'JSON' : 'packed'}, ${split ? 'split views' : 'columns'}): ${JSON.stringify(result, (k, v: unknown) => (typeof v === 'number' ? Math.round(v * 10) / 10 : v))}`);
+      const profile = cdp === null ? null : ((await cdp.send('Profiler.stop')) as unknown as { profile: CpuProfile }).profile;
+      console.log(`pass ${pass + 1} (${json ? 'JSON' : 'packed'}, ${split ? 'split views' : text ? 'columns, views as text' : 'columns'}): ${JSON.stringify(result, (k, v: unknown) => (typeof v === 'number' ? Math.round(v * 10) / 10 : v))}`);
+      if (profile !== null) {
+        writeFileSync('/tmp/first-list-profile.cpuprofile', JSON.stringify(profile));
+        summarizeProfile(profile);
+      }
     }
     if (traceFile !== null) summarizeTrace(traceFile);
   } finally {
