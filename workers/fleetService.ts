@@ -55,8 +55,11 @@ export interface ConnectOptions {
   wire?: 'binary' | 'json';
   /** Ask for the REST snapshot packed (default true; restClient.ts). */
   packedSnapshot?: boolean;
-  /** Send a snapshot to the UI as columns in one diff (default true; pipeline/snapshotColumns.ts), else split into parts of whole views. */
-  snapshotColumns?: boolean;
+  /**
+   * Send a snapshot to the UI as columns in one diff (default true; pipeline/snapshotColumns.ts),
+   * else split into parts of whole views; 'text' (bench only): columns with the views as a string.
+   */
+  snapshotColumns?: boolean | 'text';
 }
 
 /** Receives each diff; the returned promise (or return) means the UI has taken it. */
@@ -177,7 +180,7 @@ export function createFleetService(deps: FleetServiceDeps): FleetService {
         fetchCapabilities: rest.fetchCapabilities,
         fetchCached: rest.fetchCached,
         setVirtualChannel: rest.putVirtualChannel,
-        snapshotColumns: options.snapshotColumns !== false,
+        snapshotColumns: options.snapshotColumns ?? true,
         ...(alertSettings ? { alertSettings } : {}),
       });
       const nextLive = createLiveSource({

@@ -1,13 +1,21 @@
 /**
- * A look at the first full list alone (no frame run): `npx tsx bench/ui/firstListProbe.ts UNITS [PASSES] [--trace FILE]
- * [--ab | --json] [--ab-split | --split]` (--ab: every other pass fetches the snapshot as JSON; --ab-split:
- * every other pass sends it to the UI split in parts of whole views, the path before columns).
+ * A look at the first full list alone (no frame run): `npx tsx bench/ui/firstListProbe.ts UNITS [PASSES] [--trace FILE [--trace-all]]
+ * [--ab | --json] [--ab-split | --split] [--ab-text | --text] [--cpu-profile] [--screenshot FILE]` (--ab: every other pass fetches
+ * the snapshot as JSON; --ab-split: every other pass sends it to the UI split in parts of whole views, the
+ * path before columns; --ab-text: every other pass sends the columns' views as one string instead of
+ * transferred UTF-8 bytes, the form before; --screenshot FILE: a PNG of the list after the last pass).
  * Builds the console, starts the server with UNITS units (LUC_BENCH_UI_RATE, default 60,000 events/s
  * as in the UI bench), loads /list PASSES times and prints the probe's marks per pass. With --trace,
  * the last pass is recorded as a Chrome trace (page and worker threads; user timing marks included)
- * and the longest tasks per thread are printed. For profiling; the figures come from uiBench.ts.
+ * and the longest tasks per thread are printed; with --trace-all every pass is traced and printed with
+ * its main thread's tasks from the bytes to the full list: the longest by CPU time (wall and CPU ms) and
+ * the CPU ms of all of them (a loaded machine stretches wall times, not CPU times). With --cpu-profile, the last pass is sampled by the
+ * page's V8 profiler (every 200 µs) and each busy stretch of the main thread ≥ 40 ms (samples not
+ * idle, gaps under 10 ms) is printed with its heaviest functions by self time: what a long task is.
+ * For profiling; the figures come from uiBench.ts.
  */
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import type { CDPSession } from '@playwright/test';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { buildConsole, launch, loadList, signedIn, startServer, stopServer } from './uiBench.ts';
@@ -32,6 +40,63 @@ function summarizeTrace(file: string): void {
   }
 }
 
+type ProfileNode = { id: number; callFrame: { functionName: string; url: string; lineNumber: number }; children?: number[] };
+type CpuProfile = { nodes: ProfileNode[]; startTime: number; samples: number[]; timeDeltas: number[] };
+
+/** The main thread's busy stretches ≥ 40 ms in a CPU profile, each with its heaviest functions (self ms). */
+function summarizeProfile(profile: CpuProfile): void {
+  const byId = new Map(profile.nodes.map((node) => [node.id, node]));
+  const label = (node: ProfileNode): string => {
+    const { functionName, url, lineNumber } = node.callFrame;
+    return `${functionName || '(anonymous)'}${url === '' ? '' : ` ${url.split('/').at(-1)}:${lineNumber + 1}`}`;
+  };
+  let at = profile.startTime;
+  let stretch: { start: number; end: number; self: Map<string, number> } | null = null;
+  const stretches: { start: number; end: number; self: Map<string, number> }[] = [];
+  for (let index = 0; index < profile.samples.length; index += 1) {
+    const delta = profile.timeDeltas[index] ?? 0;
+    at += delta;
+    const node = byId.get(profile.samples[index] as number);
+    if (node === undefined || node.callFrame.functionName === '(idle)') continue;
+    if (stretch === null || at - stretch.end > 10_000) {
+      stretch = { start: at, end: at, self: new Map() };
+      stretches.push(stretch);
+    }
+    const name = label(node);
+    stretch.self.set(name, (stretch.self.get(name) ?? 0) + (at - stretch.end) / 1_000);
+    stretch.end = at;
+  }
+  const first = stretches[0]?.start ?? 0;
+  for (const { start, end, self } of stretches) {
+    if (end - start < 40_000) continue;
+    const top = [...self].sort((a, b) => b[1] - a[1]).slice(0, 14);
+    console.log(`busy ${((start - first) / 1000).toFixed(0)} ms +${((end - start) / 1000).toFixed(1)} ms: ${top.map(([name, ms]) => `${name} ${ms.toFixed(1)}`).join(' | ')}`);
+  }
+}
+
+/**
+ * The main thread's tasks from the snapshot's bytes to the full list painted in a Chrome trace:
+ * wall time and thread (CPU) time of the longest, and of all of them. CPU time is what a change of
+ * the main thread's work shows on a loaded machine, where a task's wall time is mostly waiting
+ * for a core (tdur: the trace's thread duration).
+ */
+function mainThreadTasks(file: string): { longestWallMs: number; longestCpuMs: number; cpuMs: number; tasks: number } {
+  const { traceEvents } = JSON.parse(readFileSync(file, 'utf8')) as { traceEvents: (TraceEvent & { tdur?: number })[] };
+  const main = new Set<string>();
+  for (const e of traceEvents) if (e.ph === 'M' && e.name === 'thread_name' && e.args?.name === 'CrRendererMain') main.add(`${e.pid}:${e.tid}`);
+  const marks = traceEvents.filter((e) => e.cat.includes('blink.user_timing') && e.name.startsWith('luc:'));
+  const from = marks.find((e) => e.name === 'luc:fleet-snapshot-bytes')?.ts ?? 0;
+  const to = marks.find((e) => e.name === 'luc:unit-list-full-rows')?.ts ?? Number.POSITIVE_INFINITY;
+  const tasks = traceEvents.filter((e) => e.name === 'RunTask' && e.ph === 'X' && main.has(`${e.pid}:${e.tid}`) && e.ts + (e.dur ?? 0) > from && e.ts <= to);
+  let longest = { dur: 0, tdur: 0 };
+  let cpu = 0;
+  for (const task of tasks) {
+    cpu += task.tdur ?? 0;
+    if ((task.tdur ?? 0) > longest.tdur) longest = { dur: task.dur ?? 0, tdur: task.tdur ?? 0 };
+  }
+  return { longestWallMs: longest.dur / 1000, longestCpuMs: longest.tdur / 1000, cpuMs: cpu / 1000, tasks: tasks.length };
+}
+
 async function main(): Promise<void> {
   const units = Number(process.argv[2] ?? 10_000);
   const passes = Number(process.argv[3] ?? 3);
@@ -44,17 +109,38 @@ async function main(): Promise<void> {
   try {
     const { page } = await signedIn(browser, server.url);
     for (let pass = 0; pass < passes; pass += 1) {
-      const tracing = traceFile !== null && pass === passes - 1;
-      if (tracing) await browser.startTracing(page, { path: traceFile, categories: ['devtools.timeline', 'blink.user_timing', 'v8', 'disabled-by-default-devtools.timeline'] });
+      // --trace-all: every pass traced (FILE-PASS.json), its main-thread tasks' CPU time printed with it.
+      const traceAll = process.argv.includes('--trace-all');
+      const tracing = traceFile !== null && (traceAll || pass === passes - 1);
+      const passTrace = traceAll && traceFile !== null ? traceFile.replace(/(\.json)?$/, `-${pass + 1}.json`) : traceFile;
+      const profiling = process.argv.includes('--cpu-profile') && pass === passes - 1;
+      let cdp: CDPSession | null = null;
+      if (profiling) {
+        cdp = await page.context().newCDPSession(page);
+        await cdp.send('Profiler.enable');
+        await cdp.send('Profiler.setSamplingInterval', { interval: 200 });
+        await cdp.send('Profiler.start');
+      }
+      if (tracing) await browser.startTracing(page, { path: passTrace ?? undefined, categories: ['devtools.timeline', 'blink.user_timing', 'v8', 'disabled-by-default-devtools.timeline'] });
       const json = process.argv.includes('--json') || (process.argv.includes('--ab') && pass % 2 === 1);
       // --ab-split: every other pass the snapshot reaches the UI split in parts of whole views (the old path).
       const split = process.argv.includes('--split') || (process.argv.includes('--ab-split') && pass % 2 === 1);
-      const query = [json ? 'benchSnapshotJson' : '', split ? 'benchSnapshotSplit' : ''].filter((flag) => flag !== '').join('&');
+      // --ab-text: every other pass the snapshot's views reach the UI as one string (columns before transferred bytes).
+      const text = process.argv.includes('--text') || (process.argv.includes('--ab-text') && pass % 2 === 1);
+      const query = [json ? 'benchSnapshotJson' : '', split ? 'benchSnapshotSplit' : '', text ? 'benchSnapshotText' : ''].filter((flag) => flag !== '').join('&');
       const result = await loadList(page, units, query === '' ? '' : `?${query}`);
       if (tracing) await browser.stopTracing();
-      console.log(`pass ${pass + 1} (${json ? 'JSON' : 'packed'}, ${split ? 'split views' : 'columns'}): ${JSON.stringify(result, (k, v: unknown) => (typeof v === 'number' ? Math.round(v * 10) / 10 : v))}`);
+      const cpu = traceAll && passTrace !== null ? mainThreadTasks(passTrace) : null;
+      const profile = cdp === null ? null : ((await cdp.send('Profiler.stop')) as unknown as { profile: CpuProfile }).profile;
+      console.log(`pass ${pass + 1} (${json ? 'JSON' : 'packed'}, ${split ? 'split views' : text ? 'columns, views as text' : 'columns'}): ${JSON.stringify(result, (k, v: unknown) => (typeof v === 'number' ? Math.round(v * 10) / 10 : v))}${cpu === null ? '' : ` main thread ${JSON.stringify(cpu, (k, v: unknown) => (typeof v === 'number' ? Math.round(v * 10) / 10 : v))}`}`);
+      const shotAt = process.argv.indexOf('--screenshot');
+      if (shotAt > 0 && pass === passes - 1) await page.screenshot({ path: process.argv[shotAt + 1] ?? '/tmp/first-list.png' });
+      if (profile !== null) {
+        writeFileSync('/tmp/first-list-profile.cpuprofile', JSON.stringify(profile));
+        summarizeProfile(profile);
+      }
     }
-    if (traceFile !== null) summarizeTrace(traceFile);
+    if (traceFile !== null && !process.argv.includes('--trace-all')) summarizeTrace(traceFile);
   } finally {
     await browser.close();
     await stopServer(server);

@@ -81,6 +81,8 @@ export const FRAME_PROBE = `(() => {
         fullCommittedMs: full.startTime - from,
         fullPaintedMs: fullPainted - from,
         longTasks: allLongTasks.filter(([start, duration]) => start + duration > from && start < fullPainted).map(([, duration]) => duration),
+        // The same long tasks as [start, duration] ms, start from the bytes mark (to place them against the marks).
+        longTaskSpans: allLongTasks.filter(([start, duration]) => start + duration > from && start < fullPainted).map(([start, duration]) => [Math.round(start - from), Math.round(duration)]),
       };
     },
   };

@@ -86,7 +86,9 @@ type FirstList = {
 /** Builds the console (vite.config.ts) into `dir`/dist, the folder the server serves from its cwd. */
 export async function buildConsole(dir: string): Promise<void> {
   // LUC_BENCH_UI_ROOT: build the console from another checkout of the project (default: this one).
-  await build({ root: process.env['LUC_BENCH_UI_ROOT'] ?? ROOT, logLevel: 'warn', build: { outDir: join(dir, 'dist'), emptyOutDir: true, sourcemap: false } });
+  // LUC_BENCH_UI_MINIFY=0: keep the functions' names (a CPU profile that names what it shows; firstListProbe --cpu-profile).
+  const minify = process.env['LUC_BENCH_UI_MINIFY'] !== '0';
+  await build({ root: process.env['LUC_BENCH_UI_ROOT'] ?? ROOT, logLevel: 'warn', build: { outDir: join(dir, 'dist'), emptyOutDir: true, sourcemap: false, minify } });
   symlinkSync(join(ROOT, 'node_modules'), join(dir, 'node_modules'));
   symlinkSync(join(ROOT, 'tsconfig.json'), join(dir, 'tsconfig.json'));
 }

@@ -63,6 +63,12 @@ export const BENCH_SNAPSHOT_JSON_FLAG = 'benchSnapshotJson';
  * instead of columns (workers/pipeline/snapshotColumns.ts). Not a user feature.
  */
 export const BENCH_SNAPSHOT_SPLIT_FLAG = 'benchSnapshotSplit';
+/**
+ * BENCH ONLY (bench/ui/firstListProbe.ts `--ab-text`, the form before as baseline):
+ * `?benchSnapshotText` makes the worker send the snapshot's views as one string instead of
+ * transferred UTF-8 bytes (workers/pipeline/snapshotColumns.ts). Not a user feature.
+ */
+export const BENCH_SNAPSHOT_TEXT_FLAG = 'benchSnapshotText';
 
 function benchFlag(flag: string): boolean {
   const search = globalThis.location?.search ?? '';
@@ -194,7 +200,7 @@ export function createFleetClient(options: FleetClientOptions = {}): FleetClient
       const session = sessions.open();
       const onDiff = perEvent ? perEventUpdates(session.onDiff) : session.onDiff;
       const json = benchFlag(BENCH_SNAPSHOT_JSON_FLAG) ? { packedSnapshot: false } : {}; // BENCH ONLY
-      const split = benchFlag(BENCH_SNAPSHOT_SPLIT_FLAG) ? { snapshotColumns: false } : {}; // BENCH ONLY
+      const split = benchFlag(BENCH_SNAPSHOT_SPLIT_FLAG) ? { snapshotColumns: false } : benchFlag(BENCH_SNAPSHOT_TEXT_FLAG) ? { snapshotColumns: 'text' as const } : {}; // BENCH ONLY
       await api.connect(
         { ...endpoints, ...json, ...split, ...connectOptions } as ConnectOptions,
         Comlink.proxy(onDiff) as unknown as (diff: FleetDiff) => void,

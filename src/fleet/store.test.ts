@@ -212,6 +212,21 @@ describe('FleetStore: a snapshot as columns (diff.snapshot) is kept unparsed unt
     expect(store.idsByName()).toEqual(['U3', 'U1', 'U2']); // kept after the columns are let go
   });
 
+  it('a second snapshot bumps the followed units\' versions, and membership only for a unit new to the store', () => {
+    const store = new FleetStore(() => undefined);
+    store.apply(diff({ reset: true, snapshot: encodeSnapshotColumns([view('U1', 1), view('U2', 1)]).columns }));
+    expect(store.membership.value).toBe(1);
+    const followed = store.unitVersion('U1');
+    const before = followed.value;
+    store.apply(diff({ reset: true, snapshot: encodeSnapshotColumns([view('U2', 2), view('U1', 2)]).columns }));
+    expect(followed.value).toBe(before + 1);
+    expect(store.membership.value).toBe(1);
+    expect(store.unit('U1')?.rev).toBe(2);
+    store.apply(diff({ reset: true, snapshot: encodeSnapshotColumns([view('U1', 3), view('U3', 1)]).columns, removed: ['U2'] }));
+    expect(store.membership.value).toBe(2);
+    expect(store.unitIds().sort()).toEqual(['U1', 'U3']);
+  });
+
   it('drops the worker order once a unit comes, goes or is renamed; a patch does not', () => {
     const store = new FleetStore(() => undefined);
     store.apply(diff({ reset: true, snapshot: encodeSnapshotColumns([view('U1', 1), view('U2', 1)]).columns }));

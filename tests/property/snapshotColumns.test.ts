@@ -18,7 +18,7 @@ import { unitView } from '../../src/features/units/testViews.ts';
 import { nameOrder } from '../../src/features/units/nameOrder.ts';
 import type { FleetDiff, UnitPatch, UnitView } from '../../workers/pipeline/diff.ts';
 import { ASPECT, decodeDiffUnits, encodeUnits, mergeDiffInto } from '../../workers/pipeline/diff.ts';
-import { decodeColumnView, encodeSnapshotColumns } from '../../workers/pipeline/snapshotColumns.ts';
+import { decodeColumnView, encodeSnapshotColumns, utf8Length } from '../../workers/pipeline/snapshotColumns.ts';
 import { FleetPipeline } from '../../workers/pipeline/fleetPipeline.ts';
 import { ManualTime } from '../../workers/sources/manualTime.ts';
 import { makeEvent } from '../../src/protocol/sampleEvents.ts';
@@ -186,6 +186,30 @@ describe('the snapshot as columns gives the store and the list what the split sn
         expect(store.idsByName()).toEqual(byNameReference(second));
       }),
       { numRuns: 200 },
+    );
+  });
+
+  it('the views as UTF-8 bytes (any text: accents, emoji, lone surrogates) decode as the views as one string (bench baseline) do', () => {
+    const anyText = fc.string({ unit: fc.oneof(fc.constantFrom('a', 'é', 'Ž', '中', '😀', '\ud800', '\udc00', '"', '\\'), fc.constant('x')), maxLength: 8 });
+    fc.assert(
+      fc.property(fleet, fc.array(anyText, { maxLength: 30 }), (views, texts) => {
+        const named = views.map((view, i) => ({ ...view, name: texts[i] ?? view.name, serial: texts[(i + 1) % Math.max(1, texts.length)] }));
+        const bytes = encodeSnapshotColumns(named).columns;
+        const text = encodeSnapshotColumns(named, true).columns;
+        expect(bytes.views).toBeInstanceOf(Uint8Array);
+        expect(typeof text.views).toBe('string');
+        const read = (columns: typeof bytes) => columns.ids.map((_, index) => decodeColumnView(columns, index));
+        expect(read(bytes)).toEqual(read(text));
+        expect(read(bytes)).toEqual(named.map((view) => JSON.parse(JSON.stringify(view))));
+        expect(bytes.offsets[named.length]).toBe(bytes.views.length);
+      }),
+      { numRuns: 150 },
+    );
+    fc.assert(
+      fc.property(fc.string({ unit: 'binary' }), (text) => {
+        expect(utf8Length(text)).toBe(new TextEncoder().encode(text).length);
+      }),
+      { numRuns: 500 },
     );
   });
 

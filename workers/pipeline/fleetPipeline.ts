@@ -74,9 +74,10 @@ export interface PipelineDeps {
   /**
    * A snapshot goes to the UI as columns in one diff (snapshotColumns.ts: lazy views, the name
    * order computed here) instead of split into MAX_UNITS_PER_DIFF parts of whole views. Default
-   * false (Node tools and tests read the parts); the console's worker turns it on.
+   * false (Node tools and tests read the parts); the console's worker turns it on. 'text' (BENCH
+   * ONLY): columns with the views as one string instead of UTF-8 bytes, the form before.
    */
-  snapshotColumns?: boolean;
+  snapshotColumns?: boolean | 'text';
   /** Units per diff before a change is split (default MAX_UNITS_PER_DIFF). */
   maxUnitsPerDiff?: number;
   /** Runs the next part of a split change (default: at once, when the UI has taken the last part). */
@@ -541,7 +542,7 @@ export class FleetPipeline implements EventSink {
     if (changes.reset) queue.clear();
     const splitting = queue.size > 0;
     // A snapshot as columns: every unit of it in this one diff (no split, no queue).
-    const asColumns = changes.reset && this.deps.snapshotColumns === true;
+    const asColumns = changes.reset && (this.deps.snapshotColumns === true || this.deps.snapshotColumns === 'text');
     const columnViews: UnitView[] = [];
     for (const id of asColumns ? changes.units : []) {
       aspects.delete(id);
@@ -591,7 +592,7 @@ export class FleetPipeline implements EventSink {
     const inlineMax = this.deps.inlineUnitsMax ?? INLINE_UNITS_MAX;
     const inline = units.length <= inlineMax;
     const unitsBuffer = inline ? null : encodeUnits(units);
-    const encoded = asColumns ? encodeSnapshotColumns(columnViews) : null;
+    const encoded = asColumns ? encodeSnapshotColumns(columnViews, this.deps.snapshotColumns === 'text') : null;
     const snapshot: SnapshotColumns | null = encoded?.columns ?? null;
     const patchesInline = patchUnits.length <= inlineMax;
     const patches: UnitPatch[] = [];

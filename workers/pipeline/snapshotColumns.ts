@@ -8,14 +8,22 @@
  *   to notice a rename);
  * - `nameOrder`: the indices in the list's default order (nameOrder.ts, the same function the list
  *   uses), so the main thread does not sort;
- * - `views` + `offsets`: each unit's whole view as JSON, back to back in one string
- *   (`views.slice(offsets[i], offsets[i + 1])` is unit i's). The UI store keeps the string as it
- *   is and parses a view only when it is read (the rows on screen), then the rest in small slices
- *   after the first paint (src/fleet/store.ts). One string, not UTF-8 bytes in a transferred
- *   buffer: both byte forms tried were slower end to end in bench/ui/firstListProbe.ts (each view
- *   encoded with TextEncoder.encodeInto: ~3× the JSON's own cost in Node; the joined JSON encoded
- *   once: 10k A/B ratio 1.12 against the split path, where this form measured 0.65), and cloning
- *   one flat string is a copy, not an object per unit.
+ * - `views` + `offsets`: each unit's whole view as JSON, back to back, UTF-8 in one transferred
+ *   buffer (`views.subarray(offsets[i], offsets[i + 1])` is unit i's). The UI store keeps the
+ *   bytes as they are and decodes and parses a view only when it is read (the rows on screen),
+ *   then the rest in small slices after the first paint (src/fleet/store.ts).
+ *
+ * Why bytes: the views are the bulk of the snapshot (~470 B a unit, 23 MB at 50,000 units), and a
+ * string crosses the worker boundary as a copy made on the receiving side, in the main thread's
+ * task: in Chromium (a bare page, 50k units, load ~14) 103–211 ms of the main thread for the
+ * string against 7–20 ms for the transferred bytes, end to end the same (206–337 against
+ * 214–316 ms), since `TextEncoder.encodeInto` in the worker costs about what the copy did.
+ * `TextEncoder.encode` (a new buffer) measured 400–1,100 ms there, which is why an earlier try of
+ * bytes was slower end to end (docs/performance.md §7b). The JSON of every view is joined once
+ * and encoded in one call into a buffer of one byte per character; only a fleet with characters
+ * beyond ASCII in its views pays a second pass (each view's UTF-8 length, then an exact buffer).
+ * `text: true` (BENCH ONLY, `?benchSnapshotText`) keeps the views as one string, the form before,
+ * for the first-list probe's same-run A/B.
  *
  * A view parsed from its slice is exactly the view the split path would have delivered (the same
  * JSON of the same object), which is what tests/property/snapshotColumns.test.ts checks.
@@ -28,14 +36,17 @@ export interface SnapshotColumns {
   readonly names: readonly string[];
   /** Indices into ids in the list's name order (asc, ties by id; transferred). */
   readonly nameOrder: Uint32Array;
-  /** The JSON of every view, back to back. */
-  readonly views: string;
-  /** Offsets (UTF-16 code units) into `views`, one more than there are units (transferred). */
+  /** The JSON of every view, back to back: UTF-8 bytes (transferred), or one string (bench only). */
+  readonly views: Uint8Array | string;
+  /** Offsets into `views` (bytes, or UTF-16 code units for a string), one more than there are units (transferred). */
   readonly offsets: Uint32Array;
 }
 
-/** The columns of these views, and the buffers to transfer with them. */
-export function encodeSnapshotColumns(views: readonly UnitView[]): { columns: SnapshotColumns; transfer: ArrayBuffer[] } {
+const encoder = new TextEncoder();
+const decoder = new TextDecoder();
+
+/** The columns of these views, and the buffers to transfer with them (`text`: the views as one string, bench only). */
+export function encodeSnapshotColumns(views: readonly UnitView[], text = false): { columns: SnapshotColumns; transfer: ArrayBuffer[] } {
   const count = views.length;
   const ids = new Array<string>(count);
   const names = new Array<string>(count);
@@ -46,16 +57,47 @@ export function encodeSnapshotColumns(views: readonly UnitView[]): { columns: Sn
     const view = views[index] as UnitView;
     ids[index] = view.id;
     names[index] = view.name;
-    const text = JSON.stringify(view);
-    json[index] = text;
-    at += text.length;
+    const viewJson = JSON.stringify(view);
+    json[index] = viewJson;
+    at += viewJson.length;
     offsets[index + 1] = at;
   }
+  const joined = json.join('');
   const order = nameOrder(ids, names);
-  return {
-    columns: { ids, names, nameOrder: order, views: json.join(''), offsets },
-    transfer: [offsets.buffer as ArrayBuffer, order.buffer as ArrayBuffer],
-  };
+  const transfer = [offsets.buffer as ArrayBuffer, order.buffer as ArrayBuffer];
+  if (text) return { columns: { ids, names, nameOrder: order, views: joined, offsets }, transfer };
+  let bytes = new Uint8Array(joined.length);
+  const { read } = encoder.encodeInto(joined, bytes);
+  if (read < joined.length) {
+    // Some view holds characters beyond ASCII: the offsets in bytes, view by view, then an exact buffer.
+    let end = 0;
+    for (let index = 0; index < count; index += 1) {
+      end += utf8Length(json[index] as string);
+      offsets[index + 1] = end;
+    }
+    bytes = new Uint8Array(end);
+    encoder.encodeInto(joined, bytes);
+  }
+  transfer.push(bytes.buffer as ArrayBuffer);
+  return { columns: { ids, names, nameOrder: order, views: bytes, offsets }, transfer };
+}
+
+const NOT_ASCII = /[^\u0000-\u007f]/;
+
+/** The length of `text` in UTF-8 as TextEncoder writes it (a lone surrogate becomes U+FFFD, 3 bytes). */
+export function utf8Length(text: string): number {
+  if (!NOT_ASCII.test(text)) return text.length;
+  let bytes = 0;
+  for (let index = 0; index < text.length; index += 1) {
+    const code = text.charCodeAt(index);
+    if (code < 0x80) bytes += 1;
+    else if (code < 0x800) bytes += 2;
+    else if (code >= 0xd800 && code <= 0xdbff && index + 1 < text.length && (text.charCodeAt(index + 1) & 0xfc00) === 0xdc00) {
+      bytes += 4; // a surrogate pair: one code point beyond the BMP
+      index += 1;
+    } else bytes += 3;
+  }
+  return bytes;
 }
 
 /** The whole view of unit `index` (a new object each call). */
@@ -63,5 +105,6 @@ export function decodeColumnView(columns: SnapshotColumns, index: number): UnitV
   const start = columns.offsets[index];
   const end = columns.offsets[index + 1];
   if (start === undefined || end === undefined) throw new RangeError(`snapshot columns: no unit at index ${index} (${columns.ids.length} units)`);
-  return JSON.parse(columns.views.slice(start, end)) as UnitView;
+  const views = columns.views;
+  return JSON.parse(typeof views === 'string' ? views.slice(start, end) : decoder.decode(views.subarray(start, end))) as UnitView;
 }

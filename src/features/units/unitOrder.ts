@@ -74,6 +74,13 @@ export class UnitOrder {
   private shown: readonly string[] = EMPTY;
   private orderStale = true;
   private namesStale = true;
+  /**
+   * The order is the source's own name order (idsByName): no names kept here (a Map of every
+   * unit's name is ~50,000 entries built on the main thread before the first paint); a change
+   * moved a row exactly when the source drops that order (it does on a unit added, removed or
+   * renamed).
+   */
+  private followsSourceOrder = false;
   private shownStale = true;
   private changedSinceFilter = false;
 
@@ -103,6 +110,10 @@ export class UnitOrder {
   noteChanged(ids: readonly string[]): void {
     if (ids.length === 0) return;
     this.changedSinceFilter = true;
+    if (this.followsSourceOrder) {
+      if (this.readyNameOrder() !== this.ordered) this.orderStale = true;
+      return;
+    }
     if (this.namesStale) return; // a full rebuild is due anyway
     const column = this.sort?.column;
     const values = column !== undefined && column !== 'name' ? this.values : null;
@@ -228,13 +239,12 @@ export class UnitOrder {
   /** Every unit in order; refreshes the names and values the order is built from. */
   private buildOrder(): readonly string[] {
     const ready = this.readyNameOrder();
+    this.followsSourceOrder = ready !== null;
     if (ready !== null) {
-      // The worker's order (no sort here, no view read): only the names, to notice a rename later.
-      const names = new Map<string, string>();
-      for (const id of ready) names.set(id, this.nameOf(id) as string);
-      this.names = names;
+      // The worker's order: no sort, no view read, no name kept (the next rebuild of another order reads them).
+      this.names = new Map();
       this.nameRanks = null;
-      this.namesStale = false;
+      this.namesStale = true;
       this.total = ready.length;
       return ready;
     }
