@@ -1,10 +1,13 @@
 /**
- * A look at the frame windows of the UI bench (issue 15 item 4) with a CPU profile of the page's
- * main thread per window: `npx tsx bench/ui/framesProfile.ts` (~2 min). Not a figure: it prints,
- * per window (list scrolling, multiview, map), the frame intervals, the long tasks, the time from
- * the menu click to the screen drawn, and the functions with the most self time (the DevTools
- * protocol's Profiler, sampled every PROFILE_SAMPLE_US, on an unminified build so names read).
- * The same server, load and windows as uiBench.ts; LUC_BENCH_UI_ROOT builds another checkout.
+ * A look at the frame windows of the UI bench (issue 15 item 4), A/B in one run:
+ * `npx tsx bench/ui/framesProfile.ts [OTHER_CHECKOUT]` (~3-4 min per side at a quiet machine).
+ * Not a figure: per side (this checkout; then OTHER_CHECKOUT, e.g. /work/main, console AND server
+ * from there) and per window (list scrolling, multiview, map) it prints the frame intervals, the
+ * long tasks, the time from the menu click to the screen drawn, the connection phases the header
+ * went through (resyncing = a reset and a full snapshot; behind = conflated), and the functions
+ * with the most self time on the page's main thread (the DevTools protocol's Profiler, sampled
+ * every PROFILE_SAMPLE_US, on an unminified build so names read). The same server settings, load
+ * and windows as uiBench.ts. LUC_PROFILE_ROUNDS alternates the sides that many times (default 1).
  */
 import { mkdtempSync, rmSync, symlinkSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -19,9 +22,21 @@ import { launch, loadList, measureWindow, openScreen, scrollList, SETTLE_MS, sig
 /** Sampling interval of the CPU profile (µs). */
 const PROFILE_SAMPLE_US = 500;
 /** Functions listed per window. */
-const TOP = 25;
+const TOP = 15;
+const ROUNDS = Number(process.env['LUC_PROFILE_ROUNDS'] ?? 1);
 
-type ProfileNode = { id: number; callFrame: { functionName: string; url: string; lineNumber: number }; children?: number[] };
+/** Records every data-phase the header's connection indicator shows, with its time (ms, page clock). */
+const PHASE_PROBE = `(() => {
+  const phases = [];
+  window.__phases = phases;
+  const seen = () => {
+    const phase = document.querySelector('[data-testid="connection-indicator"]')?.getAttribute('data-phase') ?? null;
+    if (phase !== null && phases.at(-1)?.[1] !== phase) phases.push([performance.now(), phase]);
+  };
+  new MutationObserver(seen).observe(document, { subtree: true, childList: true, attributes: true, attributeFilter: ['data-phase'] });
+})();`;
+
+type ProfileNode = { id: number; callFrame: { functionName: string; url: string; lineNumber: number } };
 type Profile = { nodes: ProfileNode[]; samples: number[]; timeDeltas: number[] };
 
 function topSelf(profile: Profile): string[] {
@@ -38,55 +53,64 @@ function topSelf(profile: Profile): string[] {
   return [...self.entries()]
     .sort((a, b) => b[1] - a[1])
     .slice(0, TOP)
-    .map(([name, ms]) => `${ms.toFixed(0).padStart(6)} ms ${((ms / total) * 100).toFixed(1).padStart(5)} %  ${name}`);
+    .map(([name, ms]) => `    ${ms.toFixed(0).padStart(6)} ms ${((ms / total) * 100).toFixed(1).padStart(5)} %  ${name}`);
 }
 
-async function profiled(cdp: CDPSession, page: Page, name: string, during: () => Promise<void>): Promise<{ window: FrameWindow; top: string[] }> {
+async function phasesSince(page: Page, from: number): Promise<string> {
+  const phases = (await page.evaluate(() => (window as unknown as { __phases: [number, string][] }).__phases)) ?? [];
+  const before = phases.filter(([at]) => at < from).at(-1)?.[1] ?? '?';
+  const during = phases.filter(([at]) => at >= from).map(([, phase]) => phase);
+  return [before, ...during].join(' → ');
+}
+
+async function window(cdp: CDPSession, page: Page, name: string, openMs: number | null, during: () => Promise<void>): Promise<string> {
+  const from = (await page.evaluate(() => performance.now())) as number;
   await cdp.send('Profiler.start');
-  const window = await measureWindow(page, name, during);
+  const w: FrameWindow = await measureWindow(page, name, during);
   const { profile } = (await cdp.send('Profiler.stop')) as { profile: Profile };
-  return { window, top: topSelf(profile) };
+  const head = `  ${name}: ${w.intervals.length} frames, p50 ${percentile(w.intervals, 50).toFixed(1)}, p95 ${percentile(w.intervals, 95).toFixed(1)}, p99 ${percentile(w.intervals, 99).toFixed(1)}, max ${Math.max(...w.intervals).toFixed(0)} ms, ${w.longTasks.length} long tasks [${w.longTasks.map((d) => d.toFixed(0)).join(' ')}]${openMs === null ? '' : `, opened and drawn in ${openMs.toFixed(0)} ms`}; phases ${await phasesSince(page, from)}`;
+  return [head, ...topSelf(profile)].join('\n');
 }
 
-function line(name: string, w: FrameWindow, openMs: number | null): string {
-  return `${name}: ${w.intervals.length} frames, p50 ${percentile(w.intervals, 50).toFixed(1)}, p95 ${percentile(w.intervals, 95).toFixed(1)}, p99 ${percentile(w.intervals, 99).toFixed(1)}, max ${Math.max(...w.intervals).toFixed(0)} ms, ${w.longTasks.length} long tasks [${w.longTasks.map((d) => d.toFixed(0)).join(' ')}]${openMs === null ? '' : `, opened and drawn in ${openMs.toFixed(0)} ms`}`;
-}
-
-async function main(): Promise<void> {
+async function side(root: string): Promise<string> {
   const dir = mkdtempSync(join(tmpdir(), 'luc-frames-profile-'));
-  const root = process.env['LUC_BENCH_UI_ROOT'] ?? ROOT;
-  await build({ root, logLevel: 'warn', build: { outDir: join(dir, 'dist'), emptyOutDir: true, sourcemap: false, minify: process.env['LUC_PROFILE_MINIFY'] === '1' } });
+  await build({ root, logLevel: 'warn', build: { outDir: join(dir, 'dist'), emptyOutDir: true, sourcemap: false, minify: false } });
   symlinkSync(join(ROOT, 'node_modules'), join(dir, 'node_modules'));
   symlinkSync(join(ROOT, 'tsconfig.json'), join(dir, 'tsconfig.json'));
   const browser = await launch();
-  const server = await startServer(dir, UNITS);
+  const server = await startServer(dir, UNITS, undefined, root);
+  const lines = [`${root} (load average ${(await import('node:os')).loadavg().map((l) => l.toFixed(1)).join(' ')})`];
   try {
     const { page } = await signedIn(browser, server.url);
-    page.on('console', (message) => { if (message.type() === 'error' || message.type() === 'warning') console.log(`page ${message.type()}: ${message.text().slice(0, 300)}`); });
-    page.on('pageerror', (error) => console.log(`page error: ${error.message.slice(0, 300)}`));
+    await page.addInitScript(PHASE_PROBE);
     const cdp = await page.context().newCDPSession(page);
     await cdp.send('Profiler.enable');
     await cdp.send('Profiler.setSamplingInterval', { interval: PROFILE_SAMPLE_US });
-    await loadList(page, UNITS).catch(async (error: unknown) => {
-      await page.screenshot({ path: join(tmpdir(), 'luc-frames-profile-failed.png') }).catch(() => undefined);
-      throw error;
-    });
+    await loadList(page, UNITS);
     await page.waitForTimeout(SETTLE_MS);
-    const list = await profiled(cdp, page, 'list scrolling', () => scrollList(page));
-    console.log(line('list scrolling', list.window, null));
-    console.log(list.top.join('\n'));
+    lines.push(await window(cdp, page, 'list scrolling', null, () => scrollList(page)));
+    await page.screenshot({ path: join(tmpdir(), `luc-frames-${root === ROOT ? 'B' : 'A'}-list.png`) });
     const wallOpen = await openScreen(page, 'Multiview', '[data-testid="multiview-wall"] canvas');
-    const wall = await profiled(cdp, page, 'multiview', () => page.waitForTimeout(VIEW_MS));
-    console.log(line('multiview', wall.window, wallOpen));
-    console.log(wall.top.join('\n'));
+    lines.push(await window(cdp, page, 'multiview', wallOpen, () => page.waitForTimeout(VIEW_MS)));
+    await page.screenshot({ path: join(tmpdir(), `luc-frames-${root === ROOT ? 'B' : 'A'}-multiview.png`) });
     const mapOpen = await openScreen(page, 'Map', '[data-testid="unit-map"] canvas');
-    const map = await profiled(cdp, page, 'map', () => page.waitForTimeout(VIEW_MS));
-    console.log(line('map', map.window, mapOpen));
-    console.log(map.top.join('\n'));
+    lines.push(await window(cdp, page, 'map', mapOpen, () => page.waitForTimeout(VIEW_MS)));
+    await page.screenshot({ path: join(tmpdir(), `luc-frames-${root === ROOT ? 'B' : 'A'}-map.png`) });
+  } catch (error) {
+    lines.push(`  failed: ${error instanceof Error ? error.message.split('\n')[0] : String(error)}`);
   } finally {
     await stopServer(server);
     await browser.close().catch(() => undefined);
     rmSync(dir, { recursive: true, force: true });
+  }
+  return lines.join('\n');
+}
+
+async function main(): Promise<void> {
+  const other = process.argv[2];
+  for (let round = 0; round < ROUNDS; round += 1) {
+    if (other !== undefined) console.log(await side(other));
+    console.log(await side(ROOT));
   }
 }
 

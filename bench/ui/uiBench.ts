@@ -93,10 +93,11 @@ export async function buildConsole(dir: string): Promise<void> {
 
 export type Server = { url: string; child: Child; dir: string };
 
-export async function startServer(consoleDir: string, units: number, rate: number = SIM_RATE): Promise<Server> {
+/** `serverRoot`: the checkout whose src/server/main.ts runs (an A/B against another branch's server; default this one). */
+export async function startServer(consoleDir: string, units: number, rate: number = SIM_RATE, serverRoot: string = ROOT): Promise<Server> {
   const dir = join(consoleDir, `db-${units}`);
-  mkdirSync(dir);
-  const child = startChild(join(ROOT, 'src/server/main.ts'), [], {
+  mkdirSync(dir, { recursive: true });
+  const child = startChild(join(serverRoot, 'src/server/main.ts'), [], {
     cwd: consoleDir,
     env: {
       PORT: '0',
