@@ -8,6 +8,8 @@
  * with the most self time on the page's main thread (the DevTools protocol's Profiler, sampled
  * every PROFILE_SAMPLE_US, on an unminified build so names read). The same server settings, load
  * and windows as uiBench.ts. LUC_PROFILE_ROUNDS alternates the sides that many times (default 1).
+ * LUC_PROFILE_TRACE=1: a Chromium trace per window instead of the CPU profile (time per event name
+ * on the page's main thread: layout, paint, message deserialization, GC, scripts).
  */
 import { mkdtempSync, rmSync, symlinkSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -63,8 +65,36 @@ async function phasesSince(page: Page, from: number): Promise<string> {
   return [before, ...during].join(' → ');
 }
 
+type TraceEvent = { name: string; ph: string; dur?: number; pid: number; tid: number; args?: { name?: string } };
+
+/** Chromium's trace of the window: total time per top-level event name on the page's main thread (CrRendererMain), i.e. native work by kind too. */
+async function traced(cdp: CDPSession, during: () => Promise<FrameWindow>): Promise<{ w: FrameWindow; top: string[] }> {
+  const events: TraceEvent[] = [];
+  const onData = (data: { value: object[] }): void => {
+    events.push(...(data.value as TraceEvent[]));
+  };
+  cdp.on('Tracing.dataCollected', onData);
+  await cdp.send('Tracing.start', { categories: 'devtools.timeline,disabled-by-default-devtools.timeline,v8', transferMode: 'ReportEvents' });
+  const w = await during();
+  const done = new Promise<void>((resolve) => cdp.once('Tracing.tracingComplete', () => resolve()));
+  await cdp.send('Tracing.end');
+  await done;
+  cdp.off('Tracing.dataCollected', onData);
+  const main = events.find((e) => e.ph === 'M' && e.name === 'thread_name' && e.args?.name === 'CrRendererMain' && events.some((x) => x.pid === e.pid && x.name === 'RunTask'));
+  const onMain = events.filter((e) => main !== undefined && e.pid === main.pid && e.tid === main.tid && e.ph === 'X' && e.dur !== undefined);
+  const byName = new Map<string, number>();
+  for (const e of onMain) if (e.name !== 'RunTask' && e.name !== 'ThreadControllerImpl::RunTask') byName.set(e.name, (byName.get(e.name) ?? 0) + (e.dur ?? 0) / 1000);
+  const long = onMain.filter((e) => e.name === 'RunTask' && (e.dur ?? 0) >= 50_000).length;
+  const top = [...byName.entries()].sort((a, b) => b[1] - a[1]).slice(0, TOP).map(([n, ms]) => `    ${ms.toFixed(0).padStart(6)} ms  ${n} (trace, inclusive)`);
+  return { w, top: [`    trace: ${long} main-thread tasks ≥ 50 ms`, ...top] };
+}
+
 async function window(cdp: CDPSession, page: Page, name: string, openMs: number | null, during: () => Promise<void>): Promise<string> {
   const from = (await page.evaluate(() => performance.now())) as number;
+  if (process.env['LUC_PROFILE_TRACE'] === '1') {
+    const { w, top } = await traced(cdp, () => measureWindow(page, name, during));
+    return [`  ${name}: ${w.intervals.length} frames, p95 ${percentile(w.intervals, 95).toFixed(1)}, p99 ${percentile(w.intervals, 99).toFixed(1)}, ${w.longTasks.length} long tasks [${w.longTasks.map((d) => d.toFixed(0)).join(' ')}]${openMs === null ? '' : `, opened and drawn in ${openMs.toFixed(0)} ms`}; phases ${await phasesSince(page, from)}`, ...top].join('\n');
+  }
   await cdp.send('Profiler.start');
   const w: FrameWindow = await measureWindow(page, name, during);
   const { profile } = (await cdp.send('Profiler.stop')) as { profile: Profile };
