@@ -8,6 +8,8 @@
  * tab: the socket closes with 4401) the worker reports `ended` without retrying, and the client
  * hands over to the app's single 401 reaction, the return to sign-in (spec 002 §8).
  */
+import type { PacingDeps } from './pacedApply.ts';
+import { pacedApply } from './pacedApply.ts';
 import * as Comlink from 'comlink';
 import type { UnitAlertSettings } from '../domain/units/alertSettings.ts';
 import type { ButtonTransitionState, TransitionButton } from '../domain/units/interface.ts';
@@ -163,6 +165,10 @@ export function createFleetClient(options: FleetClientOptions = {}): FleetClient
   let reloadScheduled = false;
   let sessionEndReported = false;
   const perEvent = benchPerEventRequested(); // BENCH ONLY (see BENCH_PER_EVENT_FLAG)
+  const framePacing: PacingDeps = {
+    now: () => performance.now(),
+    nextFrame: (work) => (typeof requestAnimationFrame === 'function' ? requestAnimationFrame(() => work()) : later(work, 16)),
+  };
 
   const applyDiff = (diff: FleetDiff): void => {
     store.apply(diff);
@@ -198,7 +204,8 @@ export function createFleetClient(options: FleetClientOptions = {}): FleetClient
       const location = globalThis.location ?? { protocol: 'http:', host: 'localhost' };
       const endpoints = endpointsFor(location);
       const session = sessions.open();
-      const onDiff = perEvent ? perEventUpdates(session.onDiff) : session.onDiff;
+      // Live diffs within a per-frame budget (pacedApply.ts); the bench's per-event baseline as before.
+      const onDiff = perEvent ? perEventUpdates(session.onDiff) : pacedApply(session.onDiff, framePacing);
       const json = benchFlag(BENCH_SNAPSHOT_JSON_FLAG) ? { packedSnapshot: false } : {}; // BENCH ONLY
       const split = benchFlag(BENCH_SNAPSHOT_SPLIT_FLAG) ? { snapshotColumns: false } : benchFlag(BENCH_SNAPSHOT_TEXT_FLAG) ? { snapshotColumns: 'text' as const } : {}; // BENCH ONLY
       await api.connect(

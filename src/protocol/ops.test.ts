@@ -8,6 +8,8 @@ describe('decodeServerFrame', () => {
     ['{"op":"reset"}', { type: 'control', control: { op: 'reset' } }],
     ['{"op":"denied","topics":["unit:U9"]}', { type: 'control', control: { op: 'denied', topics: ['unit:U9'] } }],
     ['{"op":"error","message":"frame is not valid JSON"}', { type: 'control', control: { op: 'error', message: 'frame is not valid JSON' } }],
+    ['{"op":"behind"}', { type: 'control', control: { op: 'behind' } }],
+    ['{"op":"caught-up","seq":1042}', { type: 'control', control: { op: 'caught-up', seq: 1042 } }],
   ])('decodes the control frame %s', (text, expected) => {
     expect(decodeServerFrame(text)).toEqual({ ok: true, value: expected });
   });
@@ -19,9 +21,10 @@ describe('decodeServerFrame', () => {
 
   it.each([
     ['{"seq":', 'frame is not valid JSON'],
-    ['{"op":"hello"}', 'op: expected one of events, reset, denied, error, got "hello"'],
+    ['{"op":"hello"}', 'op: expected one of events, reset, denied, error, behind, caught-up, got "hello"'],
     ['{"op":"denied","topics":"unit:U1"}', 'topics: Expected array'],
     ['{"op":"error"}', 'message: Missing key'],
+    ['{"op":"caught-up"}', 'seq: Missing key'],
     ['{"seq":1,"ts":1,"kind":"unit.status","id":"U1","rev":1,"data":{"state":false}}', 'data.state: Expected string'],
   ])('rejects %s naming what is wrong', (text, message) => {
     const decoded = decodeServerFrame(text);

@@ -25,7 +25,7 @@ export const ResumeOpSchema = Schema.Struct({ op: Schema.Literal('resume'), from
 export const ClientOpSchema = Schema.Union([SubscribeOpSchema, UnsubscribeOpSchema, ResumeOpSchema]);
 export type ClientOp = typeof ClientOpSchema.Type;
 
-export const SERVER_OPS = ['reset', 'denied', 'error'] as const;
+export const SERVER_OPS = ['reset', 'denied', 'error', 'behind', 'caught-up'] as const;
 export type ServerOpName = (typeof SERVER_OPS)[number];
 /** reset: the server no longer holds the events asked for; refetch a snapshot over REST. */
 export const ResetOpSchema = Schema.Struct({ op: Schema.Literal('reset') });
@@ -33,7 +33,16 @@ export const ResetOpSchema = Schema.Struct({ op: Schema.Literal('reset') });
 export const DeniedOpSchema = Schema.Struct({ op: Schema.Literal('denied'), topics: Schema.Array(Schema.String) });
 /** error: a bad client frame; the socket stays open. */
 export const ErrorOpSchema = Schema.Struct({ op: Schema.Literal('error'), message: Schema.String });
-export const ServerOpSchema = Schema.Union([ResetOpSchema, DeniedOpSchema, ErrorOpSchema]);
+/**
+ * behind / caught-up: only on the console's own wires (`?frames=batch`, `?frames=bin`;
+ * docs/protocol.md "Falling behind"). behind: the socket fell behind the stream and gets the latest
+ * state per entity: revs jump on purpose until caught-up (no refetch per entity, no resync).
+ * caught-up: its backlog is sent; every event up to `seq` was sent or replaced by a later state
+ * (the resume point: while behind, seqs do not arrive in order).
+ */
+export const BehindOpSchema = Schema.Struct({ op: Schema.Literal('behind') });
+export const CaughtUpOpSchema = Schema.Struct({ op: Schema.Literal('caught-up'), seq: SeqSchema });
+export const ServerOpSchema = Schema.Union([ResetOpSchema, DeniedOpSchema, ErrorOpSchema, BehindOpSchema, CaughtUpOpSchema]);
 export type ServerOp = typeof ServerOpSchema.Type;
 
 /**
@@ -73,6 +82,8 @@ const decodeServerOpOf: Record<ServerOpName, (input: unknown) => Decoded<ServerO
   reset: decodeWith(ResetOpSchema, 'frame'),
   denied: decodeWith(DeniedOpSchema, 'frame'),
   error: decodeWith(ErrorOpSchema, 'frame'),
+  behind: decodeWith(BehindOpSchema, 'frame'),
+  'caught-up': decodeWith(CaughtUpOpSchema, 'frame'),
 };
 
 function isServerOpName(value: unknown): value is ServerOpName {

@@ -28,7 +28,7 @@ const ACCESS: Record<string, UserAccess | null> = {};
 async function startServer(options: GatewayOptions = {}, bus = new EventBus()): Promise<Server> {
   const app = Fastify({ logger: false });
   const authority: TopicAuthority = {
-    groupOfUnit: (uid) => UNIT_GROUP[uid],
+    groupOfUnit: (uid) => UNIT_GROUP[uid] ?? (/^N\d+$/.test(uid) ? 'G1' : undefined), // N0, N1, ...: a large fleet in G1
     groupOfChannel: (id) => CHANNEL_GROUP[id],
   };
   const gateway = registerLiveGateway(app, {
@@ -400,6 +400,116 @@ describe('live gateway: slow consumers', () => {
     expect(c.events().length).toBeGreaterThan(before);
     expect(c.ws.readyState).toBe(WebSocket.OPEN);
   }, 30_000);
+});
+
+describe('live gateway: falling behind on the console wires (issue 15 item 4)', () => {
+  const PAD = 'p'.repeat(400);
+  const UNITS = 2_000;
+  const MAX_PENDING = 500; // far below the fleet: the text wire's outbox overflows and resets
+
+  /** Every event of the batched frames received, in order, and the control ops among them. */
+  function received(c: Client): { events: LiveEvent[]; ops: Record<string, unknown>[]; order: string[] } {
+    const events: LiveEvent[] = [];
+    const ops: Record<string, unknown>[] = [];
+    const order: string[] = [];
+    for (const frame of c.frames) {
+      if (frame['op'] === 'events') {
+        for (const event of frame['events'] as LiveEvent[]) events.push(event);
+        order.push(`events:${(frame['events'] as unknown[]).length}`);
+      } else if (typeof frame['op'] === 'string') {
+        ops.push(frame);
+        order.push(frame['op']);
+      } else events.push(frame as unknown as LiveEvent);
+    }
+    return { events, ops, order };
+  }
+
+  /** 25 whole-state events per unit (status and usage alternating), each unit's last `i` remembered. */
+  async function flood(last: Map<string, number>, observe: () => void): Promise<void> {
+    for (let i = 0; i < UNITS * 25; i += 1) {
+      const id = `N${i % UNITS}`;
+      const kind = Math.floor(i / UNITS) % 2 === 0 ? 'unit.status' : 'unit.usage';
+      server.bus.publish(kind, id, { i, PAD });
+      last.set(`${kind} ${id}`, i);
+      if (i % 1000 === 999) {
+        observe();
+        await new Promise((r) => setImmediate(r));
+      }
+    }
+  }
+
+  async function slowClient(query: string): Promise<Client> {
+    const c = await connect(`${server.url}${query}`, 'alice');
+    clients.push(c);
+    c.send({ op: 'subscribe', topics: ['group:G1'] });
+    await c.sync();
+    c.ws.pause(); // reads nothing: its send buffer fills and the gateway keeps a backlog
+    return c;
+  }
+
+  // ?frames=bin takes the same path (the outbox is chosen by "batched or binary"); its frames are read here as batched JSON.
+  it.each(['?frames=batch'])('%s: a socket that does not read gets the latest state per entity, marked, with no reset', async (query) => {
+    const actions: string[] = [];
+    server = await startServer({ highWaterBytes: 128 * 1024, lowWaterBytes: 32 * 1024, maxPendingEvents: MAX_PENDING, onSlowConsumer: (info) => actions.push(info.action) });
+    const c = await slowClient(query);
+    const last = new Map<string, number>();
+    let maxBacklog = 0;
+    await flood(last, () => {
+      for (const b of server.gateway.backlogs()) maxBacklog = Math.max(maxBacklog, b.events);
+    });
+    expect(maxBacklog).toBeGreaterThan(MAX_PENDING); // beyond what the text wire holds before a reset
+    // One entry per unit and whole-state kind, plus the rest of the one slot being sent when the buffer filled.
+    expect(maxBacklog).toBeLessThanOrEqual(UNITS * 2 + 1);
+    expect(actions).toEqual([]);
+    c.ws.resume();
+    await c.waitFor(() => c.frames.some((f) => f['op'] === 'caught-up'), 20_000);
+    const { events, ops, order } = received(c);
+    expect(ops.map((op) => op['op'])).toEqual(['behind', 'caught-up']); // no reset, so no snapshot
+    // The mark comes before any event after the backlog began, and the catch-up after the last.
+    expect(order.at(-1)).toBe('caught-up');
+    // Latest state per entity and kind arrives; per unit the revs only go up.
+    const lastSeen = new Map<string, number>();
+    const revs = new Map<string, number>();
+    for (const event of events) {
+      expect(event.rev).toBeGreaterThan(revs.get(event.id) ?? 0);
+      revs.set(event.id, event.rev);
+      lastSeen.set(`${event.kind} ${event.id}`, (event.data as { i: number }).i);
+    }
+    expect(lastSeen).toEqual(last);
+    for (let u = 0; u < UNITS; u += 1) expect(revs.get(`N${u}`)).toBe(server.bus.revOf(`N${u}`));
+    expect(events.length).toBeLessThan(UNITS * 25); // conflated, not everything
+    // The resume point: every event up to it was sent or replaced by a later state.
+    expect(ops[1]!['seq']).toBe(Math.max(...events.map((e) => e.seq)));
+    // Live again: the next event goes straight out, no marks around it.
+    const later = server.bus.publish('unit.status', 'N1', { i: -1, PAD });
+    await c.waitFor(() => received(c).events.some((e) => e.seq === later.seq), 20_000);
+    expect(received(c).ops).toHaveLength(2);
+  }, 60_000);
+
+  it('the text wire keeps its reset under the same load (protocol.md unchanged)', async () => {
+    const actions: string[] = [];
+    server = await startServer({ highWaterBytes: 128 * 1024, lowWaterBytes: 32 * 1024, maxPendingEvents: MAX_PENDING, onSlowConsumer: (info) => actions.push(info.action) });
+    const c = await slowClient('');
+    await flood(new Map(), () => undefined);
+    expect(actions[0]).toBe('reset');
+    c.ws.resume();
+    await c.waitFor(() => c.frames.some((f) => f['op'] === 'reset'), 20_000);
+    expect(c.frames.some((f) => f['op'] === 'behind' || f['op'] === 'caught-up')).toBe(false);
+  }, 60_000);
+
+  it('resets a batched socket only when its facts overflow (alerts cannot be conflated)', async () => {
+    const actions: string[] = [];
+    server = await startServer({ highWaterBytes: 128 * 1024, lowWaterBytes: 32 * 1024, maxPendingEvents: MAX_PENDING, onSlowConsumer: (info) => actions.push(info.action) });
+    const c = await slowClient('?frames=batch');
+    for (let i = 0; i < 20_000 && actions.length === 0; i += 1) {
+      server.bus.publish('unit.alert', `N${i % UNITS}`, { i, PAD });
+      if (i % 100 === 99) await new Promise((r) => setImmediate(r));
+    }
+    expect(actions).toEqual(['reset']);
+    c.ws.resume();
+    await c.waitFor(() => c.frames.some((f) => f['op'] === 'reset'), 20_000);
+    expect(c.frames.some((f) => f['op'] === 'behind')).toBe(false); // nothing was conflated
+  }, 60_000);
 });
 
 /** Publishes `count` unit.status events of unit `uid` (seq 1..count on a fresh bus). */

@@ -15,7 +15,12 @@
  *   (src/server/live/gateway.ts overflow());
  * - disconnect / reconnect: frames in flight are lost; the client resumes or resyncs;
  * - snapshot: REST answers (snapshots and unit refetches) arrive, read from the truth at that time;
- * - subscribe: a view changes its visible units (batched subscribe/unsubscribe).
+ * - subscribe: a view changes its visible units (batched subscribe/unsubscribe);
+ * - conflate: the console wire's slow-consumer path (issue 15 item 4): the events in flight go
+ *   through the server's real ConflatingOutbox (latest state per unit), framed by {"op":"behind"}
+ *   and {"op":"caught-up","seq"} when revs were skipped (src/server/live/gateway.ts drain()).
+ *   Control frames are never duplicated or reordered (TCP does neither), so those faults leave
+ *   them alone.
  */
 import { countersFromScratch } from '../../src/domain/units/counters.ts';
 import { deriveUnitStatus } from '../../src/domain/units/status.ts';
@@ -31,6 +36,8 @@ import { LiveSession } from '../../workers/sources/liveSession.ts';
 import type { RestSnapshot } from '../../workers/sources/eventSource.ts';
 import { reconnectDelay } from '../../workers/sources/reconnect.ts';
 import type { Timers } from '../../workers/sources/clock.ts';
+import { ConflatingOutbox } from '../../src/server/live/conflatingOutbox.ts';
+import type { LiveEvent } from '../../src/server/live/types.ts';
 
 export const UNIT_IDS = ['U0', 'U1', 'U2', 'U3', 'U4', 'U5'] as const;
 export const GROUP = 'G1';
@@ -55,7 +62,13 @@ export type Command =
   | { readonly t: 'disconnect' }
   | { readonly t: 'reconnect' }
   | { readonly t: 'snapshot'; readonly pick: number }
-  | { readonly t: 'subscribe'; readonly view: number; readonly units: readonly number[] };
+  | { readonly t: 'subscribe'; readonly view: number; readonly units: readonly number[] }
+  | { readonly t: 'conflate' };
+
+/** The conflation marks (never duplicated or reordered: see the header). */
+function isMark(text: string): boolean {
+  return text.startsWith('{"op":"behind"') || text.startsWith('{"op":"caught-up"');
+}
 
 interface TruthUnit {
   rev: number;
@@ -245,14 +258,14 @@ export class World {
         return;
       case 'duplicate': {
         const old = this.delivered[command.pick % Math.max(1, this.delivered.length)];
-        if (old !== undefined && this.conn?.open) this.session.message(old);
+        if (old !== undefined && !isMark(old) && this.conn?.open) this.session.message(old);
         return;
       }
       case 'reorder': {
         // Two adjacent in-flight frames of the same entity swap: no other entity's frame is
         // jumped over, since across entities TCP and seq order hold and `resume` relies on them.
         const conn = this.conn;
-        if (conn === null || conn.inflight.length < 2) return;
+        if (conn === null || conn.inflight.length < 2 || conn.inflight.some(isMark)) return;
         const idOf = (text: string) => (JSON.parse(text) as { id?: string }).id;
         for (let k = 0; k < conn.inflight.length - 1; k += 1) {
           const i = (command.pick + k) % (conn.inflight.length - 1);
@@ -284,12 +297,31 @@ export class World {
         await ticks();
         return;
       }
+      case 'conflate':
+        this.conflate();
+        return;
       case 'subscribe': {
         const topics = command.units.map((u): Topic => `unit:${UNIT_IDS[u % UNIT_IDS.length] ?? 'U0'}`);
         this.session.setView(`view${command.view}`, topics);
         return;
       }
     }
+  }
+
+  /** The in-flight events as the gateway's ConflatingOutbox sends them; nothing when a control frame is in flight. */
+  private conflate(): void {
+    const conn = this.conn;
+    if (conn === null || !conn.open || conn.inflight.length === 0) return;
+    if (conn.inflight.some((text) => text.startsWith('{"op"'))) return; // the outbox holds events only
+    const box = new ConflatingOutbox(Number.POSITIVE_INFINITY, Number.POSITIVE_INFINITY);
+    for (const text of conn.inflight) box.push({ event: JSON.parse(text) as LiveEvent, text });
+    const out: string[] = [];
+    let sentSeq = -1;
+    for (let entry = box.shift(); entry !== undefined; entry = box.shift()) {
+      out.push(entry.text);
+      sentSeq = Math.max(sentSeq, entry.event.seq);
+    }
+    conn.inflight = box.conflated ? [JSON.stringify({ op: 'behind' }), ...out, JSON.stringify({ op: 'caught-up', seq: sentSeq })] : out;
   }
 
   private deliverOne(): void {

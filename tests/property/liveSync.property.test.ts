@@ -20,6 +20,7 @@ const command: fc.Arbitrary<Command> = fc.oneof(
   { weight: 1, arbitrary: fc.record({ t: fc.constant('disconnect' as const) }) },
   { weight: 2, arbitrary: fc.record({ t: fc.constant('reconnect' as const) }) },
   { weight: 2, arbitrary: fc.record({ t: fc.constant('snapshot' as const), pick: fc.nat(50) }) },
+  { weight: 2, arbitrary: fc.record({ t: fc.constant('conflate' as const) }) },
   { weight: 1, arbitrary: fc.record({ t: fc.constant('subscribe' as const), view: fc.nat(2), units: fc.uniqueArray(fc.nat(UNIT_IDS.length - 1), { maxLength: UNIT_IDS.length }) }) },
 );
 
@@ -91,6 +92,58 @@ describe('live sync: the model converges to the server truth', () => {
   it('equals the truth when quiet after any command sequence (1,000 runs of up to 200 commands)', async () => {
     await fc.assert(fc.asyncProperty(scenario, check), { numRuns: 1_000 });
   }, 120_000);
+
+  it('a conflated stream ends in the same model as the full stream, with no refetch and no resync (issue 15 item 4)', async () => {
+    const quiet: fc.Arbitrary<Command> = fc.oneof(
+      { weight: 8, arbitrary: fc.record({ t: fc.constant('mutate' as const), unit: fc.nat(UNIT_IDS.length - 1), what: fc.constantFrom('status' as const, 'alert' as const, 'add' as const, 'remove' as const), v: fc.nat(STATUSES.length * 4) }) },
+      { weight: 3, arbitrary: fc.record({ t: fc.constant('deliver' as const), n: fc.integer({ min: 1, max: 6 }) }) },
+      { weight: 3, arbitrary: fc.record({ t: fc.constant('conflate' as const) }) },
+    );
+    await fc.assert(
+      fc.asyncProperty(fc.integer(), fc.array(quiet, { maxLength: 200, size: 'max' }), async (seed, commands) => {
+        const full = new World(1_000, 50, seed);
+        const conflated = new World(1_000, 50, seed);
+        for (const world of [full, conflated]) {
+          world.reconnect();
+          await world.quiesce();
+        }
+        for (const c of commands) {
+          await full.run(c.t === 'conflate' ? { t: 'deliver', n: 0 } : c);
+          await conflated.run(c);
+        }
+        await full.quiesce();
+        await conflated.quiesce();
+        expect(conflated.modelView()).toEqual(full.modelView());
+        expect(conflated.modelView()).toEqual(conflated.truthView());
+        expect(conflated.pipeline.model.counters).toEqual(full.pipeline.model.counters);
+        expect(conflated.pipeline.stats.refetches).toBe(full.pipeline.stats.refetches);
+        expect(conflated.pipeline.stats.snapshots).toBe(1); // the first load only: no resync
+        expect(conflated.session.connection.phase).toBe('live');
+      }),
+      { numRuns: 300 },
+    );
+  }, 120_000);
+
+  it('says "behind" while the conflated frames arrive and "live" once caught up, and resumes from the caught-up seq', async () => {
+    const world = new World(1_000, 50, 9);
+    world.reconnect();
+    await world.quiesce();
+    world.mutate(0, 'add', 2);
+    for (let i = 0; i < 5; i += 1) world.mutate(0, 'status', i);
+    world.mutate(1, 'add', 3);
+    world.mutate(1, 'status', 1);
+    await world.run({ t: 'conflate' });
+    await world.run({ t: 'deliver', n: 2 }); // behind + the first event
+    expect(world.session.connection.phase).toBe('behind');
+    const resumePoint = world.session.lastSeq;
+    await world.run({ t: 'deliver', n: 2 });
+    expect(world.session.lastSeq).toBe(resumePoint); // seqs arrive out of order: not a resume point
+    await world.quiesce();
+    expect(world.session.connection.phase).toBe('live');
+    expect(world.session.lastSeq).toBe(world.seq);
+    expect(world.pipeline.stats.refetches).toBe(0);
+    expect(world.modelView()).toEqual(world.truthView());
+  });
 
   it('starts with a snapshot: subscribe first, then the REST snapshot, then live', async () => {
     const world = new World(10, 50, 3);

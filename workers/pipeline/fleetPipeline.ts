@@ -270,7 +270,10 @@ export class FleetPipeline implements EventSink {
     const before = event.kind === 'unit.status' ? hot?.status : undefined;
     const linksBefore = event.kind === 'unit.usage' ? hot?.links : undefined;
     const result = applyEvent(model, event);
-    if (needsRefetch(result) && event.kind !== 'channel.status' && event.kind !== 'channel.config' && event.kind !== 'server.status') {
+    // Behind (docs/protocol.md "Falling behind"): the server skipped revs on purpose and sends every
+    // aspect's latest state, so a gap needs no refetch (50,000 of them would flood the server).
+    const skippedOnPurpose = result.outcome === 'gap' && this.connectionState?.phase === 'behind';
+    if (needsRefetch(result) && !skippedOnPurpose && event.kind !== 'channel.status' && event.kind !== 'channel.config' && event.kind !== 'server.status') {
       this.refetch(result.refetch, false);
     }
     if (result.outcome === 'applied' || result.outcome === 'gap') {

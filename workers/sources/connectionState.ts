@@ -5,7 +5,7 @@
  */
 import { assertNever } from '../../src/domain/brand.ts';
 
-export const CONNECTION_PHASES = ['connecting', 'live', 'resyncing', 'reconnecting', 'offline', 'ended'] as const;
+export const CONNECTION_PHASES = ['connecting', 'live', 'behind', 'resyncing', 'reconnecting', 'offline', 'ended'] as const;
 export type ConnectionPhase = (typeof CONNECTION_PHASES)[number];
 
 export type ConnectionState =
@@ -13,6 +13,12 @@ export type ConnectionState =
   | { readonly phase: 'connecting' }
   /** Connected and up to date (events flow). */
   | { readonly phase: 'live' }
+  /**
+   * Connected, but slower than the stream: the server sends the latest state per entity
+   * ({"op":"behind"} until {"op":"caught-up"}, docs/protocol.md "Falling behind"), so what is
+   * shown is current but changes in between were skipped.
+   */
+  | { readonly phase: 'behind' }
   /** Connected, a REST snapshot is being fetched after `reset` (events are buffered meanwhile). */
   | { readonly phase: 'resyncing' }
   /** Closed; attempt `attempt` starts at `retryAt`; disconnected since `since`. */
@@ -40,6 +46,8 @@ export function describeConnection(state: ConnectionState, now: number, formatTi
       return 'connecting';
     case 'live':
       return 'live';
+    case 'behind':
+      return 'behind: showing latest state';
     case 'resyncing':
       return 'resyncing';
     case 'reconnecting':

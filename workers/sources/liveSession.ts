@@ -85,6 +85,12 @@ export class LiveSession {
   /** True until a snapshot has been loaded (and again when a resync is cut short). */
   private needsSnapshot = true;
   private resyncing = false;
+  /**
+   * The server said {"op":"behind"} and not yet {"op":"caught-up"}: it sends the latest state per
+   * entity, so revs jump on purpose and seqs arrive out of order (the resume point then moves only
+   * with caught-up's seq). docs/protocol.md "Falling behind".
+   */
+  private behind = false;
   private generation = 0;
   private buffer: Envelope[] = [];
   /** The binary path's ids, one string object per id (idInterner.ts). */
@@ -123,6 +129,7 @@ export class LiveSession {
   opened(): void {
     if (this.stopped) return;
     this.open = true;
+    this.behind = false; // a new socket starts in step
     this.disconnectedSince = null;
     const topics = [this.deps.groupTopic, ...this.registry.topics().filter((topic) => topic !== this.deps.groupTopic)];
     this.sendOps('subscribe', topics);
@@ -159,6 +166,7 @@ export class LiveSession {
     switch (control.op) {
       case 'reset':
         if (!this.open) return;
+        this.behind = false; // the server dropped the backlog it was conflating
         if (this.resyncing) this.resetDuringResync = true;
         else this.startResync();
         return;
@@ -168,6 +176,17 @@ export class LiveSession {
         return;
       case 'error':
         this.reportBad(`server refused a frame: ${control.message}`);
+        return;
+      case 'behind':
+        if (!this.open) return;
+        this.behind = true;
+        if (!this.resyncing) this.setState({ phase: 'behind' });
+        return;
+      case 'caught-up':
+        if (!this.open) return;
+        this.behind = false;
+        if (control.seq > this.lastSeq) this.lastSeq = control.seq;
+        if (this.state.phase === 'behind') this.setState({ phase: 'live' });
         return;
       default:
         return assertNever(control, 'server op');
@@ -200,6 +219,7 @@ export class LiveSession {
   closed(retryInMs: number | null, attempt = 1): void {
     if (this.stopped) return;
     this.open = false;
+    this.behind = false;
     this.abandonResync();
     const now = this.deps.clock.now();
     this.disconnectedSince ??= now;
@@ -251,7 +271,7 @@ export class LiveSession {
       }
       return;
     }
-    if (event.seq > this.lastSeq) this.lastSeq = event.seq;
+    if (!this.behind && event.seq > this.lastSeq) this.lastSeq = event.seq;
     this.sink.event(event);
   }
 
@@ -286,12 +306,14 @@ export class LiveSession {
         this.buffer = [];
         this.resyncing = false;
         this.needsSnapshot = false;
+        // Behind: said before the buffered events, so their rev jumps are not refetched one by one.
+        if (this.behind) this.setState({ phase: 'behind' });
         for (const event of buffered) {
           if (event.seq <= answer.watermark) continue;
-          if (event.seq > this.lastSeq) this.lastSeq = event.seq;
+          if (!this.behind && event.seq > this.lastSeq) this.lastSeq = event.seq;
           this.sink.event(event);
         }
-        this.setState({ phase: 'live' });
+        if (!this.behind) this.setState({ phase: 'live' });
         if (this.resetDuringResync) {
           this.resetDuringResync = false;
           this.retryTimer = this.deps.timers.setTimeout(() => {

@@ -11,7 +11,7 @@ const TICK_MS = 1_000; // the "in N s" countdown moves once a second
 const timeOf = (ms: number): string => new Date(ms).toLocaleTimeString([], { hour: '2-digit', minute: '2-digit', second: '2-digit' });
 
 /**
- * The live connection state in the header: live / reconnecting in N s / resyncing / offline since
+ * The live connection state in the header: live / behind — showing latest state / reconnecting in N s / resyncing / offline since
  * T; during a replay it says "replay" with the log's time instead (issue 17 item 5: never "live").
  */
 export function ConnectionIndicator() {
@@ -44,7 +44,8 @@ export function ConnectionIndicator() {
   }
   const label = connectionLabel(state, now, timeOf);
   return (
-    <Tooltip label={t('fleet.connection.tooltip')}>
+    // Behind: the hint says what "latest state" means (changes in between are skipped until caught up).
+    <Tooltip label={t(state.phase === 'behind' ? 'fleet.connection.behindHint' : 'fleet.connection.tooltip')}>
       <Badge
         variant="dot"
         color={CONNECTION_TONES[state.phase]}

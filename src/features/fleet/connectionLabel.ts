@@ -1,13 +1,13 @@
 /**
  * The header's connection indicator text and tone (issue 5 item 3 "live connection state
- * visible"): live, reconnecting in N s, resyncing, offline since T, session ended. The words are the i18n keys
+ * visible"): live, behind (showing the latest state), reconnecting in N s, resyncing, offline since T, session ended. The words are the i18n keys
  * fleet.connection.*, which say what describeConnection (workers/sources/connectionState.ts) says.
  */
 import { assertNever } from '../../domain/brand.ts';
 import type { ConnectionState } from '../../../workers/sources/connectionState.ts';
 import { secondsUntil } from '../../../workers/sources/connectionState.ts';
 
-export const CONNECTION_TONES = { live: 'green', connecting: 'yellow', resyncing: 'yellow', reconnecting: 'orange', offline: 'red', ended: 'gray' } as const;
+export const CONNECTION_TONES = { live: 'green', behind: 'yellow', connecting: 'yellow', resyncing: 'yellow', reconnecting: 'orange', offline: 'red', ended: 'gray' } as const;
 
 export type ConnectionLabel = { readonly key: string; readonly values: Readonly<Record<string, string | number>> };
 
@@ -16,6 +16,7 @@ export function connectionLabel(state: ConnectionState, now: number, formatTime:
   switch (state.phase) {
     case 'connecting':
     case 'live':
+    case 'behind':
     case 'resyncing':
     case 'ended':
       return { key: `fleet.connection.${state.phase}`, values: {} };

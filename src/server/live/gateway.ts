@@ -19,6 +19,14 @@
  * - Slow consumers: above HIGH_WATER_BYTES of unsent data, events wait in a bounded, coalescing
  *   Outbox; when it overflows the client gets {"op":"reset"} (it refetches over REST) and the backlog
  *   is dropped; a second overflow before its send buffer drained closes the socket (1013).
+ * - Falling behind on the console's wires (`?frames=batch` / `?frames=bin`, docs/protocol.md
+ *   "Falling behind"): the backlog is a ConflatingOutbox, the latest state per entity, bounded by
+ *   the entities the socket receives rather than by MAX_PENDING_EVENTS, so a socket slower than the
+ *   stream gets the latest state instead of a reset and a full snapshot. Before the first event
+ *   whose revs were skipped it gets {"op":"behind"}; once its backlog is empty,
+ *   {"op":"caught-up","seq":N} (every event up to seq N sent or replaced by a later state: the
+ *   resume point). A reset only when its facts (alerts, added, removed) overflow MAX_PENDING_EVENTS
+ *   or MAX_PENDING_BYTES, or its slots MAX_CONFLATED_ENTRIES.
  *   Per-socket memory: ≤ HIGH_WATER_BYTES + one frame in the send buffer, ≤ MAX_PENDING_EVENTS and
  *   MAX_PENDING_BYTES in the outbox, ≤ MAX_TOPICS_PER_SOCKET topics.
  */
@@ -31,12 +39,13 @@ import { familyOf } from './types.ts';
 import { decodeClientFrame, MAX_CLIENT_FRAME_BYTES, MAX_TOPICS_PER_MESSAGE, parseTopic } from './frames.ts';
 import type { ClientFrame } from './frames.ts';
 import { Outbox } from './outbox.ts';
+import { ConflatingOutbox, MAX_CONFLATED_ENTRIES } from './conflatingOutbox.ts';
 import { BinaryEventBatch, BinaryFrameMemo } from './binaryBatch.ts';
 import type { OutboxEntry } from './outbox.ts';
 import { assertNever } from '../../domain/brand.ts';
 import { EVENTS_OP, MAX_BATCH_FRAME_BYTES, MAX_EVENTS_PER_FRAME } from '../../protocol/ops.ts';
 
-export { MAX_BATCH_FRAME_BYTES, MAX_EVENTS_PER_FRAME };
+export { MAX_BATCH_FRAME_BYTES, MAX_CONFLATED_ENTRIES, MAX_EVENTS_PER_FRAME };
 
 export const LIVE_PATH = '/luc/luc-core-web/ws';
 /** Ping period (20 s) and the silence after which a peer is dead (60 s), issue 3 item 6. */
@@ -83,6 +92,8 @@ export interface GatewayOptions {
   lowWaterBytes?: number;
   maxPendingEvents?: number;
   maxPendingBytes?: number;
+  /** Bound of a conflating socket's latest-state slots (ConflatingOutbox). */
+  maxConflatedEntries?: number;
   drainIntervalMs?: number;
   maxFrameBytes?: number;
   maxTopicsPerMessage?: number;
@@ -139,6 +150,7 @@ function settingsOf(options: GatewayOptions = {}): Settings {
     lowWaterBytes: options.lowWaterBytes ?? LOW_WATER_BYTES,
     maxPendingEvents: options.maxPendingEvents ?? MAX_PENDING_EVENTS,
     maxPendingBytes: options.maxPendingBytes ?? MAX_PENDING_BYTES,
+    maxConflatedEntries: options.maxConflatedEntries ?? MAX_CONFLATED_ENTRIES,
     drainIntervalMs: options.drainIntervalMs ?? DRAIN_INTERVAL_MS,
     maxFrameBytes: options.maxFrameBytes ?? MAX_CLIENT_FRAME_BYTES,
     maxTopicsPerMessage: options.maxTopicsPerMessage ?? MAX_TOPICS_PER_MESSAGE,
@@ -153,6 +165,7 @@ function settingsOf(options: GatewayOptions = {}): Settings {
 }
 
 const RESET_FRAME = JSON.stringify({ op: 'reset' });
+const BEHIND_FRAME = { op: 'behind' } as const;
 
 /** An event as the gateway sends it: the JSON text and, encoded once, its UTF-8 bytes. */
 interface FramedEntry extends OutboxEntry {
@@ -303,8 +316,13 @@ class Connection {
   readonly topics = new Set<string>();
   /** The groups the user may receive now (replaced when their access changes). */
   groups: ReadonlySet<string>;
-  readonly outbox: Outbox;
+  /** A text socket's backlog resets when it overflows; a batched or binary socket's conflates (see the header). */
+  readonly outbox: Outbox | ConflatingOutbox;
   readonly budget: FrameBudget;
+  /** {"op":"behind"} was sent and {"op":"caught-up"} not yet (conflating sockets). */
+  behind = false;
+  /** The highest seq sent to this socket (the caught-up frame's resume point; -1: none). */
+  sentSeq = -1;
   /** The resume being replayed (live events wait in the outbox meanwhile); null when none. */
   resume: ResumeInFlight | null = null;
   /** Events with seq up to this were replayed by the last resume: not delivered again (-1: none). */
@@ -340,7 +358,7 @@ class Connection {
     readonly batch: EventBatch | BinaryEventBatch | null,
   ) {
     this.groups = new Set(principal.groupIds);
-    this.outbox = new Outbox(settings.maxPendingEvents, settings.maxPendingBytes);
+    this.outbox = batch === null ? new Outbox(settings.maxPendingEvents, settings.maxPendingBytes) : new ConflatingOutbox(settings.maxPendingEvents, settings.maxPendingBytes, settings.maxConflatedEntries);
     this.lastSeen = settings.now();
     this.budget = new FrameBudget(settings.frameBudget, settings.frameRefillPerS / 1000, this.lastSeen);
   }
@@ -423,6 +441,7 @@ export function registerLiveGateway(app: FastifyInstance, deps: GatewayDeps): Ga
 
   function overflow(conn: Connection): void {
     conn.outbox.clear();
+    conn.behind = false; // the reset's snapshot replaces the latest states it was behind on
     conn.resume = null; // the reset replaces what the replay would have sent
     sendDeferredControls(conn);
     const who = { sessionId: conn.principal.sessionId, userId: conn.principal.userId };
@@ -437,12 +456,18 @@ export function registerLiveGateway(app: FastifyInstance, deps: GatewayDeps): Ga
     settings.onSlowConsumer({ ...who, action: 'reset' });
   }
 
+  /** Sends one event: its own text frame, or into the socket's batch (framed when full or at the burst's end). */
+  function send(conn: Connection, entry: OutboxEntry): void {
+    if (entry.event.seq > conn.sentSeq) conn.sentSeq = entry.event.seq;
+    if (conn.batch === null) sendEntry(conn.ws, entry);
+    else if (conn.batch.add(entry)) conn.flushBatch();
+  }
+
   function deliver(conn: Connection, entry: OutboxEntry): void {
     if (conn.closed || entry.event.seq <= conn.deliveredThrough) return;
     if (!conn.holding && conn.outbox.size === 0 && conn.unsent < settings.highWaterBytes) {
       burst.hold(conn);
-      if (conn.batch === null) sendEntry(conn.ws, entry);
-      else if (conn.batch.add(entry)) conn.flushBatch();
+      send(conn, entry);
       return;
     }
     backlogged.add(conn);
@@ -462,8 +487,17 @@ export function registerLiveGateway(app: FastifyInstance, deps: GatewayDeps): Ga
       // Rights may have changed while it waited (a user removed from a group, a unit moved); a
       // resume may have replayed it meanwhile.
       if (entry.event.seq <= conn.deliveredThrough || !mayReceive(conn, routeOf(entry.event))) continue;
-      if (conn.batch === null) sendEntry(conn.ws, entry);
-      else if (conn.batch.add(entry)) conn.flushBatch();
+      if (!conn.behind && conn.outbox instanceof ConflatingOutbox && conn.outbox.conflated) {
+        // Revs are about to jump on purpose: the client must not refetch each entity (protocol.md "Falling behind").
+        conn.behind = true;
+        sendControl(conn, BEHIND_FRAME);
+      }
+      send(conn, entry);
+    }
+    if (conn.outbox.size === 0 && conn.behind && conn.outbox instanceof ConflatingOutbox) {
+      conn.behind = false;
+      conn.outbox.caughtUp();
+      sendControl(conn, { op: 'caught-up', seq: conn.sentSeq });
     }
     conn.flushBatch();
     if (conn.outbox.size === 0 && !conn.resetUndrained) backlogged.delete(conn);
@@ -622,10 +656,8 @@ export function registerLiveGateway(app: FastifyInstance, deps: GatewayDeps): Ga
     for (; resume.next < end && conn.unsent < settings.highWaterBytes; resume.next += 1) {
       const event = resume.events[resume.next]!;
       if (!mayReceive(conn, routeOf(event))) continue;
-      const entry = framed(event);
       burst.hold(conn);
-      if (conn.batch === null) sendEntry(conn.ws, entry);
-      else if (conn.batch.add(entry)) conn.flushBatch();
+      send(conn, framed(event));
     }
     if (resume.next < resume.events.length) {
       setImmediate(() => replaySlice(conn, resume));

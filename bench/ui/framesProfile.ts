@@ -1,0 +1,153 @@
+/**
+ * A look at the frame windows of the UI bench (issue 15 item 4), A/B in one run:
+ * `npx tsx bench/ui/framesProfile.ts [OTHER_CHECKOUT]` (~3-4 min per side at a quiet machine).
+ * Not a figure: per side (this checkout; then OTHER_CHECKOUT, e.g. /work/main, console AND server
+ * from there) and per window (list scrolling, multiview, map) it prints the frame intervals, the
+ * long tasks, the time from the menu click to the screen drawn, the connection phases the header
+ * went through (resyncing = a reset and a full snapshot; behind = conflated), and the functions
+ * with the most self time on the page's main thread (the DevTools protocol's Profiler, sampled
+ * every PROFILE_SAMPLE_US, on an unminified build so names read). The same server settings, load
+ * and windows as uiBench.ts. LUC_PROFILE_ROUNDS alternates the sides that many times (default 1).
+ * LUC_PROFILE_TRACE=1: a Chromium trace per window instead of the CPU profile (time per event name
+ * on the page's main thread: layout, paint, message deserialization, GC, scripts).
+ */
+import { mkdtempSync, rmSync, symlinkSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { CDPSession, Page } from '@playwright/test';
+import { build } from 'vite';
+import { ROOT } from '../child.ts';
+import { percentile } from '../figure.ts';
+import type { FrameWindow } from './frameProbe.ts';
+import { launch, loadList, measureWindow, openScreen, scrollList, SETTLE_MS, signedIn, startServer, stopServer, UNITS, VIEW_MS } from './uiBench.ts';
+
+/** Sampling interval of the CPU profile (µs). */
+const PROFILE_SAMPLE_US = 500;
+/** Functions listed per window. */
+const TOP = 15;
+const ROUNDS = Number(process.env['LUC_PROFILE_ROUNDS'] ?? 1);
+
+/** Records every data-phase the header's connection indicator shows, with its time (ms, page clock). */
+const PHASE_PROBE = `(() => {
+  const phases = [];
+  window.__phases = phases;
+  const seen = () => {
+    const phase = document.querySelector('[data-testid="connection-indicator"]')?.getAttribute('data-phase') ?? null;
+    if (phase !== null && phases.at(-1)?.[1] !== phase) phases.push([performance.now(), phase]);
+  };
+  new MutationObserver(seen).observe(document, { subtree: true, childList: true, attributes: true, attributeFilter: ['data-phase'] });
+})();`;
+
+type ProfileNode = { id: number; callFrame: { functionName: string; url: string; lineNumber: number } };
+type Profile = { nodes: ProfileNode[]; samples: number[]; timeDeltas: number[] };
+
+function topSelf(profile: Profile): string[] {
+  const byId = new Map(profile.nodes.map((node) => [node.id, node]));
+  const self = new Map<string, number>();
+  profile.samples.forEach((id, index) => {
+    const frame = byId.get(id)?.callFrame;
+    if (frame === undefined) return;
+    const file = frame.url.split('/').pop() ?? '';
+    const key = `${frame.functionName || '(anonymous)'} ${file}:${frame.lineNumber + 1}`;
+    self.set(key, (self.get(key) ?? 0) + (profile.timeDeltas[index] ?? 0) / 1000);
+  });
+  const total = [...self.values()].reduce((a, b) => a + b, 0);
+  return [...self.entries()]
+    .sort((a, b) => b[1] - a[1])
+    .slice(0, TOP)
+    .map(([name, ms]) => `    ${ms.toFixed(0).padStart(6)} ms ${((ms / total) * 100).toFixed(1).padStart(5)} %  ${name}`);
+}
+
+async function phasesSince(page: Page, from: number): Promise<string> {
+  const phases = (await page.evaluate(() => (window as unknown as { __phases: [number, string][] }).__phases)) ?? [];
+  const before = phases.filter(([at]) => at < from).at(-1)?.[1] ?? '?';
+  const during = phases.filter(([at]) => at >= from).map(([, phase]) => phase);
+  return [before, ...during].join(' → ');
+}
+
+type TraceEvent = { name: string; ph: string; dur?: number; pid: number; tid: number; args?: { name?: string } };
+
+/** Chromium's trace of the window: total time per top-level event name on the page's main thread (CrRendererMain), i.e. native work by kind too. */
+async function traced(cdp: CDPSession, during: () => Promise<FrameWindow>): Promise<{ w: FrameWindow; top: string[] }> {
+  const events: TraceEvent[] = [];
+  const onData = (data: { value: object[] }): void => {
+    events.push(...(data.value as TraceEvent[]));
+  };
+  cdp.on('Tracing.dataCollected', onData);
+  await cdp.send('Tracing.start', { categories: 'devtools.timeline,disabled-by-default-devtools.timeline,v8', transferMode: 'ReportEvents' });
+  const w = await during();
+  const done = new Promise<void>((resolve) => cdp.once('Tracing.tracingComplete', () => resolve()));
+  await cdp.send('Tracing.end');
+  await done;
+  cdp.off('Tracing.dataCollected', onData);
+  const main = events.find((e) => e.ph === 'M' && e.name === 'thread_name' && e.args?.name === 'CrRendererMain' && events.some((x) => x.pid === e.pid && x.name === 'RunTask'));
+  const onMain = events.filter((e) => main !== undefined && e.pid === main.pid && e.tid === main.tid && e.ph === 'X' && e.dur !== undefined);
+  const byName = new Map<string, number>();
+  for (const e of onMain) if (e.name !== 'RunTask' && e.name !== 'ThreadControllerImpl::RunTask') byName.set(e.name, (byName.get(e.name) ?? 0) + (e.dur ?? 0) / 1000);
+  const long = onMain.filter((e) => e.name === 'RunTask' && (e.dur ?? 0) >= 50_000).length;
+  const top = [...byName.entries()].sort((a, b) => b[1] - a[1]).slice(0, TOP).map(([n, ms]) => `    ${ms.toFixed(0).padStart(6)} ms  ${n} (trace, inclusive)`);
+  return { w, top: [`    trace: ${long} main-thread tasks ≥ 50 ms`, ...top] };
+}
+
+async function window(cdp: CDPSession, page: Page, name: string, openMs: number | null, during: () => Promise<void>): Promise<string> {
+  const from = (await page.evaluate(() => performance.now())) as number;
+  if (process.env['LUC_PROFILE_TRACE'] === '1') {
+    const { w, top } = await traced(cdp, () => measureWindow(page, name, during));
+    return [`  ${name}: ${w.intervals.length} frames, p95 ${percentile(w.intervals, 95).toFixed(1)}, p99 ${percentile(w.intervals, 99).toFixed(1)}, ${w.longTasks.length} long tasks [${w.longTasks.map((d) => d.toFixed(0)).join(' ')}]${openMs === null ? '' : `, opened and drawn in ${openMs.toFixed(0)} ms`}; phases ${await phasesSince(page, from)}`, ...top].join('\n');
+  }
+  await cdp.send('Profiler.start');
+  const w: FrameWindow = await measureWindow(page, name, during);
+  const { profile } = (await cdp.send('Profiler.stop')) as { profile: Profile };
+  const head = `  ${name}: ${w.intervals.length} frames, p50 ${percentile(w.intervals, 50).toFixed(1)}, p95 ${percentile(w.intervals, 95).toFixed(1)}, p99 ${percentile(w.intervals, 99).toFixed(1)}, max ${Math.max(...w.intervals).toFixed(0)} ms, ${w.longTasks.length} long tasks [${w.longTasks.map((d) => d.toFixed(0)).join(' ')}]${openMs === null ? '' : `, opened and drawn in ${openMs.toFixed(0)} ms`}; phases ${await phasesSince(page, from)}`;
+  return [head, ...topSelf(profile)].join('\n');
+}
+
+async function side(root: string): Promise<string> {
+  const dir = mkdtempSync(join(tmpdir(), 'luc-frames-profile-'));
+  await build({ root, logLevel: 'warn', build: { outDir: join(dir, 'dist'), emptyOutDir: true, sourcemap: false, minify: false } });
+  symlinkSync(join(ROOT, 'node_modules'), join(dir, 'node_modules'));
+  symlinkSync(join(ROOT, 'tsconfig.json'), join(dir, 'tsconfig.json'));
+  const browser = await launch();
+  const server = await startServer(dir, UNITS, undefined, root);
+  const lines = [`${root} (load average ${(await import('node:os')).loadavg().map((l) => l.toFixed(1)).join(' ')})`];
+  try {
+    const { page } = await signedIn(browser, server.url);
+    await page.addInitScript(PHASE_PROBE);
+    const cdp = await page.context().newCDPSession(page);
+    await cdp.send('Profiler.enable');
+    await cdp.send('Profiler.setSamplingInterval', { interval: PROFILE_SAMPLE_US });
+    await loadList(page, UNITS);
+    await page.waitForTimeout(SETTLE_MS);
+    lines.push(await window(cdp, page, 'list scrolling', null, () => scrollList(page)));
+    await page.screenshot({ path: join(tmpdir(), `luc-frames-${root === ROOT ? 'B' : 'A'}-list.png`) });
+    const wallOpen = await openScreen(page, 'Multiview', '[data-testid="multiview-wall"] canvas');
+    lines.push(await window(cdp, page, 'multiview', wallOpen, () => page.waitForTimeout(VIEW_MS)));
+    await page.screenshot({ path: join(tmpdir(), `luc-frames-${root === ROOT ? 'B' : 'A'}-multiview.png`) });
+    const mapOpen = await openScreen(page, 'Map', '[data-testid="unit-map"] canvas');
+    lines.push(await window(cdp, page, 'map', mapOpen, () => page.waitForTimeout(VIEW_MS)));
+    await page.screenshot({ path: join(tmpdir(), `luc-frames-${root === ROOT ? 'B' : 'A'}-map.png`) });
+  } catch (error) {
+    lines.push(`  failed: ${error instanceof Error ? error.message.split('\n')[0] : String(error)}`);
+  } finally {
+    await stopServer(server);
+    await browser.close().catch(() => undefined);
+    rmSync(dir, { recursive: true, force: true });
+  }
+  return lines.join('\n');
+}
+
+async function main(): Promise<void> {
+  const other = process.argv[2];
+  for (let round = 0; round < ROUNDS; round += 1) {
+    if (other !== undefined) console.log(await side(other));
+    console.log(await side(ROOT));
+  }
+}
+
+main().then(
+  () => process.exit(0),
+  (error: unknown) => {
+    console.error(error);
+    process.exit(1);
+  },
+);

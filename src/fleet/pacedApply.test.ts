@@ -1,0 +1,127 @@
+import { describe, expect, it } from 'vitest';
+import fc from 'fast-check';
+import type { FleetDiff, UnitPatch, UnitView } from '../../workers/pipeline/diff.ts';
+import { ASPECT, encodePatches, encodeUnits } from '../../workers/pipeline/diff.ts';
+import { pacedApply, sliceDiff } from './pacedApply.ts';
+import { FleetStore } from './store.ts';
+
+function view(id: string, rev: number, name = id): UnitView {
+  return { id, rev, name, type: '800', status: 'idle', state: 'online', videoState: undefined, applications: [], activeAlerts: 0, battery: undefined, lat: undefined, lng: undefined, transition: null, capabilities: undefined };
+}
+
+function diff(extra: Partial<FleetDiff>): FleetDiff {
+  return { frame: 1, reset: false, units: [], unitsBuffer: null, removed: [], channels: [], removedChannels: [], counters: null, connection: null, notifications: [], listsVersion: null, badFrames: null, events: 0, ...extra };
+}
+
+const IDS = Array.from({ length: 40 }, (_, i) => `U${i}`);
+
+/** A live diff over IDS: whole views, patches (for units the store holds), removals, disjoint as the worker sends them. */
+const liveDiff = fc
+  .record({
+    picks: fc.array(fc.record({ id: fc.nat(IDS.length - 1), how: fc.constantFrom('view', 'patch', 'remove'), rev: fc.integer({ min: 2, max: 99 }), alerts: fc.nat(5), name: fc.constantFrom('a', 'b', 'c') }), { maxLength: 60 }),
+    buffered: fc.boolean(),
+    counters: fc.boolean(),
+  })
+  .map(({ picks, buffered, counters }) => {
+    const seen = new Set<string>();
+    const units: UnitView[] = [];
+    const patches: UnitPatch[] = [];
+    const removed: string[] = [];
+    for (const pick of picks) {
+      const id = IDS[pick.id] as string;
+      if (seen.has(id)) continue;
+      seen.add(id);
+      if (pick.how === 'view') units.push(view(id, pick.rev, `${pick.name}${id}`));
+      else if (pick.how === 'patch') patches.push({ id, rev: pick.rev, a: ASPECT.alerts, activeAlerts: pick.alerts });
+      else removed.push(id);
+    }
+    return diff({
+      units: buffered ? [] : units,
+      unitsBuffer: buffered ? encodeUnits(units) : null,
+      patches: buffered ? [] : patches,
+      patchesBuffer: buffered ? encodePatches(patches) : null,
+      removed,
+      counters: counters ? { busy: 1, idle: 2, offline: 3, field: 0, camera: 0, lite: 0, smart: 0, ptmp: 0, activeAlerts: units.length } : null,
+      connection: { phase: 'live' },
+      listsVersion: units.length,
+    });
+  });
+
+function seeded(): FleetStore {
+  const store = new FleetStore(() => undefined);
+  store.apply(diff({ reset: true, units: IDS.map((id) => view(id, 1)) }));
+  return store;
+}
+
+function stateOf(store: FleetStore) {
+  return {
+    units: store.unitIds().sort().map((id) => store.unit(id)),
+    counters: store.counters.value,
+    connection: store.connection.value,
+    listsVersion: store.listsVersion.value,
+    membership: store.membership.value > 1,
+  };
+}
+
+describe('pacedApply: live diffs in slices within a frame budget', () => {
+  it('ends in the same store as applying each diff at once, whatever the clock and slice size (property)', async () => {
+    await fc.assert(
+      fc.asyncProperty(fc.array(liveDiff, { minLength: 1, maxLength: 6 }), fc.integer({ min: 1, max: 8 }), fc.array(fc.integer({ min: 0, max: 5 }), { minLength: 1, maxLength: 20 }), async (diffs, sliceUnits, steps) => {
+        const whole = seeded();
+        for (const d of diffs) whole.apply(d);
+
+        const paced = seeded();
+        let clock = 0;
+        let step = 0;
+        const frames: (() => void)[] = [];
+        const apply = pacedApply((d) => paced.apply(d), {
+          now: () => (clock += steps[step++ % steps.length] as number),
+          nextFrame: (work) => frames.push(work),
+          budgetMs: 3,
+          sliceUnits,
+        });
+        for (const d of diffs) {
+          const answer = apply(d);
+          // The worker posts its next diff only once the answer came (back-pressure): run frames until then.
+          let done = answer === undefined;
+          void answer?.then(() => (done = true));
+          while (!done) {
+            const frame = frames.shift();
+            expect(frame).toBeDefined();
+            frame?.();
+            await Promise.resolve();
+          }
+        }
+        expect(stateOf(paced)).toEqual(stateOf(whole));
+      }),
+      { numRuns: 300 },
+    );
+  });
+
+  it('applies a small diff or a snapshot at once, and a large live diff over frames, telling the views per slice', async () => {
+    const store = seeded();
+    const told: number[] = [];
+    store.onUnitsChanged((ids) => told.push(ids.length));
+    const frames: (() => void)[] = [];
+    let clock = 0;
+    const apply = pacedApply((d) => store.apply(d), { now: () => (clock += 2), nextFrame: (work) => frames.push(work), budgetMs: 3, sliceUnits: 4 });
+    expect(apply(diff({ units: [view('U1', 2)] }))).toBeUndefined();
+    expect(apply(diff({ reset: true, units: IDS.map((id) => view(id, 3)) }))).toBeUndefined();
+    told.length = 0;
+    const answer = apply(diff({ patches: IDS.slice(0, 20).map((id) => ({ id, rev: 4, a: ASPECT.alerts, activeAlerts: 1 })) }));
+    expect(answer).toBeInstanceOf(Promise);
+    expect(told).toEqual([4, 4]); // two slices fit in the first frame's budget (2 ms each, 3 ms budget)
+    while (frames.length > 0) frames.shift()?.();
+    await answer;
+    expect(told).toEqual([4, 4, 4, 4, 4]);
+    expect(IDS.slice(0, 20).every((id) => store.unit(id)?.activeAlerts === 1)).toBe(true);
+  });
+
+  it('puts everything but units into the first slice only', () => {
+    const slices = sliceDiff(diff({ units: [view('U1', 2), view('U2', 2)], patches: [{ id: 'U3', rev: 2, a: ASPECT.alerts, activeAlerts: 1 }], removed: ['U4'], connection: { phase: 'behind' } }), 2);
+    expect(slices.map((s) => [s.units.map((u) => u.id), (s.patches ?? []).map((p) => p.id), s.removed, s.connection])).toEqual([
+      [['U1', 'U2'], [], ['U4'], { phase: 'behind' }],
+      [[], ['U3'], [], null],
+    ]);
+  });
+});
