@@ -314,7 +314,10 @@ export class World {
     if (conn === null || !conn.open || conn.inflight.length === 0) return;
     if (conn.inflight.some((text) => text.startsWith('{"op"'))) return; // the outbox holds events only
     const box = new ConflatingOutbox(Number.POSITIVE_INFINITY, Number.POSITIVE_INFINITY);
-    for (const text of conn.inflight) box.push({ event: JSON.parse(text) as LiveEvent, text });
+    // The server's outbox holds its events in seq order: 'reorder' models the network after it, so
+    // the events in flight go back to the server's order before the outbox conflates them.
+    const queued = conn.inflight.map((text) => ({ event: JSON.parse(text) as LiveEvent, text })).sort((a, b) => a.event.seq - b.event.seq);
+    for (const entry of queued) box.push(entry);
     const out: string[] = [];
     let sentSeq = -1;
     for (let entry = box.shift(); entry !== undefined; entry = box.shift()) {

@@ -6,7 +6,7 @@
  * leaves the model as it was.
  */
 import fc from 'fast-check';
-import { describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import type { Envelope } from '../../src/protocol/envelope.ts';
 import type { FleetSnapshot } from '../../src/protocol/snapshot.ts';
 import { makeEvent } from '../../src/protocol/sampleEvents.ts';
@@ -14,9 +14,17 @@ import { encodeBinaryFrame } from '../../src/protocol/binaryFrames.ts';
 import { EVENTS_OP } from '../../src/protocol/ops.ts';
 import type { FleetDiff } from '../pipeline/diff.ts';
 import { FleetPipeline } from '../pipeline/fleetPipeline.ts';
+import { takeSnapshotStamp } from '../pipeline/snapshotTiming.ts';
 import type { RestSnapshot } from './eventSource.ts';
 import { LiveSession } from './liveSession.ts';
 import { ManualTime } from './manualTime.ts';
+
+// The snapshot-bytes stamp is one module-level value per worker; test files share modules
+// (vitest isolate: false), so a stamp another file's REST snapshot left would land on whichever
+// pipeline here resets first. Each test starts with none.
+beforeEach(() => {
+  takeSnapshotStamp();
+});
 
 const IDS = ['U0', 'U1', 'U2', 'U3'] as const;
 const STATES = ['online', 'offline', 'unavailable', 'idle', 'forwarding', 'upgrading'] as const;

@@ -85,4 +85,13 @@ describe('ConflatingOutbox: the latest state per entity for a socket that fell b
     push(4, 'unit.status');
     expect(drain(box).map((e) => `${e.kind}#${e.seq}`)).toEqual(['unit.status#1', 'unit.removed#2', 'unit.added#3', 'unit.status#4']);
   });
+
+  it('keeps the newer of two states of one entity and kind whatever order they are pushed in', () => {
+    const box = new ConflatingOutbox(10, 1 << 20);
+    const [older, newer] = entries([{ id: 1, kind: 0 }, { id: 1, kind: 0 }]) as [ReturnType<typeof entries>[number], ReturnType<typeof entries>[number]];
+    box.push(newer);
+    box.push(older);
+    expect(drain(box).map((e) => e.seq)).toEqual([newer.event.seq]);
+    expect(box.conflated).toBe(false); // nothing the client had not already superseded was skipped
+  });
 });

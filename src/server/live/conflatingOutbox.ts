@@ -101,7 +101,11 @@ export class ConflatingOutbox {
       slot.entries.push(entry);
       this.slotEntries += 1;
     } else {
-      this.bytes -= slot.entries[same]!.text.length;
+      // The gateway pushes in seq order; should an older event ever come after a newer one of the
+      // same entity and kind, the newer stays (a client must never go back a rev).
+      const queued = slot.entries[same]!;
+      if (queued.event.seq > event.seq) return this.withinBounds();
+      this.bytes -= queued.text.length;
       slot.entries[same] = entry;
       this.replaced = true;
     }
