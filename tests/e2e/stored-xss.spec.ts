@@ -56,14 +56,21 @@ test('no screen runs stored markup as script', async ({ page }) => {
   for (const route of screens) {
     await page.goto(route.path);
     await page.waitForLoadState('networkidle', { timeout: 5_000 }).catch(() => undefined);
-    const shown = await page.evaluate(
-      (mark) => document.body.innerText.includes(mark) || [...document.querySelectorAll('input, textarea')].some((field) => (field as HTMLInputElement).value.includes(mark)),
-      MARK,
-    );
-    if (shown) shownAsText += 1;
+    if (await page.evaluate(showsMark, MARK)) shownAsText += 1;
     expect(await page.evaluate(() => window.__xss ?? 0), `a script ran on ${route.path}`).toBe(0);
   }
   expect(dialogs).toEqual([]);
-  // The probe is not vacuous: some screens show the stored values (as text).
-  expect(shownAsText).toBeGreaterThan(0);
+  test.info().annotations.push({ type: 'screens showing a stored value', description: String(shownAsText) });
+  // The probe is not vacuous: the stored values do reach the page, as text. The Account screen shows
+  // the super user's own label; it is waited for here, since on a loaded machine a screen may still
+  // be fetching when the walk above reads it.
+  await page.goto('/account');
+  await expect.poll(() => page.evaluate(showsMark, MARK), { timeout: 15_000 }).toBe(true);
+  expect(await page.evaluate(() => window.__xss ?? 0), 'a script ran on /account').toBe(0);
+  expect(dialogs).toEqual([]);
 });
+
+/** Whether the page shows the mark as text, or holds it in a field's value. */
+function showsMark(mark: string): boolean {
+  return document.body.innerText.includes(mark) || [...document.querySelectorAll('input, textarea')].some((field) => (field as HTMLInputElement).value.includes(mark));
+}
