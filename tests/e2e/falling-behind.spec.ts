@@ -1,6 +1,6 @@
 import { test, expect, type Page } from '@playwright/test';
 import { UNIT_ALERT_FLAGS, type UnitAlertSettings } from '../../src/domain/units/alertSettings.ts';
-import { screenshot, signInFresh } from './fixtures.ts';
+import { screenshot, signInFresh, withFleetWorkerPrelude } from './fixtures.ts';
 
 // A tab slower than the stream (issue 15 item 4; docs/protocol.md "Falling behind"): the server
 // conflates the socket's backlog and frames it with {"op":"behind"} … {"op":"caught-up","seq":N}.
@@ -29,21 +29,7 @@ globalThis.__e2eServerSays = (text) => {
 `;
 
 async function serverSays(page: Page): Promise<(frame: object) => Promise<void>> {
-  await page.addInitScript((prelude) => {
-    const NativeWorker = window.Worker;
-    window.Worker = class extends NativeWorker {
-      constructor(url: string | URL, options?: WorkerOptions) {
-        const absolute = new URL(String(url), location.href).href;
-        if (!absolute.includes('fleet.worker') || options?.type !== 'module') {
-          super(url, options);
-          return;
-        }
-        const preludeUrl = URL.createObjectURL(new Blob([prelude], { type: 'text/javascript' }));
-        const source = `import ${JSON.stringify(preludeUrl)};\nimport ${JSON.stringify(absolute)};`;
-        super(URL.createObjectURL(new Blob([source], { type: 'text/javascript' })), options);
-      }
-    };
-  }, PRELUDE);
+  await withFleetWorkerPrelude(page, PRELUDE);
   return async (frame) => {
     for (const worker of page.workers()) {
       await worker.evaluate((text) => (globalThis as unknown as { __e2eServerSays?: (t: string) => void }).__e2eServerSays?.(text), JSON.stringify(frame));

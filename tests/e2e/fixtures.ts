@@ -101,3 +101,30 @@ export async function screenshot(page: Page, name: string): Promise<void> {
   await page.waitForLoadState('networkidle');
   await page.screenshot({ path: `${SCREENSHOT_DIR}/${name}.png` });
 }
+
+/**
+ * Runs `prelude` (module source) in the console's fleet worker before the worker's own code.
+ * The fleet worker owns the live websocket, where Playwright's websocket routing and offline
+ * emulation do not reach; a prelude can wrap the worker's WebSocket class instead. The page's
+ * Worker constructor is wrapped so the fleet worker starts from a module with two static
+ * imports, evaluated in order: the prelude installs its globals before the worker's code reads
+ * them, and the worker's own code sets its message handler at once (no message of the page is
+ * lost, as it would be behind a dynamic import). Every other worker starts unchanged.
+ */
+export async function withFleetWorkerPrelude(page: Page, prelude: string): Promise<void> {
+  await page.addInitScript((source) => {
+    const NativeWorker = window.Worker;
+    window.Worker = class extends NativeWorker {
+      constructor(url: string | URL, options?: WorkerOptions) {
+        const absolute = new URL(String(url), location.href).href;
+        if (!absolute.includes('fleet.worker') || options?.type !== 'module') {
+          super(url, options);
+          return;
+        }
+        const preludeUrl = URL.createObjectURL(new Blob([source], { type: 'text/javascript' }));
+        const entry = `import ${JSON.stringify(preludeUrl)};\nimport ${JSON.stringify(absolute)};`;
+        super(URL.createObjectURL(new Blob([entry], { type: 'text/javascript' })), options);
+      }
+    };
+  }, prelude);
+}

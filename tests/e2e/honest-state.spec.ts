@@ -1,6 +1,6 @@
 import { test, expect, type Page } from '@playwright/test';
 import { UNIT_ALERT_FLAGS, type UnitAlertSettings } from '../../src/domain/units/alertSettings.ts';
-import { screenshot, signInFresh } from './fixtures.ts';
+import { screenshot, signInFresh, withFleetWorkerPrelude } from './fixtures.ts';
 
 // Honest state during an outage (issue 17 items 4 and 7), as a new operator meets it: the live
 // connection goes down (the test closes the fleet worker's websocket and makes reconnects fail); the console says the data is as of the moment it went down, greys the
@@ -10,10 +10,9 @@ import { screenshot, signInFresh } from './fixtures.ts';
 const quiet = { unitAlertsSettings: Object.fromEntries(UNIT_ALERT_FLAGS.map((flag) => [flag, false])) as UnitAlertSettings };
 
 /**
- * The console's live websocket lives in its fleet worker, where Playwright's websocket routing and
- * offline emulation do not reach. The test wraps the page's Worker constructor: the fleet worker
- * starts from a module that imports a prelude keeping the worker's sockets, then the real worker script (`down` closes them and makes new ones
- * fail, as a server that went away; `up` lets them through again). Nothing else of the console changes.
+ * The console's live websocket lives in its fleet worker (see withFleetWorkerPrelude): the prelude
+ * keeps the worker's sockets (`down` closes them and makes new ones fail, as a server that went
+ * away; `up` lets them through again). Nothing else of the console changes.
  */
 const PRELUDE = `
 const NativeWebSocket = globalThis.WebSocket;
@@ -32,24 +31,7 @@ globalThis.__e2eLive = {
 `;
 
 async function controlLiveSocket(page: Page): Promise<{ down(): Promise<void>; up(): Promise<void> }> {
-  await page.addInitScript((prelude) => {
-    const NativeWorker = window.Worker;
-    window.Worker = class extends NativeWorker {
-      constructor(url: string | URL, options?: WorkerOptions) {
-        const absolute = new URL(String(url), location.href).href;
-        if (!absolute.includes('fleet.worker') || options?.type !== 'module') {
-          super(url, options);
-          return;
-        }
-        // Static imports, evaluated in order: the prelude installs its socket class before the
-        // worker's code reads WebSocket, and the worker's own code sets its message handler at once
-        // (no message of the page is lost, as it would be behind a dynamic import).
-        const preludeUrl = URL.createObjectURL(new Blob([prelude], { type: 'text/javascript' }));
-        const source = `import ${JSON.stringify(preludeUrl)};\nimport ${JSON.stringify(absolute)};`;
-        super(URL.createObjectURL(new Blob([source], { type: 'text/javascript' })), options);
-      }
-    };
-  }, PRELUDE);
+  await withFleetWorkerPrelude(page, PRELUDE);
   const inWorker = async (action: 'down' | 'up') => {
     for (const worker of page.workers()) await worker.evaluate((name) => (globalThis as unknown as { __e2eLive?: Record<string, () => void> }).__e2eLive?.[name]?.(), action);
   };
