@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import type { FleetDiff, UnitPatch, UnitView } from '../../workers/pipeline/diff.ts';
-import { ASPECT, encodePatches, encodeUnits } from '../../workers/pipeline/diff.ts';
+import { ASPECT, EMPTY_DIFF, encodePatches, encodeUnits } from '../../workers/pipeline/diff.ts';
 import { pacedApply, sliceDiff } from './pacedApply.ts';
 import { FleetStore } from './store.ts';
 
@@ -10,7 +10,7 @@ function view(id: string, rev: number, name = id): UnitView {
 }
 
 function diff(extra: Partial<FleetDiff>): FleetDiff {
-  return { frame: 1, reset: false, units: [], unitsBuffer: null, removed: [], channels: [], removedChannels: [], counters: null, connection: null, notifications: [], listsVersion: null, badFrames: null, events: 0, ...extra };
+  return { ...EMPTY_DIFF, frame: 1, ...extra };
 }
 
 const IDS = Array.from({ length: 40 }, (_, i) => `U${i}`);

@@ -17,7 +17,7 @@
  * work on the main thread. Snapshots (diff.reset) are not sliced: the first list's path is its own.
  */
 import type { FleetDiff, UnitPatch, UnitView } from '../../workers/pipeline/diff.ts';
-import { decodeDiffPatches, decodeDiffUnits } from '../../workers/pipeline/diff.ts';
+import { decodeDiffPatches, decodeDiffUnits, NO_CHANGES } from '../../workers/pipeline/diff.ts';
 
 /** Main-thread time per frame for applying live diffs (ms): leaves ~10 ms of the 16.7 ms frame to React, layout and paint. */
 export const APPLY_BUDGET_MS = 6;
@@ -33,19 +33,6 @@ export interface PacingDeps {
   sliceUnits?: number;
 }
 
-const QUIET = {
-  removed: [],
-  channels: [],
-  removedChannels: [],
-  servers: [],
-  counters: null,
-  connection: null,
-  notifications: [],
-  listsVersion: null,
-  badFrames: null,
-  events: 0,
-} as const;
-
 /** The slices of a diff, in order; together they apply what the diff applies. */
 export function sliceDiff(diff: FleetDiff, sliceUnits: number): FleetDiff[] {
   const units: readonly UnitView[] = decodeDiffUnits(diff);
@@ -56,7 +43,7 @@ export function sliceDiff(diff: FleetDiff, sliceUnits: number): FleetDiff[] {
     const end = start + size;
     const sliceViews = units.slice(start, end);
     const slicePatches = patches.slice(Math.max(0, start - units.length), Math.max(0, end - units.length));
-    const base = start === 0 ? diff : { ...diff, ...QUIET };
+    const base = start === 0 ? diff : { ...diff, ...NO_CHANGES };
     slices.push({ ...base, units: sliceViews, unitsBuffer: null, patches: slicePatches, patchesBuffer: null });
   }
   return slices;

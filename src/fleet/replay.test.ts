@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { FleetDiff, UnitView } from '../../workers/pipeline/diff.ts';
+import { EMPTY_DIFF, type FleetDiff, type UnitView } from '../../workers/pipeline/diff.ts';
 import type { ReplayCommand, ReplayInfo, ReplayOpenResult, ReplayPosition } from '../../workers/sources/replayState.ts';
 import { createReplayClient, StreamSessions } from './replay.ts';
 import type { ReplayWorker } from './replay.ts';
@@ -10,21 +10,7 @@ function view(id: string): UnitView {
 }
 
 function diffOf(ids: string[]): FleetDiff {
-  return {
-    frame: 1,
-    reset: false,
-    units: ids.map(view),
-    unitsBuffer: null,
-    removed: [],
-    channels: [],
-    removedChannels: [],
-    counters: null,
-    connection: null,
-    notifications: [],
-    listsVersion: null,
-    badFrames: null,
-    events: ids.length,
-  };
+  return { ...EMPTY_DIFF, frame: 1, units: ids.map(view), events: ids.length };
 }
 
 const INFO: ReplayInfo = { name: 'storm.ndjson', total: 3, startTs: 1000, endTs: 3000, firstSeq: 1, lastSeq: 3, recordedAt: '2025-11-21T04:40:00.000Z', density: [1, 1, 1], markers: [], warnings: [] };

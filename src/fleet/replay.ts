@@ -11,27 +11,13 @@
 import { signal } from '@preact/signals-react';
 import type { Signal } from '@preact/signals-react';
 import { emptyCounters } from '../domain/units/counters.ts';
-import type { FleetDiff } from '../../workers/pipeline/diff.ts';
+import { EMPTY_DIFF, type FleetDiff } from '../../workers/pipeline/diff.ts';
 import type { ReplayCommand, ReplayInfo, ReplayOpenResult, ReplayPosition, ReplaySpeed, ReplayState, SeekTarget } from '../../workers/sources/replayState.ts';
 import type { FleetStore } from './store.ts';
 
 /** A diff that empties the store (every unit and channel removed, counters zero). */
 export function clearingDiff(store: FleetStore): FleetDiff {
-  return {
-    frame: 0,
-    reset: true,
-    units: [],
-    unitsBuffer: null,
-    removed: store.unitIds(),
-    channels: [],
-    removedChannels: store.channelIds(),
-    counters: emptyCounters(),
-    connection: null,
-    notifications: [],
-    listsVersion: null,
-    badFrames: null,
-    events: 0,
-  };
+  return { ...EMPTY_DIFF, reset: true, removed: store.unitIds(), removedChannels: store.channelIds(), counters: emptyCounters() };
 }
 
 /** Numbers the streams; only the newest active one reaches the store. */

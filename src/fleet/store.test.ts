@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { effect } from '@preact/signals-react';
 import type { FleetDiff, UnitView } from '../../workers/pipeline/diff.ts';
-import { encodeUnits } from '../../workers/pipeline/diff.ts';
+import { EMPTY_DIFF, encodeUnits } from '../../workers/pipeline/diff.ts';
 import { encodeSnapshotColumns } from '../../workers/pipeline/snapshotColumns.ts';
 import { channelLabel, FleetStore, followUnits } from './store.ts';
 
@@ -10,7 +10,7 @@ function view(id: string, rev: number): UnitView {
 }
 
 function diff(extra: Partial<FleetDiff>): FleetDiff {
-  return { frame: 1, reset: false, units: [], unitsBuffer: null, removed: [], channels: [], removedChannels: [], counters: null, connection: null, notifications: [], listsVersion: null, badFrames: null, events: 0, ...extra };
+  return { ...EMPTY_DIFF, frame: 1, ...extra };
 }
 
 describe('FleetStore: one version signal per unit, read at the leaves', () => {

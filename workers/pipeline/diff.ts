@@ -153,6 +153,28 @@ export interface FleetDiff {
 }
 
 /**
+ * Every change a diff can carry, empty: spread over a diff to keep only what is named after it
+ * (a later slice of a paced diff, a test's diff). `servers: []` overrides a diff's servers too.
+ */
+export const NO_CHANGES = {
+  units: [],
+  unitsBuffer: null,
+  removed: [],
+  channels: [],
+  removedChannels: [],
+  servers: [],
+  counters: null,
+  connection: null,
+  notifications: [],
+  listsVersion: null,
+  badFrames: null,
+  events: 0,
+} as const satisfies Omit<FleetDiff, 'frame' | 'reset'>;
+
+/** A diff that changes nothing (frame 0, not a reset). */
+export const EMPTY_DIFF: FleetDiff = { frame: 0, reset: false, ...NO_CHANGES };
+
+/**
  * Most units (whole views, patches and removals together) one diff carries. The UI applies a
  * whole view in ~16 µs and a patch in ~27 µs on the bench machine (store, signals and the views'
  * listeners), so 1,500 units stay under ~40 ms, below the 50 ms of a long task; a 50,000-unit

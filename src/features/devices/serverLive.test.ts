@@ -3,7 +3,7 @@
  * a version signal per server) and a REST row shows the newer of the two by rev.
  */
 import { describe, expect, it } from 'vitest';
-import type { FleetDiff } from '../../../workers/pipeline/diff.ts';
+import { EMPTY_DIFF, type FleetDiff } from '../../../workers/pipeline/diff.ts';
 import { FleetStore } from '../../fleet/store.ts';
 import type { ServerRow } from '../../protocol/rest/servers.ts';
 import { formatUpTime, liveServer } from './serverLive.ts';
@@ -30,24 +30,7 @@ const row: ServerRow = {
   rev: 4,
 };
 
-const diff = (extra: Partial<FleetDiff>): FleetDiff => ({
-  frame: 1,
-  reset: false,
-  units: [],
-  unitsBuffer: null,
-  removed: [],
-  channels: [],
-  removedChannels: [],
-  patches: [],
-  patchesBuffer: null,
-  counters: null,
-  connection: null,
-  notifications: [],
-  listsVersion: null,
-  badFrames: null,
-  events: 0,
-  ...extra,
-});
+const diff = (extra: Partial<FleetDiff>): FleetDiff => ({ ...EMPTY_DIFF, frame: 1, patches: [], patchesBuffer: null, ...extra });
 
 describe('server rows live', () => {
   it('the store keeps each server’s last status and bumps its version signal', () => {

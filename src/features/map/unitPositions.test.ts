@@ -1,6 +1,6 @@
 import { describe, it, expect } from 'vitest';
 import { FleetStore } from '../../fleet/store.ts';
-import type { FleetDiff, UnitView } from '../../../workers/pipeline/diff.ts';
+import { EMPTY_DIFF, type FleetDiff, type UnitView } from '../../../workers/pipeline/diff.ts';
 import { emptyCounters } from '../../domain/units/counters.ts';
 import { statusIndex } from './mapStyles.ts';
 import { UnitPositions } from './unitPositions.ts';
@@ -11,7 +11,7 @@ function view(id: string, rev: number, over: Partial<UnitView> = {}): UnitView {
 
 /** A diff as the worker posts it: changed units come with fresh counters. */
 function diff(extra: Partial<FleetDiff>): FleetDiff {
-  return { frame: 1, reset: false, units: [], unitsBuffer: null, removed: [], channels: [], removedChannels: [], counters: emptyCounters(), connection: null, notifications: [], listsVersion: null, badFrames: null, events: 0, ...extra };
+  return { ...EMPTY_DIFF, frame: 1, counters: emptyCounters(), ...extra };
 }
 
 function harness() {
