@@ -8,7 +8,7 @@
  *   10k units, 60 s of virtual time  ≈ 200,000 events,  ≈ 105 MB
  *   50k units, 30 s of virtual time  ≈ 216,000 events (50,000 unit.added), ≈ 150 MB
  */
-import { closeSync, mkdirSync, openSync, writeSync } from 'node:fs';
+import { closeSync, fsyncSync, mkdirSync, openSync, writeSync } from 'node:fs';
 import { join } from 'node:path';
 import { defaultParams, FIXTURES_DIR, runScenario } from '../../fixtures/generate.ts';
 
@@ -20,7 +20,7 @@ export type BenchLogName = (typeof BENCH_LOGS)[number]['name'];
 
 export type GeneratedLog = { readonly name: BenchLogName; readonly units: number; readonly path: string; readonly events: number; readonly bytes: number; readonly seconds: number };
 
-/** Writes one bench log to fixtures/generated/<name>.ndjson (git-ignored) and says what it holds. */
+/** Writes one bench log to fixtures/generated/<name>.ndjson (git-ignored, synced to disk) and says what it holds. */
 export function generateLog(spec: (typeof BENCH_LOGS)[number]): GeneratedLog {
   const dir = join(FIXTURES_DIR, 'generated');
   mkdirSync(dir, { recursive: true });
@@ -34,6 +34,10 @@ export function generateLog(spec: (typeof BENCH_LOGS)[number]): GeneratedLog {
       bytes += Buffer.byteLength(chunk);
       writeSync(fd, chunk);
     });
+    // On disk before anything is timed: the kernel writes dirty pages back ~30 s after they were
+    // written (vm.dirty_expire_centisecs 3000 here), which fell in the middle of the whole-process
+    // rounds (processBench.ts) and stole CPU and I/O from whichever process ran then.
+    fsyncSync(fd);
   } finally {
     closeSync(fd);
   }
