@@ -8,9 +8,11 @@ import { emptyTransitionCounts, TRANSITION_NAMES, transitionBetween } from '../.
 import { makeEvent, SAMPLE_DATA } from '../../src/protocol/sampleEvents.ts';
 import type { Envelope } from '../../src/protocol/envelope.ts';
 import type { UnitData, UnitStatusData } from '../../src/protocol/payloads.ts';
-import { applyEvent, createFleetModel, drainChanges, needsRefetch } from './fleetModel.ts';
-import type { ApplyResult, FleetModel } from './fleetModel.ts';
+import { applyEvent, applyUnitAspectEvent, createFleetModel, drainChanges, needsRefetch } from './fleetModel.ts';
+import type { ApplyResult, FleetModel, UnitAspectEvent } from './fleetModel.ts';
+import { loadSnapshot } from './snapshot.ts';
 import { summary } from './summary.ts';
+import { applyUnitFetch } from './unitRefetch.ts';
 
 const RAW = {
   offline: { state: 'offline' },
@@ -356,5 +358,76 @@ describe('the replay summary\'s model (no changes tracked) and the kept availabi
           if (name !== null) expected[name] += 1;
           expect(model.transitions).toEqual(expected);
         }
+  });
+});
+
+describe('unit slots (UnitRecord.slot) and the looked-up apply (issue 15 item 2, docs/performance.md §3d)', () => {
+  /** A step, a rev jitter, and what happens beside the events: nothing, a refetch answer (found or not), or a snapshot load of the units held. */
+  const besideArb = fc.constantFrom('none', 'none', 'none', 'fetchFound', 'fetchGone', 'snapshot');
+  const runArb = fc.array(fc.tuple(step, fc.integer({ min: -1, max: 2 }), besideArb), { maxLength: 80 });
+
+  /** Slots held are distinct; held and free slots together are exactly 0 … next − 1 (none lost, none twice). */
+  const expectSlotsSound = (model: FleetModel) => {
+    const held = Array.from(model.units.values(), (u) => u.slot);
+    expect(new Set(held).size).toBe(held.length);
+    expect([...held, ...model.slots.free].sort((a, b) => a - b)).toEqual(Array.from({ length: model.slots.next }, (_, i) => i));
+  };
+
+  it('gives each unit held its own slot and loses none through removals, refetches and snapshot loads (1,000 runs)', () => {
+    fc.assert(
+      fc.property(runArb, (run) => {
+        const model = createFleetModel();
+        let mostHeld = 0;
+        const events = eventsOf(run.map(([s, jitter]) => [s, jitter] as [Step, number]));
+        run.forEach(([s, , beside], index) => {
+          applyEvent(model, events[index] as Envelope);
+          mostHeld = Math.max(mostHeld, model.units.size);
+          const held = model.units.get(s.id);
+          if (beside === 'fetchFound') {
+            const rev = (held?.rev ?? 0) + 1;
+            applyUnitFetch(model, s.id, { found: true, entry: { rev, unit: unit(s.id, RAW.online) } }, held?.rev, true);
+          } else if (beside === 'fetchGone') {
+            applyUnitFetch(model, s.id, { found: false }, held?.rev, true);
+          } else if (beside === 'snapshot') {
+            const units = Array.from(model.units.values(), (u) => ({ rev: u.rev, unit: u.data }));
+            loadSnapshot(model, { units, channels: [], servers: [] }, model.lastSeq);
+            mostHeld = 0;
+            expect(model.slots.next).toBe(units.length); // a load starts the slots again at 0
+          }
+          mostHeld = Math.max(mostHeld, model.units.size);
+          expectSlotsSound(model);
+          // Reuse keeps the slots dense: never more than the most units held at once since the last load.
+          expect(model.slots.next).toBeLessThanOrEqual(mostHeld);
+        });
+      }),
+      { numRuns: 1_000 },
+    );
+  });
+
+  it('applyUnitAspectEvent with the record looked up before gives applyEvent\'s outcome and model (1,000 runs)', () => {
+    const isAspect = (event: Envelope): event is UnitAspectEvent => event.kind !== 'unit.added' && event.kind !== 'unit.removed';
+    const stateOf = (model: FleetModel) => ({
+      summary: summary(model),
+      totals: { events: model.events, applied: model.applied, ignored: model.ignored, lastSeq: model.lastSeq },
+      units: Array.from(model.units.values(), (u) => ({ ...u })),
+      removed: [...model.removedRevs],
+      changes: [...model.pending.units],
+      transitions: [...model.pending.transitions],
+    });
+    fc.assert(
+      fc.property(fc.array(fc.tuple(step, fc.integer({ min: -1, max: 2 })), { maxLength: 60 }), fc.integer({ min: -1, max: 30 }), (steps, watermark) => {
+        const plain = createFleetModel();
+        const lookedUp = createFleetModel();
+        plain.watermark = watermark;
+        lookedUp.watermark = watermark;
+        for (const event of eventsOf(steps)) {
+          const expected = applyEvent(plain, event);
+          const got = isAspect(event) ? applyUnitAspectEvent(lookedUp, event, lookedUp.units.get(event.id)) : applyEvent(lookedUp, event);
+          expect(got).toEqual(expected);
+        }
+        expect(stateOf(lookedUp)).toEqual(stateOf(plain));
+      }),
+      { numRuns: 1_000 },
+    );
   });
 });

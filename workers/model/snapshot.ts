@@ -6,7 +6,7 @@
 import { emptyCounters } from '../../src/domain/units/counters.ts';
 import type { FleetSnapshot, UnitSnapshot } from '../../src/protocol/snapshot.ts';
 import type { FleetModel, UnitRecord } from './fleetModel.ts';
-import { insertUnit } from './fleetModel.ts';
+import { clearUnits, insertUnit } from './fleetModel.ts';
 
 function unitSnapshot(unit: UnitRecord): UnitSnapshot {
   const entry: { -readonly [K in keyof UnitSnapshot]: UnitSnapshot[K] } = {
@@ -53,7 +53,7 @@ export function loadSnapshot(model: FleetModel, snap: FleetSnapshot, watermarkSe
   for (const id of model.channels.keys()) pending.channels.add(id);
   for (const id of model.servers.keys()) pending.servers.add(id);
   pending.reset = true;
-  model.units.clear();
+  clearUnits(model);
   model.channels.clear();
   model.servers.clear();
   model.removedRevs.clear();

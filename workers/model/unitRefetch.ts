@@ -16,7 +16,7 @@
 import { applyCounterChange } from '../../src/domain/units/counters.ts';
 import type { UnitSnapshot } from '../../src/protocol/snapshot.ts';
 import type { FleetModel } from './fleetModel.ts';
-import { insertUnit } from './fleetModel.ts';
+import { deleteUnit, insertUnit } from './fleetModel.ts';
 
 export type UnitFetchResult = { readonly found: true; readonly entry: UnitSnapshot } | { readonly found: false };
 
@@ -30,7 +30,7 @@ export function dropUnit(model: FleetModel, unitId: string): boolean {
   const unit = model.units.get(unitId);
   if (unit === undefined) return false;
   applyCounterChange(model.counters, unit.counted, undefined);
-  model.units.delete(unitId);
+  deleteUnit(model, unit);
   model.removedRevs.set(unitId, unit.rev);
   model.pending.units.add(unitId);
   return true;
@@ -61,7 +61,7 @@ export function applyUnitFetch(
     if (entry.rev < current.rev) return 'older';
     if (entry.rev === current.rev && !repair) return 'ignored';
     applyCounterChange(model.counters, current.counted, undefined);
-    model.units.delete(unitId);
+    deleteUnit(model, current);
   }
   insertUnit(model, unitId, entry.rev, entry.unit, { speedTest: entry.speedTest, social: entry.social, camera: entry.camera });
   return 'applied';

@@ -10,7 +10,7 @@ import type { UnitFetchResult } from '../model/unitRefetch.ts';
 import type { Envelope } from '../../src/protocol/envelope.ts';
 import type { FleetDiff } from './diff.ts';
 import type { UnitView } from './diff.ts';
-import { changedUnitIds, decodeDiffPatches, decodeDiffUnits, INLINE_UNITS_MAX, MAX_UNITS_PER_DIFF, mergeDiffInto } from './diff.ts';
+import { ASPECT, changedUnitIds, decodeDiffPatches, decodeDiffUnits, INLINE_UNITS_MAX, MAX_UNITS_PER_DIFF, mergeDiffInto } from './diff.ts';
 import type { PipelineDeps } from './fleetPipeline.ts';
 import { FleetPipeline, SPLIT_PARTS_IN_FLIGHT } from './fleetPipeline.ts';
 import { CAPABILITIES_MAX_IN_FLIGHT } from './capabilitiesRefresh.ts';
@@ -645,6 +645,68 @@ describe('hot aspects travel as patches (diff.ts ASPECT) and the UI ends with th
         for (const p of posted) mergeDiffInto(views, p.diff);
         const expected = new Map([...pipeline.model.units.keys()].map((id) => [id, plain(pipeline.unitView(id))]));
         expect(new Map([...views].map(([id, view]) => [id, plain(view)]))).toEqual(expected);
+      }),
+      { numRuns: 400 },
+    );
+  });
+
+  it('sends whole exactly the units changed by anything but hot events, and the rest as patches of their aspects (masks kept by unit slot equal a Map kept by id)', async () => {
+    // The reference is the rule as it read with a Map<string, number> of masks (before unit slots):
+    // per unit since its last diff, the OR of its events' aspects, WHOLE_VIEW for added, removed,
+    // config and a usage event that changes the link layout. Units are removed and re-added, so
+    // slots are freed and reused between and within diffs.
+    await fc.assert(
+      fc.asyncProperty(fc.array(stepArb, { maxLength: 150 }), fc.integer({ min: 0, max: 3 }), async (steps, inlineUnitsMax) => {
+        const { pipeline, posted, runFrames, settle } = rig({ inlineUnitsMax });
+        const revs = new Map<string, number>();
+        const layouts = new Map<string, string>();
+        const expected = new Map<string, number>(); // id → ASPECT bits, or -1: whole
+        let seq = 0;
+        const emit = (kind: Parameters<typeof makeEvent>[0], id: string, data: unknown, aspect: number) => {
+          const rev = (revs.get(id) ?? 0) + 1;
+          revs.set(id, rev);
+          seq += 1;
+          pipeline.event(makeEvent(kind, id, rev, seq, data as never) as Envelope);
+          const before = expected.get(id) ?? 0;
+          expected.set(id, before === -1 || aspect === -1 ? -1 : before | aspect);
+        };
+        const check = async () => {
+          const count = posted.length;
+          runFrames();
+          await settle();
+          if (expected.size === 0) return;
+          expect(posted.length).toBe(count + 1);
+          const diff = (posted[count] as { diff: FleetDiff }).diff;
+          const sent = new Map<string, number>();
+          for (const view of decodeDiffUnits(diff)) sent.set(view.id, -1);
+          for (const patch of decodeDiffPatches(diff)) sent.set(patch.id, patch.a);
+          for (const id of diff.removed) sent.set(id, -1);
+          expect(sent).toEqual(expected);
+          expected.clear();
+        };
+        for (const step of steps) {
+          if (step.do === 'frame') {
+            await check();
+            continue;
+          }
+          const id = `U${step.unit}`;
+          const present = pipeline.model.units.has(id);
+          if (step.do === 'added') {
+            emit('unit.added', id, unit(id), -1);
+            layouts.set(id, '[]');
+          } else if (!present) continue;
+          else if (step.do === 'removed') emit('unit.removed', id, {}, -1);
+          else if (step.do === 'status') emit('unit.status', id, step.data, ASPECT.status);
+          else if (step.do === 'usage') {
+            const links = step.links.map((l) => ({ ...l, name: l.port, type: 'lan', enabled: true }));
+            const layout = JSON.stringify(links.map((l) => [l.port, l.name, l.type]));
+            emit('unit.usage', id, { links }, layouts.get(id) === layout ? ASPECT.usage : -1);
+            layouts.set(id, layout);
+          } else if (step.do === 'alert') emit('unit.alert', id, { alerts: [] }, ASPECT.alerts);
+          else if (step.do === 'config') emit('unit.config', id, { delay: step.delay }, -1);
+          else emit('unit.speedtest', id, { state: 'done', uplinkKbps: step.kbps }, ASPECT.speedTest);
+        }
+        await check();
       }),
       { numRuns: 400 },
     );

@@ -26,8 +26,8 @@ import { capabilitiesRefetchNeeded } from '../../src/domain/units/interface.ts';
 import { isOfflineState } from '../../src/domain/units/status.ts';
 import type { Envelope } from '../../src/protocol/envelope.ts';
 import type { FleetSnapshot } from '../../src/protocol/snapshot.ts';
-import type { FleetModel, UnitRecord } from '../model/fleetModel.ts';
-import { applyEvent, createFleetModel, drainChanges, needsRefetch } from '../model/fleetModel.ts';
+import type { FleetModel, UnitAspectEvent, UnitRecord } from '../model/fleetModel.ts';
+import { applyEvent, applyUnitAspectEvent, createFleetModel, drainChanges, needsRefetch } from '../model/fleetModel.ts';
 import { loadSnapshot } from '../model/snapshot.ts';
 import { takeSnapshotStamp } from './snapshotTiming.ts';
 import type { UnitFetchResult } from '../model/unitRefetch.ts';
@@ -37,6 +37,7 @@ import type { ConnectionState } from '../sources/connectionState.ts';
 import type { EventSink } from '../sources/eventSource.ts';
 import type { ChannelView, FleetDiff, LinkView, ServerView, UnitPatch, UnitView } from './diff.ts';
 import { ASPECT, encodeUnits, INLINE_UNITS_MAX, MAX_UNITS_PER_DIFF, pushLinkValues, WHOLE_VIEW } from './diff.ts';
+import { AspectMasks } from './aspectMasks.ts';
 import { PatchColumnsWriter } from './patchColumns.ts';
 import type { SnapshotColumns } from './snapshotColumns.ts';
 import { encodeSnapshotColumns } from './snapshotColumns.ts';
@@ -102,6 +103,22 @@ function videoStateOf(unit: UnitRecord): string | undefined {
 }
 
 /** The hot aspect an event kind changes (diff.ts ASPECT), or WHOLE_VIEW for every other kind. */
+/** The event changes one aspect of a unit the model holds (fleetModel.ts applyUnitAspectEvent). */
+function isUnitAspectEvent(event: Envelope): event is UnitAspectEvent {
+  switch (event.kind) {
+    case 'unit.status':
+    case 'unit.usage':
+    case 'unit.alert':
+    case 'unit.config':
+    case 'unit.speedtest':
+    case 'social.status':
+    case 'camera.config':
+      return true;
+    default:
+      return false;
+  }
+}
+
 function aspectOfKind(kind: Envelope['kind']): number {
   switch (kind) {
     case 'unit.status':
@@ -207,8 +224,8 @@ export class FleetPipeline implements EventSink {
   private readonly refetching = new Set<string>();
   /** Units that missed revs: refetched until an answer at least as new as the model's is applied. */
   private readonly repairing = new Set<string>();
-  /** Per changed unit since the last diff: the hot aspects changed (diff.ts ASPECT bits) or WHOLE_VIEW. */
-  private readonly aspects = new Map<string, number>();
+  /** Per changed unit since the last diff, by slot: the hot aspects changed (diff.ts ASPECT bits) or WHOLE_VIEW. */
+  private readonly aspects = new AspectMasks();
   private alertSettings: UnitAlertSettings;
   private frameRequested = false;
   /**
@@ -264,12 +281,15 @@ export class FleetPipeline implements EventSink {
     this.stats.eventsIn += 1;
     this.eventsSinceDiff += 1;
     const model = this.model;
-    // One lookup for the hot kinds: a status or usage event changes the unit's record in place (or
-    // is not applied when the unit is unknown), so the record read now is the record after it.
-    const hot = event.kind === 'unit.status' || event.kind === 'unit.usage' ? model.units.get(event.id) : undefined;
-    const before = event.kind === 'unit.status' ? hot?.status : undefined;
-    const linksBefore = event.kind === 'unit.usage' ? hot?.links : undefined;
-    const result = applyEvent(model, event);
+    // One lookup of the unit for the kinds that change one aspect of it: such an event changes the
+    // record in place (or is not applied when the unit is unknown), so the record read now is the
+    // record after it, and the model is handed it rather than looking the id up again. A removed
+    // unit's record is read before it goes, to forget its mask.
+    const aspectEvent = isUnitAspectEvent(event) ? event : null;
+    const unit = aspectEvent !== null || event.kind === 'unit.removed' ? model.units.get(event.id) : undefined;
+    const before = event.kind === 'unit.status' ? unit?.status : undefined;
+    const linksBefore = event.kind === 'unit.usage' ? unit?.links : undefined;
+    const result = aspectEvent !== null ? applyUnitAspectEvent(model, aspectEvent, unit) : applyEvent(model, event);
     // Behind (docs/protocol.md "Falling behind"): the server skipped revs on purpose and sends every
     // aspect's latest state, so a gap needs no refetch (50,000 of them would flood the server).
     const skippedOnPurpose = result.outcome === 'gap' && this.connectionState?.phase === 'behind';
@@ -279,14 +299,19 @@ export class FleetPipeline implements EventSink {
     if (result.outcome === 'applied' || result.outcome === 'gap') {
       let aspect = aspectOfKind(event.kind);
       if (event.kind === 'unit.usage') {
-        const linksAfter = hot?.links;
+        const linksAfter = unit?.links;
         if (linksBefore === undefined || linksAfter === undefined || !sameLinkLayout(linksBefore, linksAfter)) aspect = WHOLE_VIEW;
       }
-      this.aspects.set(event.id, (this.aspects.get(event.id) ?? 0) | aspect);
+      if (aspectEvent !== null) {
+        if (unit !== undefined) this.aspects.add(unit, aspect);
+      } else if (event.kind === 'unit.added') {
+        const added = model.units.get(event.id);
+        if (added !== undefined) this.aspects.add(added, aspect);
+      } else if (unit !== undefined) this.aspects.forget(unit); // unit.removed
       switch (event.kind) {
         case 'unit.status': {
           this.transitions.statusArrived(event.id);
-          const after = hot?.status;
+          const after = unit?.status;
           if (after !== undefined && capabilitiesRefetchNeeded(before, after)) this.capabilitiesRefresh.markStale(event.id);
           break;
         }
@@ -306,7 +331,7 @@ export class FleetPipeline implements EventSink {
     this.epoch += 1; // answers to requests made before this load are dropped
     this.refetching.clear();
     this.repairing.clear();
-    this.aspects.clear(); // a reset diff sends every unit whole
+    this.aspects.clear(); // a reset diff sends every unit whole (and the slots start again at 0)
     loadSnapshot(this.model, snapshot, watermark);
     this.schedule();
   }
@@ -383,7 +408,8 @@ export class FleetPipeline implements EventSink {
   // ---- internals ------------------------------------------------------------------------------
 
   private touch(unitId: string): void {
-    this.aspects.set(unitId, WHOLE_VIEW);
+    const unit = this.model.units.get(unitId);
+    if (unit !== undefined) this.aspects.add(unit, WHOLE_VIEW); // a unit no longer held goes as removed
     this.model.pending.units.add(unitId);
     this.schedule();
   }
@@ -548,19 +574,23 @@ export class FleetPipeline implements EventSink {
     const asColumns = changes.reset && (this.deps.snapshotColumns === true || this.deps.snapshotColumns === 'text');
     const columnViews: UnitView[] = [];
     for (const id of asColumns ? changes.units : []) {
-      aspects.delete(id);
       const unit = this.model.units.get(id);
       if (unit === undefined) removed.push(id);
-      else columnViews.push(this.viewOf(unit));
+      else {
+        aspects.take(unit);
+        columnViews.push(this.viewOf(unit));
+      }
     }
     for (const id of asColumns ? [] : changes.units) {
-      // Units changed by anything but hot events (or all of them after a reset) go whole.
-      const mask = changes.reset ? WHOLE_VIEW : (aspects.get(id) ?? WHOLE_VIEW);
-      aspects.delete(id);
+      // Units changed by anything but hot events (or all of them after a reset) go whole; a unit no
+      // longer held has no slot and goes as removed, whatever its mask.
+      const unit = this.model.units.get(id);
+      const recorded = unit === undefined ? 0 : aspects.take(unit);
+      const mask = changes.reset || recorded === 0 ? WHOLE_VIEW : recorded;
       if (!splitting || queue.has(id)) queue.set(id, (queue.get(id) ?? 0) | mask);
       else {
         this.model.pending.units.add(id);
-        aspects.set(id, mask);
+        if (unit !== undefined) aspects.put(unit, mask);
       }
     }
     const cap = Math.max(1, this.deps.maxUnitsPerDiff ?? MAX_UNITS_PER_DIFF);
@@ -658,6 +688,7 @@ export class FleetPipeline implements EventSink {
         if (epoch !== this.epoch) return; // a snapshot loaded meanwhile holds newer facts
         this.refetching.delete(unitId);
         const repair = this.repairing.has(unitId);
+        const held = this.model.units.get(unitId);
         const outcome = applyUnitFetch(this.model, unitId, result, revAtRequest, repair);
         if (outcome === 'older' && repair) {
           this.refetch(unitId, false);
@@ -665,7 +696,10 @@ export class FleetPipeline implements EventSink {
         }
         this.repairing.delete(unitId);
         if (outcome === 'applied') {
-          this.aspects.set(unitId, WHOLE_VIEW);
+          // The answer replaced (or removed) the record: the old slot's mask goes, the new record is sent whole.
+          if (held !== undefined) this.aspects.forget(held);
+          const fetched = this.model.units.get(unitId);
+          if (fetched !== undefined) this.aspects.add(fetched, WHOLE_VIEW);
           if (poll) this.transitions.statusArrived(unitId);
           this.schedule();
         }

@@ -1,0 +1,117 @@
+/**
+ * Same-process A/B of the worker's path (docs/performance.md §3d): this checkout's LiveSession +
+ * FleetPipeline against another checkout's (e.g. `git worktree add /tmp/main main`, or
+ * `git archive main | tar -x -C /tmp/main`, with node_modules linked), both fed the same binary
+ * frames of the bench's 10k log (fixtures/generated/bench-10k.ndjson) in alternated rounds inside
+ * ONE process, so both sides see the same machine load from moment to moment: on the shared 2-core
+ * box, runs in separate processes minutes apart differ by more than the changes measured here.
+ *
+ * Each round builds a fresh pipeline per side, loads the 10,000-unit snapshot (not timed), then
+ * times the frames (1,000 events each) through `binaryMessage` with a diff every PER_FLUSH events
+ * (default 4,000). Prints per round and side the µs of process CPU per event (user + system, so
+ * V8's GC threads count), then the medians and their ratio. Not a figure of the bench.
+ *
+ *   npx tsx bench/ingest/pipelineAB.ts /tmp/main [ROUNDS]
+ */
+import { readFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { encodeBinaryFrame } from '../../src/protocol/binaryFrames.ts';
+import type { Envelope } from '../../src/protocol/envelope.ts';
+import { EVENTS_OP } from '../../src/protocol/ops.ts';
+import { ROOT } from '../child.ts';
+import { median } from '../figure.ts';
+
+const UNITS = 10_000;
+const EVENTS = 250_000;
+const FRAME_EVENTS = 1_000;
+const PER_FLUSH = Number(process.env['PER_FLUSH'] ?? 4_000);
+
+const other = process.argv[2];
+if (other === undefined) throw new Error('usage: npx tsx bench/ingest/pipelineAB.ts OTHER_CHECKOUT [ROUNDS]');
+const rounds = Number(process.argv[3] ?? 6);
+
+const lines = readFileSync(join(ROOT, 'fixtures/generated/bench-10k.ndjson'), 'utf8').split('\n').slice(1, EVENTS + 1).filter((line) => line !== '');
+const units = lines
+  .filter((line) => line.includes('"unit.added"'))
+  .slice(0, UNITS)
+  .map((line) => {
+    const event = JSON.parse(line) as { rev: number; data: unknown };
+    return { rev: event.rev, unit: event.data };
+  });
+const stream = lines.filter((line) => !line.includes('"unit.added"') && !line.includes('"unit.removed"'));
+const frames: Uint8Array[] = [];
+for (let at = 0; at < stream.length; at += FRAME_EVENTS) {
+  const text = `{"op":"${EVENTS_OP}","events":[${stream.slice(at, at + FRAME_EVENTS).join(',')}]}`;
+  frames.push(encodeBinaryFrame((JSON.parse(text) as { events: Envelope[] }).events));
+}
+
+/** The two modules a side needs, from its checkout. */
+type Side = { name: string; pipelineModule: Record<string, unknown>; sessionModule: Record<string, unknown>; clockModule: Record<string, unknown> };
+
+async function sideOf(name: string, root: string): Promise<Side> {
+  return {
+    name,
+    pipelineModule: (await import(join(root, 'workers/pipeline/fleetPipeline.ts'))) as Record<string, unknown>,
+    sessionModule: (await import(join(root, 'workers/sources/liveSession.ts'))) as Record<string, unknown>,
+    clockModule: (await import(join(root, 'workers/sources/clock.ts'))) as Record<string, unknown>,
+  };
+}
+
+type Session = { opened(): void; binaryMessage(bytes: Uint8Array): void; stats: { badFrames: number } };
+type Pipeline = { flush(): boolean; model: { applied: number } };
+
+/** µs of process CPU per event for one pass of every frame through a fresh pipeline of `side`. */
+async function pass(side: Side): Promise<number> {
+  const Pipeline = side.pipelineModule['FleetPipeline'] as new (deps: unknown) => Pipeline;
+  const LiveSession = side.sessionModule['LiveSession'] as new (deps: unknown, sink: unknown) => Session;
+  const clock = side.clockModule['systemClock'];
+  const pipeline = new Pipeline({ deliver: () => undefined, requestFrame: () => undefined, clock, timers: { setTimeout: () => 0, clearTimeout: () => undefined } });
+  const session = new LiveSession(
+    {
+      send: () => undefined,
+      fetchSnapshot: async () => ({ watermark: 0, snapshot: { units, channels: [], servers: [] } }),
+      groupTopic: 'group:G-FIXTURE',
+      clock,
+      timers: side.clockModule['systemTimers'],
+      random: Math.random,
+    },
+    pipeline,
+  );
+  session.opened();
+  await new Promise((done) => setTimeout(done, 300)); // the snapshot fetch and load
+  pipeline.flush();
+  await Promise.resolve();
+  const appliedBefore = pipeline.model.applied;
+  const cpu0 = process.cpuUsage();
+  let since = 0;
+  for (const frame of frames) {
+    session.binaryMessage(frame);
+    since += FRAME_EVENTS;
+    if (since >= PER_FLUSH) {
+      pipeline.flush();
+      since = 0;
+      await Promise.resolve(); // the UI's answer: the next diff may be built
+      await Promise.resolve();
+    }
+  }
+  const used = process.cpuUsage(cpu0);
+  const events = pipeline.model.applied - appliedBefore;
+  if (events !== stream.length || session.stats.badFrames !== 0) throw new Error(`${side.name}: applied ${events} of ${stream.length}, bad frames ${session.stats.badFrames}`);
+  return (used.user + used.system) / events;
+}
+
+const sides = [await sideOf('this', ROOT), await sideOf('other', resolve(other))];
+const results = new Map<string, number[]>(sides.map((side) => [side.name, []]));
+for (const side of sides) await pass(side); // warm-up: both sides compiled and optimized before timing
+for (let round = 0; round < rounds; round += 1) {
+  // Alternate which side goes first, so neither always runs right after the other's garbage.
+  for (const side of round % 2 === 0 ? sides : [...sides].reverse()) {
+    const perEvent = await pass(side);
+    results.get(side.name)?.push(perEvent);
+    console.log(`round ${round + 1} ${side.name}: ${perEvent.toFixed(2)} µs/event (load ${(await import('node:os')).loadavg()[0]?.toFixed(1)})`);
+  }
+}
+const thisMedian = median(results.get('this') ?? []);
+const otherMedian = median(results.get('other') ?? []);
+console.log(`median µs of CPU per event: this ${thisMedian.toFixed(2)}, other ${otherMedian.toFixed(2)}; other / this = ${(otherMedian / thisMedian).toFixed(3)}`);
+process.exit(0);
