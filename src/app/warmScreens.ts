@@ -6,9 +6,10 @@
  * 10-28 s before the screen could draw. Loaded here, the click finds the modules ready (the
  * route's `lazy` calls the same `import()`, which the browser resolves from its module map).
  *
- * Start-up (issue 15 item 6): the warm-up begins WARM_AFTER_MS after the first rows, so it is not
- * part of what the sign-in and the first list wait for; bench/ui/startup.ts counts the scripts
- * loaded until the full list is painted, which is before it. A failed warm-up is left alone: the
+ * It begins WARM_AFTER_MS after the first rows, once the user has not scrolled or typed for
+ * INPUT_QUIET_MS: not in what the sign-in and the first list wait for (issue 15 item 6;
+ * bench/ui/startup.ts counts the scripts loaded until the full list is painted, before it), nor in
+ * a scroll's frames. A failed warm-up is left alone: the
  * screen's own load (router.tsx, loadWithRetry) fetches again, with its retries, when opened.
  */
 import { useEffect } from 'react';
@@ -21,22 +22,58 @@ export const WARMED_FROM_LIST: readonly RouteName[] = ['MultiView', 'UnitMap'];
 export const WARM_AFTER_MS = 3_000;
 /** An idle callback is waited for at most this long (ms); a page never idle still warms. */
 const IDLE_TIMEOUT_MS = 2_000;
+/**
+ * The warm-up waits until the user has not scrolled, pressed or typed for this long (ms): the
+ * modules' evaluation is main-thread work (tens of ms for OpenLayers) that must not land in the
+ * frames of a scroll.
+ */
+export const INPUT_QUIET_MS = 1_000;
+/** Events that mean the user is working the page. */
+const INPUT_EVENTS = ['wheel', 'scroll', 'pointerdown', 'keydown', 'touchmove'] as const;
 
-/** How the warm-up waits: a timer, then an idle period (both injectable for tests). */
+/** How the warm-up waits: a timer, then a quiet, idle moment (both injectable for tests). */
 export type WarmScheduler = {
   readonly after: (ms: number, run: () => void) => () => void;
   readonly idle: (run: () => void) => () => void;
 };
+
+let lastInputAt = Number.NEGATIVE_INFINITY;
+let listening = false;
+
+/** Starts noting the time of the last input (passive listeners, once per page). */
+function noteInput(): void {
+  if (listening || typeof window === 'undefined') return;
+  listening = true;
+  const note = (): void => {
+    lastInputAt = performance.now();
+  };
+  for (const type of INPUT_EVENTS) window.addEventListener(type, note, { capture: true, passive: true });
+}
 
 const browserScheduler: WarmScheduler = {
   after: (ms, run) => {
     const timer = setTimeout(run, ms);
     return () => clearTimeout(timer);
   },
+  // No input for INPUT_QUIET_MS, then an idle callback; input meanwhile starts the wait again.
   idle: (run) => {
-    if (typeof requestIdleCallback !== 'function') return browserScheduler.after(0, run);
-    const handle = requestIdleCallback(run, { timeout: IDLE_TIMEOUT_MS });
-    return () => cancelIdleCallback(handle);
+    noteInput();
+    let cancel = (): void => undefined;
+    const wait = (): void => {
+      const quietFor = performance.now() - lastInputAt;
+      if (quietFor < INPUT_QUIET_MS) {
+        cancel = browserScheduler.after(INPUT_QUIET_MS - quietFor, wait);
+        return;
+      }
+      if (typeof requestIdleCallback !== 'function') {
+        cancel = browserScheduler.after(0, run);
+        return;
+      }
+      const handle = requestIdleCallback(() => (performance.now() - lastInputAt < INPUT_QUIET_MS ? wait() : run()), { timeout: IDLE_TIMEOUT_MS });
+      cancel = () => cancelIdleCallback(handle);
+    };
+    wait();
+    return () => cancel();
   },
 };
 
