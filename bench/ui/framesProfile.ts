@@ -3,7 +3,9 @@
  * `npx tsx bench/ui/framesProfile.ts [OTHER_CHECKOUT]` (~3-4 min per side at a quiet machine).
  * Not a figure: per side (this checkout; then OTHER_CHECKOUT, e.g. /work/main, console AND server
  * from there) and per window (list scrolling, multiview, map) it prints the frame intervals, the
- * long tasks, the time from the menu click to the screen drawn, the connection phases the header
+ * long tasks, the time from the menu click to the screen drawn with every request of the page
+ * between the two (ms from the click: a slow open says whether it waited for its chunk, its data
+ * or its first draw), the connection phases the header
  * went through (resyncing = a reset and a full snapshot; behind = conflated), and the functions
  * with the most self time on the page's main thread (the DevTools protocol's Profiler, sampled
  * every PROFILE_SAMPLE_US, on an unminified build so names read). The same server settings, load
