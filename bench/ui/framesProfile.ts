@@ -3,7 +3,9 @@
  * `npx tsx bench/ui/framesProfile.ts [OTHER_CHECKOUT]` (~3-4 min per side at a quiet machine).
  * Not a figure: per side (this checkout; then OTHER_CHECKOUT, e.g. /work/main, console AND server
  * from there) and per window (list scrolling, multiview, map) it prints the frame intervals, the
- * long tasks, the time from the menu click to the screen drawn, the connection phases the header
+ * long tasks, the time from the menu click to the screen drawn with every request of the page
+ * between the two (ms from the click: a slow open says whether it waited for its chunk, its data
+ * or its first draw), the connection phases the header
  * went through (resyncing = a reset and a full snapshot; behind = conflated), and the functions
  * with the most self time on the page's main thread (the DevTools protocol's Profiler, sampled
  * every PROFILE_SAMPLE_US, on an unminified build so names read). The same server settings, load
@@ -102,6 +104,26 @@ async function window(cdp: CDPSession, page: Page, name: string, openMs: number 
   return [head, ...topSelf(profile)].join('\n');
 }
 
+/** Each request of the page and its worker (sent, answered; wall-clock ms), to say where a screen's open time went. */
+function requestLog(page: Page): { at: number; what: string }[] {
+  const log: { at: number; what: string }[] = [];
+  const named = (address: string): string => new URL(address).pathname.replace(/^.*\/assets\//, '').replace(/^\/luc\/luc-core-web\/rest\//, 'REST ');
+  page.on('request', (request) => log.push({ at: Date.now(), what: `→ ${request.method()} ${named(request.url())}` }));
+  page.on('requestfinished', (request) => log.push({ at: Date.now(), what: `← ${named(request.url())}` }));
+  page.on('requestfailed', (request) => log.push({ at: Date.now(), what: `× ${named(request.url())}` }));
+  return log;
+}
+
+/** Opens a screen and prints the requests between the click and the drawn frame (ms from the click). */
+async function openLogged(page: Page, log: { at: number; what: string }[], link: string, ready: string, lines: string[]): Promise<number | null> {
+  const from = Date.now();
+  const openMs = await openScreen(page, link, ready);
+  const until = openMs === null ? Date.now() : from + openMs;
+  const steps = log.filter((entry) => entry.at >= from && entry.at <= until).map((entry) => `${entry.at - from} ${entry.what}`);
+  lines.push(`  ${link} open: ${openMs === null ? 'not drawn' : `${openMs} ms`}; requests: ${steps.join(', ') || 'none'}`);
+  return openMs;
+}
+
 async function side(root: string): Promise<string> {
   const dir = mkdtempSync(join(tmpdir(), 'luc-frames-profile-'));
   await build({ root, logLevel: 'warn', build: { outDir: join(dir, 'dist'), emptyOutDir: true, sourcemap: false, minify: false } });
@@ -112,6 +134,7 @@ async function side(root: string): Promise<string> {
   const lines = [`${root} (load average ${(await import('node:os')).loadavg().map((l) => l.toFixed(1)).join(' ')})`];
   try {
     const { page } = await signedIn(browser, server.url);
+    const log = requestLog(page);
     await page.addInitScript(PHASE_PROBE);
     const cdp = await page.context().newCDPSession(page);
     await cdp.send('Profiler.enable');
@@ -120,10 +143,10 @@ async function side(root: string): Promise<string> {
     await page.waitForTimeout(SETTLE_MS);
     lines.push(await window(cdp, page, 'list scrolling', null, () => scrollList(page)));
     await page.screenshot({ path: join(tmpdir(), `luc-frames-${root === ROOT ? 'B' : 'A'}-list.png`) });
-    const wallOpen = await openScreen(page, 'Multiview', '[data-testid="multiview-wall"] canvas');
+    const wallOpen = await openLogged(page, log, 'Multiview', '[data-testid="multiview-wall"] canvas', lines);
     lines.push(await window(cdp, page, 'multiview', wallOpen, () => page.waitForTimeout(VIEW_MS)));
     await page.screenshot({ path: join(tmpdir(), `luc-frames-${root === ROOT ? 'B' : 'A'}-multiview.png`) });
-    const mapOpen = await openScreen(page, 'Map', '[data-testid="unit-map"] canvas');
+    const mapOpen = await openLogged(page, log, 'Map', '[data-testid="unit-map"] canvas', lines);
     lines.push(await window(cdp, page, 'map', mapOpen, () => page.waitForTimeout(VIEW_MS)));
     await page.screenshot({ path: join(tmpdir(), `luc-frames-${root === ROOT ? 'B' : 'A'}-map.png`) });
   } catch (error) {

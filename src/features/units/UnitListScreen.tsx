@@ -30,6 +30,7 @@ import { UnitTable } from './UnitTable.tsx';
 import { useServerSearch } from './useServerSearch.ts';
 import { useUnitRows } from './useUnitRows.ts';
 import { AdhocToolbar } from '../adhoc/AdhocToolbar.tsx';
+import { useWarmScreens, WARMED_FROM_LIST } from '../../app/warmScreens.ts';
 
 const LOADING_ROWS = 8;
 
@@ -92,6 +93,8 @@ export default function UnitListScreen() {
   const rowFilters = useMemo<UnitFilters>(() => ({ ...filters, name: search.key === 'name' ? search.value : '' }), [filters, search]);
   const { ids, total } = useUnitRows(store, rowFilters, layout.sort, server.ids);
   const template = useMemo(() => gridTemplate(layout.columns), [layout.columns]);
+  // Once rows are shown, the multiview's and the map's chunks load in the background (open ≤ 2 s under load).
+  useWarmScreens(WARMED_FROM_LIST, ids.length > 0);
 
   const onSort = useCallback((column: UnitColumn) => saveLayout({ ...layout, sort: nextSort(layout.sort, column) }), [saveLayout, layout]);
   const onToggleColumn = useCallback((column: UnitColumn) => saveLayout({ ...layout, columns: toggleColumn(layout.columns, column) }), [saveLayout, layout]);

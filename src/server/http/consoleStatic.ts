@@ -3,6 +3,7 @@ import { extname, join, resolve } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import fastifyStatic from '@fastify/static';
 import { sendError } from './errors.ts';
+import { readMemoryAssets } from './memoryAssets.ts';
 import { BACKEND_PREFIX } from './paths.ts';
 
 export const NO_BUILD_PAGE =
@@ -14,6 +15,8 @@ export const NO_BUILD_PAGE =
  * file extension that is not a back-end path answers index.html, so deep links like /list or
  * /map work after a reload. Hashed assets are cached for a year; index.html is always revalidated.
  * Without a build, such GETs answer a plain page saying to run the build.
+ * The hashed assets are answered from memory (memoryAssets.ts: one write per response, not a
+ * stream of file reads that each wait for a turn of a busy event loop).
  * Also installs the root not-found handler (JSON 404 for everything else).
  */
 export async function registerConsoleStatic(app: FastifyInstance, distDir: string): Promise<void> {
@@ -29,6 +32,15 @@ export async function registerConsoleStatic(app: FastifyInstance, distDir: strin
       setHeaders(reply, path) {
         reply.header('cache-control', path.includes(`${join(root, 'assets')}`) ? 'public, max-age=31536000, immutable' : 'no-cache');
       },
+    });
+    const assets = readMemoryAssets(join(root, 'assets'));
+    app.get<{ Params: { name: string } }>('/assets/:name', (request, reply) => {
+      const { name } = request.params;
+      const asset = assets.get(`/assets/${name}`);
+      if (asset !== undefined) return reply.header('cache-control', 'public, max-age=31536000, immutable').type(asset.type).send(asset.body);
+      // Not read at start (a later build, an unknown type): from disk as before; source maps never.
+      if (name.endsWith('.map')) return sendError(reply, 404, `Route ${request.method} /assets/${name.slice(0, 200)} not found`);
+      return reply.sendFile(`assets/${name}`);
     });
   }
   app.setNotFoundHandler((request, reply) => {
