@@ -74,11 +74,9 @@ export class PatchColumnsWriter {
   /** The row being written: its first column's index in `rows`. */
   private at = 0;
   private readonly ids: string[] = [];
-  private readonly strings: string[] = [];
-  private readonly stringIndex = new Map<string, number>();
+  private readonly strings = new TextTable();
   /** JSON texts of the objects, one per distinct text. */
-  private readonly objects: string[] = [];
-  private readonly objectIndex = new Map<string, number>();
+  private readonly objects = new TextTable();
 
   get size(): number {
     return this.count;
@@ -148,7 +146,7 @@ export class PatchColumnsWriter {
 
   /** The buffer of every row written (transferable); the writer is empty again after. */
   finish(): ArrayBuffer {
-    const json = encoder.encode(`{"i":${JSON.stringify(this.ids)},"s":${JSON.stringify(this.strings)},"o":[${this.objects.join(',')}]}`);
+    const json = encoder.encode(`{"i":${JSON.stringify(this.ids)},"s":${JSON.stringify(this.strings.texts)},"o":[${this.objects.texts.join(',')}]}`);
     const numbers = HEADER + PATCH_ROW_STRIDE * this.count + this.linkCount;
     const buffer = new ArrayBuffer(numbers * 8 + json.byteLength);
     const f64 = new Float64Array(buffer, 0, numbers);
@@ -168,34 +166,19 @@ export class PatchColumnsWriter {
     this.count = 0;
     this.linkCount = 0;
     this.ids.length = 0;
-    this.strings.length = 0;
-    this.stringIndex.clear();
-    this.objects.length = 0;
-    this.objectIndex.clear();
+    this.strings.clear();
+    this.objects.clear();
   }
 
   private string(value: string | undefined): number {
     if (value === undefined) return -1;
-    let index = this.stringIndex.get(value);
-    if (index === undefined) {
-      index = this.strings.length;
-      this.strings.push(value);
-      this.stringIndex.set(value, index);
-    }
-    return index;
+    return this.strings.indexOf(value);
   }
 
   /** An object (or list) by its JSON text, once per distinct text; −1 for undefined. */
   private object(value: unknown): number {
     if (value === undefined) return -1;
-    const text = JSON.stringify(value);
-    let index = this.objectIndex.get(text);
-    if (index === undefined) {
-      index = this.objects.length;
-      this.objects.push(text);
-      this.objectIndex.set(text, index);
-    }
-    return index;
+    return this.objects.indexOf(JSON.stringify(value));
   }
 }
 
@@ -203,6 +186,28 @@ function grow(array: Float64Array, needed: number): Float64Array<ArrayBuffer> {
   const next = new Float64Array(Math.max(needed, array.length * 2));
   next.set(array);
   return next;
+}
+
+/** Distinct texts in first-seen order, each with its index (a diff's string and object tables). */
+class TextTable {
+  readonly texts: string[] = [];
+  private readonly index = new Map<string, number>();
+
+  /** The text's index, added at the end when first seen. */
+  indexOf(text: string): number {
+    let at = this.index.get(text);
+    if (at === undefined) {
+      at = this.texts.length;
+      this.texts.push(text);
+      this.index.set(text, at);
+    }
+    return at;
+  }
+
+  clear(): void {
+    this.texts.length = 0;
+    this.index.clear();
+  }
 }
 
 /** Patch objects as columns (tests, and any caller that has patches rather than the model). */
