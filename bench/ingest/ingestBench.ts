@@ -34,6 +34,11 @@ import { streamStats } from './latency.ts';
 export const UNITS = 10_000;
 /** issue 15 item 2: ≥ 300,000 events/s sustained for 60 s. */
 export const SUSTAIN_MS = Number(process.env['LUC_BENCH_SUSTAIN_MS'] ?? 60_000);
+/**
+ * Saturation pass of the batched-JSON wire: it is the binary wire's same-run baseline (item 1), not
+ * the 60 s target itself, so 20 s instead of 60 gives 40 s back to item 7's 15 minutes.
+ */
+export const JSON_SUSTAIN_MS = 20_000;
 /** Shorter saturation pass of the one-diff-per-event baseline and the Node service (their figures are baselines). */
 export const STREAM_MS = 4_000;
 export const DRAIN_MS = 3_000;
@@ -125,7 +130,7 @@ async function chromiumPasses(feed: Feed, page: Page, mode: Mode, wire: Wire): P
   await page.evaluate(async ([m, g, u, w]) => (window as any).bench.connect(m, g, u, w), [mode, GROUP_ID, UNITS, wire] as const);
   const take = () => page.evaluate(() => (window as any).bench.take() as { times: number[]; events: number[] });
   const reset = () => page.evaluate(() => (window as any).bench.reset() as void);
-  const saturation = await pass(feed, 0, mode === 'real' ? SUSTAIN_MS : STREAM_MS, take, reset);
+  const saturation = await pass(feed, 0, mode !== 'real' ? STREAM_MS : wire === 'json' ? Math.min(JSON_SUSTAIN_MS, SUSTAIN_MS) : SUSTAIN_MS, take, reset);
   // The ceiling only needs the saturation pass (what the browser can deliver at most).
   if (mode === 'ceiling') return { saturation, target: saturation };
   const target = await pass(feed, STEADY_RATE, STEADY_MS, take, reset);
@@ -259,7 +264,7 @@ export async function runIngestBench(say: (line: string) => void, pageDir: strin
     const baseNote = base === undefined ? `baseline failed (${failed('chromium-baseline')})` : 'baseline: one diff per event';
     figures.push(
       figure(`${label}: sustained, batched JSON`, json.saturation.sustained, 'events/s', atLeast(TARGET_RATE), base?.saturation.sustained ?? null,
-        `feed as fast as the socket drains, 2,000 events per write in batched frames of ≤ 1,000 events (?frames=batch), ${SUSTAIN_MS / 1000} s (baseline ${STREAM_MS / 1000} s); ${perWorkerCpuSecond(json)}; ${baseNote}${ceilingNote}`),
+        `feed as fast as the socket drains, 2,000 events per write in batched frames of ≤ 1,000 events (?frames=batch), ${Math.min(JSON_SUSTAIN_MS, SUSTAIN_MS) / 1000} s (baseline ${STREAM_MS / 1000} s); ${perWorkerCpuSecond(json)}; ${baseNote}${ceilingNote}`),
       figure(`${label}: p99 event-to-diff at 60k/s, batched JSON`, json.target.p99, 'ms', atMost(P99_TARGET_MS), base?.target.p99 ?? null, `${steadyNote(json)}; ${baseNote}`),
     );
   }
