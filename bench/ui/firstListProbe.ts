@@ -16,7 +16,7 @@
  */
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import type { CDPSession } from '@playwright/test';
-import { tmpdir } from 'node:os';
+import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { buildConsole, launch, loadList, signedIn, startServer, stopServer } from './uiBench.ts';
 
@@ -97,6 +97,13 @@ function mainThreadTasks(file: string): { longestWallMs: number; longestCpuMs: n
   return { longestWallMs: longest.dur / 1000, longestCpuMs: longest.tdur / 1000, cpuMs: cpu / 1000, tasks: tasks.length };
 }
 
+/** A process's CPU time so far in ms (user + system, from /proc; Linux clock ticks of 10 ms). */
+function cpuMsOf(pid: number | undefined): number {
+  if (pid === undefined) return Number.NaN;
+  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]?.split(' ') ?? [];
+  return (Number(fields[11]) + Number(fields[12])) * 10;
+}
+
 async function main(): Promise<void> {
   const units = Number(process.argv[2] ?? 10_000);
   const passes = Number(process.argv[3] ?? 3);
@@ -128,11 +135,14 @@ async function main(): Promise<void> {
       // --ab-text: every other pass the snapshot's views reach the UI as one string (columns before transferred bytes).
       const text = process.argv.includes('--text') || (process.argv.includes('--ab-text') && pass % 2 === 1);
       const query = [json ? 'benchSnapshotJson' : '', split ? 'benchSnapshotSplit' : '', text ? 'benchSnapshotText' : ''].filter((flag) => flag !== '').join('&');
+      // The server's CPU over the pass (simulator, fan-out, snapshot): what the 2 cores lend to Chromium.
+      const serverCpuBefore = cpuMsOf(server.child.process.pid);
       const result = await loadList(page, units, query === '' ? '' : `?${query}`);
+      const serverCpuMs = cpuMsOf(server.child.process.pid) - serverCpuBefore;
       if (tracing) await browser.stopTracing();
       const cpu = traceAll && passTrace !== null ? mainThreadTasks(passTrace) : null;
       const profile = cdp === null ? null : ((await cdp.send('Profiler.stop')) as unknown as { profile: CpuProfile }).profile;
-      console.log(`pass ${pass + 1} (${json ? 'JSON' : 'packed'}, ${split ? 'split views' : text ? 'columns, views as text' : 'columns'}): ${JSON.stringify(result, (k, v: unknown) => (typeof v === 'number' ? Math.round(v * 10) / 10 : v))}${cpu === null ? '' : ` main thread ${JSON.stringify(cpu, (k, v: unknown) => (typeof v === 'number' ? Math.round(v * 10) / 10 : v))}`}`);
+      console.log(`pass ${pass + 1} (${json ? 'JSON' : 'packed'}, ${split ? 'split views' : text ? 'columns, views as text' : 'columns'}): ${JSON.stringify(result, (k, v: unknown) => (typeof v === 'number' ? Math.round(v * 10) / 10 : v))}${cpu === null ? '' : ` main thread ${JSON.stringify(cpu, (k, v: unknown) => (typeof v === 'number' ? Math.round(v * 10) / 10 : v))}`}; server CPU ${serverCpuMs} ms, load ${loadavg()[0]?.toFixed(1)}`);
       const shotAt = process.argv.indexOf('--screenshot');
       if (shotAt > 0 && pass === passes - 1) await page.screenshot({ path: process.argv[shotAt + 1] ?? '/tmp/first-list.png' });
       if (profile !== null) {

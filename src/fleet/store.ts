@@ -20,6 +20,7 @@ import { applyUnitPatch, decodeDiffPatches, decodeDiffUnits } from '../../worker
 import type { ConnectionState } from '../../workers/sources/connectionState.ts';
 import type { SnapshotColumns } from '../../workers/pipeline/snapshotColumns.ts';
 import { decodeColumnView } from '../../workers/pipeline/snapshotColumns.ts';
+import { findIdIndex } from '../../workers/pipeline/idIndex.ts';
 
 /**
  * performance.mark set when a snapshot diff (reset, with units) reaches the store, before it is
@@ -65,6 +66,23 @@ export const PARSE_SLICE_MS = 8;
 /** Runs `work` soon, in a task of its own (after the next paint in a page). */
 export type Later = (work: () => void) => void;
 
+/**
+ * A first snapshot (columns into an empty store) whose units are not all in the Map yet
+ * (docs/performance.md §7d): writing 50,000 Map entries was ~60 ms (Node) to ~300 ms (a loaded
+ * tab) of the task that holds the snapshot. Until `cursor` reaches the end, a unit of the snapshot
+ * is found by binary search over `columns.idOrder`: indices below `cursor` are in `built` (the Map
+ * being filled in the snapshot's order, a slice of PARSE_SLICE_MS per task after the first paint),
+ * the others in `parsed` (a view read or written since) or still as bytes in `columns`. `gone`:
+ * snapshot units removed since (one added again lives in the store's own Map, after them).
+ */
+type FillingSnapshot = {
+  readonly columns: SnapshotColumns;
+  readonly built: Map<string, UnitView | number>;
+  readonly parsed: (UnitView | undefined)[];
+  readonly gone: Set<string>;
+  cursor: number;
+};
+
 function afterPaint(work: () => void): void {
   if (typeof requestAnimationFrame === 'function') requestAnimationFrame(() => setTimeout(work, 0));
   else setTimeout(work, 0);
@@ -75,7 +93,9 @@ export class FleetStore {
    * Each unit's view, or the index of its still unparsed view in `columns` (a snapshot received as
    * columns, diff.snapshot): `unit(id)` parses it on first read and keeps the object.
    */
-  private readonly units = new Map<string, UnitView | number>();
+  private units = new Map<string, UnitView | number>();
+  /** A first snapshot's units while they are not all in `units` (null otherwise): see FillingSnapshot. */
+  private filling: FillingSnapshot | null = null;
   /** The last snapshot received as columns, while any of its views may be unparsed. */
   private columns: SnapshotColumns | null = null;
   /** That snapshot's ids in the list's name order, while no unit came, went or was renamed since (null: none). */
@@ -131,13 +151,94 @@ export class FleetStore {
 
   unit(unitId: string): UnitView | undefined {
     const entry = this.units.get(unitId);
+    if (entry === undefined && this.filling !== null) return this.fillingView(this.filling, unitId);
     return typeof entry === 'number' ? this.parse(unitId, entry) : entry;
   }
 
   /** A unit's name without parsing its view (undefined: no such unit). */
   unitName(unitId: string): string | undefined {
     const entry = this.units.get(unitId);
+    const filling = this.filling;
+    if (entry === undefined && filling !== null) {
+      const index = this.fillingIndex(filling, unitId);
+      if (index < 0) return undefined;
+      if (index < filling.cursor) return (filling.built.get(unitId) as UnitView).name;
+      return filling.parsed[index]?.name ?? filling.columns.names[index];
+    }
     return typeof entry === 'number' ? this.columns?.names[entry] : entry?.name;
+  }
+
+  /** The index of a unit of the filling snapshot (not removed since), or -1. */
+  private fillingIndex(filling: FillingSnapshot, unitId: string): number {
+    return filling.gone.has(unitId) ? -1 : findIdIndex(filling.columns.ids, filling.columns.idOrder, unitId);
+  }
+
+  private fillingView(filling: FillingSnapshot, unitId: string): UnitView | undefined {
+    const index = this.fillingIndex(filling, unitId);
+    if (index < 0) return undefined;
+    if (index < filling.cursor) return filling.built.get(unitId) as UnitView;
+    let view = filling.parsed[index];
+    if (view === undefined) filling.parsed[index] = view = decodeColumnView(filling.columns, index);
+    return view;
+  }
+
+  /** Writes a unit's view where it lives (the filling snapshot's slot, or the Map). */
+  private setUnit(unitId: string, view: UnitView): void {
+    const filling = this.filling;
+    if (filling !== null && !this.units.has(unitId)) {
+      const index = this.fillingIndex(filling, unitId);
+      if (index >= 0) {
+        if (index < filling.cursor) filling.built.set(unitId, view);
+        else filling.parsed[index] = view;
+        return;
+      }
+    }
+    this.units.set(unitId, view);
+  }
+
+  /** Removes a unit wherever it lives; true when there was one. */
+  private deleteUnit(unitId: string): boolean {
+    if (this.units.delete(unitId)) return true;
+    const filling = this.filling;
+    if (filling === null) return false;
+    const index = this.fillingIndex(filling, unitId);
+    if (index < 0) return false;
+    filling.gone.add(unitId);
+    if (index < filling.cursor) filling.built.delete(unitId);
+    else filling.parsed[index] = undefined;
+    return true;
+  }
+
+  /**
+   * Puts the filling snapshot's units in the Map in its order, parsed, a slice of PARSE_SLICE_MS
+   * per task (`budgetMs` Infinity: all at once); the last slice appends the units added since and
+   * makes that Map the store's.
+   */
+  private fill(filling: FillingSnapshot, budgetMs: number): void {
+    if (this.filling !== filling) return;
+    const started = performance.now();
+    const { columns, built, parsed, gone } = filling;
+    const count = columns.ids.length;
+    let index = filling.cursor;
+    while (index < count) {
+      const id = columns.ids[index] as string;
+      if (!gone.has(id)) {
+        built.set(id, parsed[index] ?? decodeColumnView(columns, index));
+        parsed[index] = undefined;
+      }
+      index += 1;
+      filling.cursor = index;
+      if ((index & 63) === 0 && performance.now() - started >= budgetMs) break;
+    }
+    if (index < count) {
+      this.later(() => this.fill(filling, PARSE_SLICE_MS));
+      return;
+    }
+    for (const [id, entry] of this.units) built.set(id, entry);
+    this.units = built;
+    this.filling = null;
+    this.idsByName(); // the order outlives the columns' buffers
+    this.columns = null;
   }
 
   /**
@@ -197,7 +298,12 @@ export class FleetStore {
   }
 
   unitIds(): string[] {
-    return [...this.units.keys()];
+    const filling = this.filling;
+    if (filling === null) return [...this.units.keys()];
+    // The snapshot's units in its order, then the ones added since: the order the Map will have.
+    const ids = filling.columns.ids.filter((id) => !filling.gone.has(id));
+    for (const id of this.units.keys()) ids.push(id);
+    return ids;
   }
 
   /** The channels the store knows: the current group's (REST snapshot) and any seen in events. */
@@ -212,7 +318,8 @@ export class FleetStore {
   }
 
   get size(): number {
-    return this.units.size;
+    const filling = this.filling;
+    return this.units.size + (filling === null ? 0 : filling.columns.ids.length - filling.gone.size);
   }
 
   /** Applies one diff from the worker (all signal writes in one batch). */
@@ -223,13 +330,24 @@ export class FleetStore {
     if (diff.snapshotBytesAt !== undefined) {
       performance.mark(SNAPSHOT_BYTES_MARK, { startTime: Math.max(0, diff.snapshotBytesAt - performance.timeOrigin) });
     }
-    if (columns !== undefined) this.parseAllOf(this.columns);
+    if (columns !== undefined) {
+      if (this.filling !== null) this.fill(this.filling, Number.POSITIVE_INFINITY);
+      this.parseAllOf(this.columns);
+    }
+    // A first snapshot into an empty store: its units stay in the columns, found by id order, the Map filled after the paint.
+    const filling: FillingSnapshot | null =
+      columns !== undefined && this.units.size === 0 ? { columns, built: new Map(), parsed: [], gone: new Set(), cursor: 0 } : null;
+    if (filling !== null) this.filling = filling;
     const changed = columns === undefined ? decodeDiffUnits(diff) : [];
     const patches = decodeDiffPatches(diff);
     let membershipChanged = false;
     let renamed = false;
     batch(() => {
-      if (columns !== undefined) {
+      if (filling !== null) {
+        membershipChanged = filling.columns.ids.length > 0;
+        // Views that follow a unit from before the snapshot (none on a page's first load) see it changed.
+        for (const [id, version] of this.versions) if (this.fillingIndex(filling, id) >= 0) this.bump(version);
+      } else if (columns !== undefined) {
         // Kept as they came: each view is parsed when first read (unit()), the rest after the paint.
         // One Map write per unit (a unit new to the store grows it), no version look-up while no
         // view follows a unit yet (the first snapshot): 10k–50k units in the first list's task.
@@ -248,18 +366,18 @@ export class FleetStore {
         const before = this.unitName(view.id);
         if (before === undefined) membershipChanged = true;
         else if (before !== view.name) renamed = true;
-        this.units.set(view.id, view);
+        this.setUnit(view.id, view);
         this.bump(this.versions.get(view.id));
       }
       // A patch is for a unit the worker already sent whole; one for an unknown unit is dropped.
       for (const patch of patches) {
         const view = this.unit(patch.id);
         if (view === undefined) continue;
-        this.units.set(patch.id, applyUnitPatch(view, patch));
+        this.setUnit(patch.id, applyUnitPatch(view, patch));
         this.bump(this.versions.get(patch.id));
       }
       for (const id of diff.removed) {
-        if (this.units.delete(id)) membershipChanged = true;
+        if (this.deleteUnit(id)) membershipChanged = true;
         this.bump(this.versions.get(id));
       }
       let channelsChanged = false;
@@ -290,8 +408,9 @@ export class FleetStore {
       this.columns = columns;
       this.orderedByName = null;
       // The worker's order holds for exactly the snapshot's units (every other one was removed).
-      this.nameOrderValid = this.units.size === columns.ids.length;
-      this.later(() => this.parseRest(columns, 0));
+      this.nameOrderValid = this.size === columns.ids.length;
+      if (filling !== null) this.later(() => this.fill(filling, PARSE_SLICE_MS));
+      else this.later(() => this.parseRest(columns, 0));
     } else if (membershipChanged || renamed) {
       this.nameOrderValid = false;
       this.orderedByName = null;

@@ -6,7 +6,7 @@
  * the unit list shows the same full order; whether the store parsed its views early (on read),
  * in its background slices, or not at all yet. The pipeline gives the same views both ways too.
  */
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import fc from 'fast-check';
 import { UNIT_STATUSES } from '../../src/domain/units/status.ts';
 import type { UnitStatus } from '../../src/domain/units/status.ts';
@@ -19,6 +19,7 @@ import { nameOrder } from '../../src/features/units/nameOrder.ts';
 import type { FleetDiff, UnitPatch, UnitView } from '../../workers/pipeline/diff.ts';
 import { ASPECT, decodeDiffUnits, encodeUnits, mergeDiffInto } from '../../workers/pipeline/diff.ts';
 import { decodeColumnView, encodeSnapshotColumns, utf8Length } from '../../workers/pipeline/snapshotColumns.ts';
+import { findIdIndex, sortedIdIndex } from '../../workers/pipeline/idIndex.ts';
 import { FleetPipeline } from '../../workers/pipeline/fleetPipeline.ts';
 import { ManualTime } from '../../workers/sources/manualTime.ts';
 import { makeEvent } from '../../src/protocol/sampleEvents.ts';
@@ -155,6 +156,81 @@ describe('the snapshot as columns gives the store and the list what the split sn
           expect(newOrder.rows().ids).toEqual(orderedUnitIds(contents(old).map(([, view]) => view as UnitView), () => true, sort));
         },
       ),
+      { numRuns: 300 },
+    );
+  });
+
+  it('a first snapshot put in the Map in slices (live diffs, reads and slices interleaved) equals the Map written at once', () => {
+    // Ids sorted by `<` differ from their snapshot order and from the name order; some pool ids are not in the snapshot.
+    const pool = Array.from({ length: 260 }, (_, i) => `B${(i * 7919) % 1009}`);
+    const bigFleet = fc.uniqueArray(fc.constantFrom(...pool.slice(0, 240)), { minLength: 65, maxLength: 240 }).chain((ids) => fc.tuple(...ids.map(viewOf)));
+    const bigStep: fc.Arbitrary<Step> = fc.oneof(
+      fc.constantFrom(...pool).chain(viewOf).map((view) => ({ kind: 'whole' as const, view })),
+      fc
+        .record({ id: fc.constantFrom(...pool), status: fc.constantFrom<UnitStatus>(...UNIT_STATUSES), alerts: fc.integer({ min: 0, max: 3 }) })
+        .map(({ id, status, alerts }) => ({ kind: 'patch' as const, patch: { id, rev: 2_000, a: ASPECT.status | ASPECT.alerts, status, applications: ['video'], activeAlerts: alerts } })),
+      fc.constantFrom(...pool).map((id) => ({ kind: 'remove' as const, id })),
+    );
+    // A clock that moves 10 ms per read: every slice stops after 64 units (PARSE_SLICE_MS is 8).
+    let clock = 0;
+    const now = vi.spyOn(performance, 'now').mockImplementation(() => (clock += 10));
+    try {
+      fc.assert(
+        fc.property(
+          bigFleet,
+          sorts,
+          fc.array(fc.tuple(fc.array(bigStep, { maxLength: 8 }), fc.integer({ min: 0, max: 2 }), fc.subarray(pool, { maxLength: 12 })), { maxLength: 6 }),
+          (views, sort, rounds) => {
+            const old = new FleetStore(() => undefined);
+            const oldOrder = follow(old, sort);
+            applySplit(old, views, 50);
+            const { store, runLater } = manualStore();
+            const newOrder = follow(store, sort);
+            store.apply(diff({ reset: true, snapshot: encodeSnapshotColumns(views).columns }));
+            expect(store.size).toBe(old.size);
+            expect(newOrder.rows().ids).toEqual(oldOrder.rows().ids);
+            for (const [changes, slices, reads] of rounds) {
+              for (const id of reads) {
+                expect(store.unitName(id)).toEqual(old.unitName(id));
+                expect(store.unit(id)).toEqual(old.unit(id));
+              }
+              const whole = changes.flatMap((s) => (s.kind === 'whole' ? [s.view] : []));
+              const patches = changes.flatMap((s) => (s.kind === 'patch' ? [s.patch] : []));
+              const removed = changes.flatMap((s) => (s.kind === 'remove' ? [s.id] : []));
+              const live = diff({ units: whole, patches, removed });
+              old.apply(live);
+              store.apply(live);
+              runLater(slices);
+              expect(store.size).toBe(old.size);
+              expect(store.unitIds()).toEqual(old.unitIds());
+              expect(newOrder.rows().ids).toEqual(oldOrder.rows().ids);
+            }
+            expect(contents(store)).toEqual(contents(old));
+            runLater(1_000);
+            expect(contents(store)).toEqual(contents(old));
+            // A second snapshot over a Map still being filled: the fill ends first, then the usual columns path.
+            const secondIds = new Set(views.slice(1).map((view) => view.id));
+            const gone = old.unitIds().filter((id) => !secondIds.has(id));
+            old.apply(diff({ reset: true, unitsBuffer: encodeUnits(views.slice(1)), removed: gone }));
+            store.apply(diff({ reset: true, snapshot: encodeSnapshotColumns(views.slice(1)).columns, removed: gone }));
+            expect(contents(store)).toEqual(contents(old));
+          },
+        ),
+        { numRuns: 150 },
+      );
+    } finally {
+      now.mockRestore();
+    }
+  });
+
+  it('the id index: every id found at its own index, an id not in the snapshot not found, an id twice named in the error', () => {
+    fc.assert(
+      fc.property(fc.uniqueArray(fc.string({ maxLength: 6 }), { maxLength: 80 }), fc.string({ maxLength: 6 }), (ids, other) => {
+        const order = sortedIdIndex(ids);
+        ids.forEach((id, index) => expect(findIdIndex(ids, order, id)).toBe(index));
+        expect(findIdIndex(ids, order, other)).toBe(ids.indexOf(other));
+        if (ids.length > 0) expect(() => sortedIdIndex([...ids, ids[0] as string])).toThrow(`unit id ${JSON.stringify(ids[0])} appears twice`);
+      }),
       { numRuns: 300 },
     );
   });

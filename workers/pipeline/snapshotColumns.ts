@@ -8,6 +8,7 @@
  *   to notice a rename);
  * - `nameOrder`: the indices in the list's default order (nameOrder.ts, the same function the list
  *   uses), so the main thread does not sort;
+ * - `idOrder`: the indices in id order (idIndex.ts), so the store finds a unit before its Map is built;
  * - `views` + `offsets`: each unit's whole view as JSON, back to back, UTF-8 in one transferred
  *   buffer (`views.subarray(offsets[i], offsets[i + 1])` is unit i's). The UI store keeps the
  *   bytes as they are and decodes and parses a view only when it is read (the rows on screen),
@@ -30,12 +31,15 @@
  */
 import { nameOrder } from '../../src/features/units/nameOrder.ts';
 import type { UnitView } from './diff.ts';
+import { sortedIdIndex } from './idIndex.ts';
 
 export interface SnapshotColumns {
   readonly ids: readonly string[];
   readonly names: readonly string[];
   /** Indices into ids in the list's name order (asc, ties by id; transferred). */
   readonly nameOrder: Uint32Array;
+  /** Indices into ids in ascending id order (idIndex.ts; transferred): the store's look-up before its Map is built. */
+  readonly idOrder: Uint32Array;
   /** The JSON of every view, back to back: UTF-8 bytes (transferred), or one string (bench only). */
   readonly views: Uint8Array | string;
   /** Offsets into `views` (bytes, or UTF-16 code units for a string), one more than there are units (transferred). */
@@ -64,8 +68,9 @@ export function encodeSnapshotColumns(views: readonly UnitView[], text = false):
   }
   const joined = json.join('');
   const order = nameOrder(ids, names);
-  const transfer = [offsets.buffer as ArrayBuffer, order.buffer as ArrayBuffer];
-  if (text) return { columns: { ids, names, nameOrder: order, views: joined, offsets }, transfer };
+  const idOrder = sortedIdIndex(ids);
+  const transfer = [offsets.buffer as ArrayBuffer, order.buffer as ArrayBuffer, idOrder.buffer as ArrayBuffer];
+  if (text) return { columns: { ids, names, nameOrder: order, idOrder, views: joined, offsets }, transfer };
   let bytes = new Uint8Array(joined.length);
   const { read } = encoder.encodeInto(joined, bytes);
   if (read < joined.length) {
@@ -79,7 +84,7 @@ export function encodeSnapshotColumns(views: readonly UnitView[], text = false):
     encoder.encodeInto(joined, bytes);
   }
   transfer.push(bytes.buffer as ArrayBuffer);
-  return { columns: { ids, names, nameOrder: order, views: bytes, offsets }, transfer };
+  return { columns: { ids, names, nameOrder: order, idOrder, views: bytes, offsets }, transfer };
 }
 
 const NOT_ASCII = /[^\u0000-\u007f]/;
