@@ -40,7 +40,7 @@ const PHASE_PROBE = `(() => {
   new MutationObserver(seen).observe(document, { subtree: true, childList: true, attributes: true, attributeFilter: ['data-phase'] });
 })();`;
 
-type ProfileNode = { id: number; callFrame: { functionName: string; url: string; lineNumber: number } };
+type ProfileNode = { id: number; children?: number[]; callFrame: { functionName: string; url: string; lineNumber: number } };
 type Profile = { nodes: ProfileNode[]; samples: number[]; timeDeltas: number[] };
 
 function topSelf(profile: Profile): string[] {
@@ -58,6 +58,29 @@ function topSelf(profile: Profile): string[] {
     .sort((a, b) => b[1] - a[1])
     .slice(0, TOP)
     .map(([name, ms]) => `    ${ms.toFixed(0).padStart(6)} ms ${((ms / total) * 100).toFixed(1).padStart(5)} %  ${name}`);
+}
+
+/** The functions with the most inclusive time (self plus callees; each sample counted once per function). */
+function topInclusive(profile: Profile): string[] {
+  const byId = new Map(profile.nodes.map((node) => [node.id, node]));
+  const parent = new Map<number, number>();
+  for (const node of profile.nodes) for (const child of node.children ?? []) parent.set(child, node.id);
+  const total = new Map<string, number>();
+  profile.samples.forEach((id, index) => {
+    const seen = new Set<string>();
+    for (let at: number | undefined = id; at !== undefined; at = parent.get(at)) {
+      const frame = byId.get(at)?.callFrame;
+      if (frame === undefined || frame.url === '') continue;
+      const key = `${frame.functionName || '(anonymous)'} ${frame.url.split('/').pop() ?? ''}:${frame.lineNumber + 1}`;
+      if (seen.has(key)) continue;
+      seen.add(key);
+      total.set(key, (total.get(key) ?? 0) + (profile.timeDeltas[index] ?? 0) / 1000);
+    }
+  });
+  return [...total.entries()]
+    .sort((a, b) => b[1] - a[1])
+    .slice(0, 2 * TOP)
+    .map(([name, ms]) => `    ${ms.toFixed(0).padStart(6)} ms incl.  ${name}`);
 }
 
 async function phasesSince(page: Page, from: number): Promise<string> {
@@ -146,7 +169,14 @@ async function side(root: string): Promise<string> {
     const wallOpen = await openLogged(page, log, 'Multiview', '[data-testid="multiview-wall"] canvas', lines);
     lines.push(await window(cdp, page, 'multiview', wallOpen, () => page.waitForTimeout(VIEW_MS)));
     await page.screenshot({ path: join(tmpdir(), `luc-frames-${root === ROOT ? 'B' : 'A'}-multiview.png`) });
+    // LUC_PROFILE_OPEN=1: the CPU profile of the map's open itself (click → drawn, plus the settle), self and inclusive.
+    const profileOpen = process.env['LUC_PROFILE_OPEN'] === '1';
+    if (profileOpen) await cdp.send('Profiler.start');
     const mapOpen = await openLogged(page, log, 'Map', '[data-testid="unit-map"] canvas', lines);
+    if (profileOpen) {
+      const { profile } = (await cdp.send('Profiler.stop')) as { profile: Profile };
+      lines.push('  map open profile (click → drawn + settle):', ...topSelf(profile), ...topInclusive(profile));
+    }
     lines.push(await window(cdp, page, 'map', mapOpen, () => page.waitForTimeout(VIEW_MS)));
     await page.screenshot({ path: join(tmpdir(), `luc-frames-${root === ROOT ? 'B' : 'A'}-map.png`) });
   } catch (error) {

@@ -1,9 +1,12 @@
 import { describe, it, expect } from 'vitest';
+import fc from 'fast-check';
+import { fromLonLat } from 'ol/proj.js';
+import { iconStatusOf } from '../fleet/statusColours.ts';
 import { FleetStore } from '../../fleet/store.ts';
 import { EMPTY_DIFF, type FleetDiff, type UnitView } from '../../../workers/pipeline/diff.ts';
 import { emptyCounters } from '../../domain/units/counters.ts';
 import { statusIndex } from './mapStyles.ts';
-import { UnitPositions } from './unitPositions.ts';
+import { UnitPositions, type UnitPosition } from './unitPositions.ts';
 
 function view(id: string, rev: number, over: Partial<UnitView> = {}): UnitView {
   return { id, rev, name: id, type: '800', status: 'idle', state: 'online', videoState: undefined, applications: [], activeAlerts: 0, battery: undefined, lat: 10, lng: 20, transition: null, capabilities: undefined, ...over };
@@ -21,7 +24,7 @@ function harness() {
   const source = new UnitPositions(store, (ids) => synced.push(ids.size), {
     request: (callback) => frames.push(callback),
     cancel: () => undefined,
-  });
+  }, () => 0); // a clock that stands still: the first read ends in one frame (its slices are tested below)
   source.start();
   const runFrames = () => {
     for (const callback of frames.splice(0)) callback();
@@ -124,5 +127,81 @@ describe('UnitPositions: the map\'s unit positions follow the fleet store in bat
     h.store.apply(diff({ units: [view('U1', 3)] }));
     h.runFrames();
     expect(h.source.size).toBe(1);
+  });
+});
+
+describe('UnitPositions: the first read of the fleet, in slices of FIRST_READ_SLICE_MS per frame', () => {
+  /** Every located unit of the store as the map shows it: what one unsliced read gives. */
+  function expected(store: FleetStore): Map<string, UnitPosition> {
+    const out = new Map<string, UnitPosition>();
+    for (const id of store.unitIds()) {
+      const unit = store.unit(id);
+      if (unit?.lat === undefined || unit.lng === undefined) continue;
+      const [x = 0, y = 0] = fromLonLat([unit.lng, unit.lat]);
+      out.set(id, { x, y, status: statusIndex(iconStatusOf(unit)) });
+    }
+    return out;
+  }
+
+  const unitArb = fc.record({
+    n: fc.integer({ min: 0, max: 299 }),
+    located: fc.boolean(),
+    lat: fc.double({ min: -80, max: 80, noNaN: true }),
+    lng: fc.double({ min: -180, max: 180, noNaN: true }),
+    offline: fc.boolean(),
+  });
+  const toView = (u: { n: number; located: boolean; lat: number; lng: number; offline: boolean }, rev: number) =>
+    view(`U${u.n}`, rev, u.located ? { lat: u.lat, lng: u.lng, ...(u.offline ? { status: 'offline', state: 'offline' } : {}) } : { lat: undefined, lng: undefined });
+
+  it('ends equal to one whole read, whatever the slices and the diffs that arrive meanwhile', () => {
+    fc.assert(
+      fc.property(
+        fc.array(unitArb, { maxLength: 300 }),
+        fc.array(fc.record({ units: fc.array(unitArb, { maxLength: 20 }), removed: fc.array(fc.integer({ min: 0, max: 299 }), { maxLength: 5 }) }), { maxLength: 8 }),
+        fc.array(fc.integer({ min: 0, max: 12 }), { minLength: 1, maxLength: 50 }),
+        (initial, diffs, ticks) => {
+          const store = new FleetStore();
+          store.apply(diff({ units: initial.map((u) => toView(u, 1)) }));
+          const frames: (() => void)[] = [];
+          const reported = new Set<string>();
+          // A clock that moves a random number of ms per look: slices of any length, down to one check.
+          let clock = 0;
+          let look = 0;
+          const now = () => (clock += ticks[look++ % ticks.length] ?? 0);
+          const source = new UnitPositions(store, (ids) => ids.forEach((id) => reported.add(id)), { request: (callback) => frames.push(callback), cancel: () => undefined }, now);
+          source.start();
+          let rev = 2;
+          for (let round = 0; frames.length > 0; round += 1) {
+            for (const callback of frames.splice(0)) callback();
+            const next = diffs[round];
+            if (next !== undefined) store.apply(diff({ units: next.units.map((u) => toView(u, rev++)), removed: next.removed.map((n) => `U${n}`) }));
+          }
+          const want = expected(store);
+          // A diff after the read ended asks for a frame of its own; the loop ran them all.
+          expect(source.reading).toBe(false);
+          expect(new Map([...source.entries()].map(([id, p]) => [id, { ...p }]))).toEqual(want);
+          for (const id of want.keys()) expect(reported.has(id)).toBe(true);
+        },
+      ),
+      { numRuns: 150 },
+    );
+  });
+
+  it('reads a large fleet over several frames, then stops asking for frames', () => {
+    const store = new FleetStore();
+    store.apply(diff({ units: Array.from({ length: 1_000 }, (_, i) => view(`U${i}`, 1, { lat: i / 20, lng: i / 10 })) }));
+    const frames: (() => void)[] = [];
+    let clock = 0;
+    // 1 ms per look at the clock: a slice ends at the first check past FIRST_READ_SLICE_MS.
+    const source = new UnitPositions(store, () => undefined, { request: (callback) => frames.push(callback), cancel: () => undefined }, () => (clock += 1));
+    source.start();
+    let count = 0;
+    while (frames.length > 0) {
+      count += 1;
+      for (const callback of frames.splice(0)) callback();
+    }
+    expect(count).toBeGreaterThan(1);
+    expect(source.size).toBe(1_000);
+    expect(source.reading).toBe(false);
   });
 });
