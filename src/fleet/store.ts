@@ -21,6 +21,7 @@ import type { ConnectionState } from '../../workers/sources/connectionState.ts';
 import type { SnapshotColumns } from '../../workers/pipeline/snapshotColumns.ts';
 import { decodeColumnView } from '../../workers/pipeline/snapshotColumns.ts';
 import { findIdIndex } from '../../workers/pipeline/idIndex.ts';
+import { textAt, textCount, textValues } from '../../workers/pipeline/textColumn.ts';
 
 /**
  * performance.mark set when a snapshot diff (reset, with units) reaches the store, before it is
@@ -98,6 +99,8 @@ export class FleetStore {
   private filling: FillingSnapshot | null = null;
   /** The last snapshot received as columns, while any of its views may be unparsed. */
   private columns: SnapshotColumns | null = null;
+  /** The last snapshot's ids as strings, once something needed them all (snapshotIds). */
+  private idList: { readonly columns: SnapshotColumns; readonly ids: readonly string[] } | null = null;
   /** That snapshot's ids in the list's name order, while no unit came, went or was renamed since (null: none). */
   private orderedByName: readonly string[] | null = null;
   private nameOrderValid = false;
@@ -163,9 +166,10 @@ export class FleetStore {
       const index = this.fillingIndex(filling, unitId);
       if (index < 0) return undefined;
       if (index < filling.cursor) return (filling.built.get(unitId) as UnitView).name;
-      return filling.parsed[index]?.name ?? filling.columns.names[index];
+      return filling.parsed[index]?.name ?? textAt(filling.columns.names, index);
     }
-    return typeof entry === 'number' ? this.columns?.names[entry] : entry?.name;
+    if (typeof entry !== 'number') return entry?.name;
+    return this.columns === null ? undefined : textAt(this.columns.names, entry);
   }
 
   /** The index of a unit of the filling snapshot (not removed since), or -1. */
@@ -218,10 +222,10 @@ export class FleetStore {
     if (this.filling !== filling) return;
     const started = performance.now();
     const { columns, built, parsed, gone } = filling;
-    const count = columns.ids.length;
+    const count = textCount(columns.ids);
     let index = filling.cursor;
     while (index < count) {
-      const id = columns.ids[index] as string;
+      const id = textAt(columns.ids, index);
       if (!gone.has(id)) {
         built.set(id, parsed[index] ?? decodeColumnView(columns, index));
         parsed[index] = undefined;
@@ -239,6 +243,7 @@ export class FleetStore {
     this.filling = null;
     this.idsByName(); // the order outlives the columns' buffers
     this.columns = null;
+    this.idList = null;
   }
 
   /**
@@ -251,11 +256,21 @@ export class FleetStore {
     if (this.orderedByName === null) {
       const columns = this.columns;
       if (columns === null) return null;
+      const all = this.snapshotIds(columns);
       const ids = new Array<string>(columns.nameOrder.length);
-      for (let index = 0; index < ids.length; index += 1) ids[index] = columns.ids[columns.nameOrder[index] as number] as string;
+      for (let index = 0; index < ids.length; index += 1) ids[index] = all[columns.nameOrder[index] as number] as string;
       this.orderedByName = ids;
     }
     return this.orderedByName;
+  }
+
+  /**
+   * The snapshot's ids as strings, sliced from its id column once and kept while it is the last
+   * snapshot: the changed-ids feed and the name order share them (50,000 slices, not 100,000).
+   */
+  private snapshotIds(columns: SnapshotColumns): readonly string[] {
+    if (this.idList?.columns !== columns) this.idList = { columns, ids: textValues(columns.ids) };
+    return this.idList.ids;
   }
 
   private parse(unitId: string, index: number): UnitView | undefined {
@@ -271,6 +286,7 @@ export class FleetStore {
     if (columns === null) return;
     for (const [id, entry] of this.units) if (typeof entry === 'number') this.parse(id, entry);
     this.columns = null;
+    this.idList = null;
   }
 
   /** Parses the views of `columns` still unparsed, a slice of PARSE_SLICE_MS per task. */
@@ -278,9 +294,9 @@ export class FleetStore {
     if (this.columns !== columns) return;
     const started = performance.now();
     let index = from;
-    const count = columns.ids.length;
+    const count = textCount(columns.ids);
     while (index < count) {
-      const id = columns.ids[index] as string;
+      const id = textAt(columns.ids, index);
       if (this.units.get(id) === index) this.parse(id, index);
       index += 1;
       if ((index & 63) === 0 && performance.now() - started >= PARSE_SLICE_MS) break;
@@ -291,6 +307,7 @@ export class FleetStore {
     }
     this.idsByName(); // the order outlives the columns' buffers
     this.columns = null;
+    this.idList = null;
   }
 
   channel(channelId: string): ChannelView | undefined {
@@ -301,7 +318,7 @@ export class FleetStore {
     const filling = this.filling;
     if (filling === null) return [...this.units.keys()];
     // The snapshot's units in its order, then the ones added since: the order the Map will have.
-    const ids = filling.columns.ids.filter((id) => !filling.gone.has(id));
+    const ids = this.snapshotIds(filling.columns).filter((id) => !filling.gone.has(id));
     for (const id of this.units.keys()) ids.push(id);
     return ids;
   }
@@ -319,7 +336,7 @@ export class FleetStore {
 
   get size(): number {
     const filling = this.filling;
-    return this.units.size + (filling === null ? 0 : filling.columns.ids.length - filling.gone.size);
+    return this.units.size + (filling === null ? 0 : textCount(filling.columns.ids) - filling.gone.size);
   }
 
   /** Applies one diff from the worker (all signal writes in one batch). */
@@ -344,7 +361,7 @@ export class FleetStore {
     let renamed = false;
     batch(() => {
       if (filling !== null) {
-        membershipChanged = filling.columns.ids.length > 0;
+        membershipChanged = textCount(filling.columns.ids) > 0;
         // Views that follow a unit from before the snapshot (none on a page's first load) see it changed.
         for (const [id, version] of this.versions) if (this.fillingIndex(filling, id) >= 0) this.bump(version);
       } else if (columns !== undefined) {
@@ -353,7 +370,7 @@ export class FleetStore {
         // view follows a unit yet (the first snapshot): 10k–50k units in the first list's task.
         const units = this.units;
         const versions = this.versions.size > 0 ? this.versions : null;
-        const ids = columns.ids;
+        const ids = this.snapshotIds(columns);
         for (let index = 0; index < ids.length; index += 1) {
           const id = ids[index] as string;
           const before = units.size;
@@ -408,7 +425,7 @@ export class FleetStore {
       this.columns = columns;
       this.orderedByName = null;
       // The worker's order holds for exactly the snapshot's units (every other one was removed).
-      this.nameOrderValid = this.size === columns.ids.length;
+      this.nameOrderValid = this.size === textCount(columns.ids);
       if (filling !== null) this.later(() => this.fill(filling, PARSE_SLICE_MS));
       else this.later(() => this.parseRest(columns, 0));
     } else if (membershipChanged || renamed) {
@@ -420,7 +437,8 @@ export class FleetStore {
     if (diff.reset && diff.continued === true) this.heldSnapshot = { ids: [], membershipChanged: false };
     const held = this.heldSnapshot;
     const ids = held?.ids ?? [];
-    if (columns !== undefined) for (const id of columns.ids) ids.push(id);
+    // A snapshot's ids as strings only when some view follows the changed ids (none: no slicing at all).
+    if (columns !== undefined && (held !== null || this.unitsChangedListeners.size > 0)) for (const id of this.snapshotIds(columns)) ids.push(id);
     for (const view of changed) ids.push(view.id);
     for (const patch of patches) ids.push(patch.id);
     for (const id of diff.removed) ids.push(id);

@@ -20,6 +20,7 @@ import type { FleetDiff, UnitPatch, UnitView } from '../../workers/pipeline/diff
 import { ASPECT, decodeDiffUnits, encodeUnits, mergeDiffInto } from '../../workers/pipeline/diff.ts';
 import { decodeColumnView, encodeSnapshotColumns, utf8Length } from '../../workers/pipeline/snapshotColumns.ts';
 import { findIdIndex, sortedIdIndex } from '../../workers/pipeline/idIndex.ts';
+import { encodeTextColumn, textAt, textCount, textValues } from '../../workers/pipeline/textColumn.ts';
 import { FleetPipeline } from '../../workers/pipeline/fleetPipeline.ts';
 import { ManualTime } from '../../workers/sources/manualTime.ts';
 import { makeEvent } from '../../src/protocol/sampleEvents.ts';
@@ -227,8 +228,9 @@ describe('the snapshot as columns gives the store and the list what the split sn
     fc.assert(
       fc.property(fc.uniqueArray(fc.string({ maxLength: 6 }), { maxLength: 80 }), fc.string({ maxLength: 6 }), (ids, other) => {
         const order = sortedIdIndex(ids);
-        ids.forEach((id, index) => expect(findIdIndex(ids, order, id)).toBe(index));
-        expect(findIdIndex(ids, order, other)).toBe(ids.indexOf(other));
+        const column = encodeTextColumn(ids);
+        ids.forEach((id, index) => expect(findIdIndex(column, order, id)).toBe(index));
+        expect(findIdIndex(column, order, other)).toBe(ids.indexOf(other));
         if (ids.length > 0) expect(() => sortedIdIndex([...ids, ids[0] as string])).toThrow(`unit id ${JSON.stringify(ids[0])} appears twice`);
       }),
       { numRuns: 300 },
@@ -274,7 +276,7 @@ describe('the snapshot as columns gives the store and the list what the split sn
         const text = encodeSnapshotColumns(named, true).columns;
         expect(bytes.views).toBeInstanceOf(Uint8Array);
         expect(typeof text.views).toBe('string');
-        const read = (columns: typeof bytes) => columns.ids.map((_, index) => decodeColumnView(columns, index));
+        const read = (columns: typeof bytes) => Array.from({ length: textCount(columns.ids) }, (_, index) => decodeColumnView(columns, index));
         expect(read(bytes)).toEqual(read(text));
         expect(read(bytes)).toEqual(named.map((view) => JSON.parse(JSON.stringify(view))));
         expect(bytes.offsets[named.length]).toBe(bytes.views.length);
@@ -287,6 +289,44 @@ describe('the snapshot as columns gives the store and the list what the split sn
       }),
       { numRuns: 500 },
     );
+  });
+
+  it('ids and names as one text each (any text: accents, CJK, emoji, lone surrogates, quotes) read back as they were, across a structured clone', () => {
+    const anyText = fc.string({ unit: fc.oneof(fc.constantFrom('a', 'é', 'Ž', '中', '😀', '\ud800', '\udc00', '"', "'", '\\'), fc.constant('x'), fc.string({ unit: 'binary', minLength: 1, maxLength: 2 })), maxLength: 8 });
+    fc.assert(
+      fc.property(fc.array(anyText, { maxLength: 60 }), (values) => {
+        const column = structuredClone(encodeTextColumn(values));
+        expect(textCount(column)).toBe(values.length);
+        expect(textValues(column)).toEqual(values);
+        values.forEach((value, index) => expect(textAt(column, index)).toBe(value));
+      }),
+      { numRuns: 400 },
+    );
+    fc.assert(
+      fc.property(fleet, fc.array(anyText, { maxLength: 40 }), (views, texts) => {
+        // Any name, and ids made of any text too (kept unique by their index).
+        const named = views.map((view, i) => ({ ...view, id: `${texts[(i + 3) % Math.max(1, texts.length)] ?? ''}#${i}`, name: texts[i] ?? view.name }));
+        const { columns, transfer } = encodeSnapshotColumns(named);
+        const received = structuredClone(columns, { transfer });
+        expect(textValues(received.ids)).toEqual(named.map((view) => view.id));
+        expect(textValues(received.names)).toEqual(named.map((view) => view.name));
+        // The store reads them: unit(id), unitName(id), the id order and the list's name order.
+        const { store } = manualStore();
+        store.apply(diff({ reset: true, snapshot: received }));
+        for (const view of named) {
+          expect(store.unitName(view.id)).toBe(view.name);
+          expect(store.unit(view.id)).toEqual(JSON.parse(JSON.stringify(view)));
+        }
+        expect(store.unit('absent')).toBeUndefined();
+        expect(store.unitIds()).toEqual(named.map((view) => view.id));
+        expect(store.idsByName()).toEqual(byNameReference(named));
+      }),
+      { numRuns: 150 },
+    );
+  });
+
+  it('a text column names a bad index', () => {
+    expect(() => textAt(encodeTextColumn(['a', 'b']), 2)).toThrow('text column: no value at index 2 (2 values)');
   });
 
   it('a view slice is the JSON of its view; a bad index is a clear error', () => {
@@ -339,7 +379,7 @@ describe('the pipeline sends the same snapshot both ways', () => {
           const first = columns.posted[0] as FleetDiff;
           expect(first.reset).toBe(true);
           expect(first.continued).toBeUndefined();
-          expect(first.snapshot?.ids).toEqual(ids);
+          expect(first.snapshot === undefined ? null : textValues(first.snapshot.ids)).toEqual(ids);
           expect(split.posted[0]?.snapshot).toBeUndefined();
           expect(decodeDiffUnits(first).map((v) => v.id)).toEqual(ids);
         },

@@ -16,6 +16,7 @@ import type { ConnectionState } from '../sources/connectionState.ts';
 import type { UnitTransition } from '../model/fleetModel.ts';
 import type { SnapshotColumns } from './snapshotColumns.ts';
 import { decodeColumnView } from './snapshotColumns.ts';
+import { textCount } from './textColumn.ts';
 import { decodePatchColumns, encodePatchColumns } from './patchColumns.ts';
 
 /** Unit views inline up to this count (~150 B each, ~10 KiB); more go as a transferred buffer. */
@@ -285,7 +286,7 @@ export function encodePatches(patches: readonly UnitPatch[]): ArrayBuffer {
 /** The whole views of a diff, inline or from its buffer (patches not included: see decodeDiffPatches). */
 export function decodeDiffUnits(diff: FleetDiff): readonly UnitView[] {
   const columns = diff.snapshot;
-  if (columns !== undefined) return columns.ids.map((_, index) => decodeColumnView(columns, index));
+  if (columns !== undefined) return Array.from({ length: textCount(columns.ids) }, (_, index) => decodeColumnView(columns, index));
   if (diff.unitsBuffer === null) return diff.units;
   return JSON.parse(decoder.decode(new Uint8Array(diff.unitsBuffer))) as UnitView[];
 }

@@ -6,6 +6,8 @@
  *
  * The order is JavaScript's string order (UTF-16 code units, `<`), which both sides use.
  */
+import type { TextColumn } from './textColumn.ts';
+import { textAt } from './textColumn.ts';
 
 /** The indices of `ids` in ascending id order; throws naming the id when an id appears twice. */
 export function sortedIdIndex(ids: readonly string[]): Uint32Array {
@@ -23,14 +25,14 @@ export function sortedIdIndex(ids: readonly string[]): Uint32Array {
   return order;
 }
 
-/** The index of `id` in `ids` by binary search over `order` (sortedIdIndex), or -1. */
-export function findIdIndex(ids: readonly string[], order: Uint32Array, id: string): number {
+/** The index of `id` in `ids` (a snapshot's id column) by binary search over `order` (sortedIdIndex), or -1. */
+export function findIdIndex(ids: TextColumn, order: Uint32Array, id: string): number {
   let low = 0;
   let high = order.length - 1;
   while (low <= high) {
     const middle = (low + high) >>> 1;
     const index = order[middle] as number;
-    const at = ids[index] as string;
+    const at = textAt(ids, index);
     if (at === id) return index;
     if (at < id) low = middle + 1;
     else high = middle - 1;

@@ -4,8 +4,9 @@
  * the main thread ~16 µs and ~10 objects per unit before the list could show anything, and then a
  * sort of the whole fleet by name. Here the worker sends, in one diff:
  *
- * - `ids` and `names`: one string per unit (cloned; what the list needs to show the full order and
- *   to notice a rename);
+ * - `ids` and `names`: each one text with offsets (textColumn.ts; the offsets transferred): what
+ *   the list needs to show the full order and to notice a rename, sliced out only when read, so
+ *   the main thread does not deserialize 100,000 strings at 50k units (docs/performance.md §7e);
  * - `nameOrder`: the indices in the list's default order (nameOrder.ts, the same function the list
  *   uses), so the main thread does not sort;
  * - `idOrder`: the indices in id order (idIndex.ts), so the store finds a unit before its Map is built;
@@ -32,10 +33,14 @@
 import { nameOrder } from '../../src/features/units/nameOrder.ts';
 import type { UnitView } from './diff.ts';
 import { sortedIdIndex } from './idIndex.ts';
+import type { TextColumn } from './textColumn.ts';
+import { encodeTextColumn, textCount } from './textColumn.ts';
 
 export interface SnapshotColumns {
-  readonly ids: readonly string[];
-  readonly names: readonly string[];
+  /** Each unit's id (textColumn.ts: `textAt(ids, i)`). */
+  readonly ids: TextColumn;
+  /** Each unit's name, same indices. */
+  readonly names: TextColumn;
   /** Indices into ids in the list's name order (asc, ties by id; transferred). */
   readonly nameOrder: Uint32Array;
   /** Indices into ids in ascending id order (idIndex.ts; transferred): the store's look-up before its Map is built. */
@@ -69,8 +74,16 @@ export function encodeSnapshotColumns(views: readonly UnitView[], text = false):
   const joined = json.join('');
   const order = nameOrder(ids, names);
   const idOrder = sortedIdIndex(ids);
-  const transfer = [offsets.buffer as ArrayBuffer, order.buffer as ArrayBuffer, idOrder.buffer as ArrayBuffer];
-  if (text) return { columns: { ids, names, nameOrder: order, idOrder, views: joined, offsets }, transfer };
+  const idColumn = encodeTextColumn(ids);
+  const nameColumn = encodeTextColumn(names);
+  const transfer = [
+    offsets.buffer as ArrayBuffer,
+    order.buffer as ArrayBuffer,
+    idOrder.buffer as ArrayBuffer,
+    idColumn.offsets.buffer as ArrayBuffer,
+    nameColumn.offsets.buffer as ArrayBuffer,
+  ];
+  if (text) return { columns: { ids: idColumn, names: nameColumn, nameOrder: order, idOrder, views: joined, offsets }, transfer };
   let bytes = new Uint8Array(joined.length);
   const { read } = encoder.encodeInto(joined, bytes);
   if (read < joined.length) {
@@ -84,7 +97,7 @@ export function encodeSnapshotColumns(views: readonly UnitView[], text = false):
     encoder.encodeInto(joined, bytes);
   }
   transfer.push(bytes.buffer as ArrayBuffer);
-  return { columns: { ids, names, nameOrder: order, idOrder, views: bytes, offsets }, transfer };
+  return { columns: { ids: idColumn, names: nameColumn, nameOrder: order, idOrder, views: bytes, offsets }, transfer };
 }
 
 const NOT_ASCII = /[^\u0000-\u007f]/;
@@ -109,7 +122,7 @@ export function utf8Length(text: string): number {
 export function decodeColumnView(columns: SnapshotColumns, index: number): UnitView {
   const start = columns.offsets[index];
   const end = columns.offsets[index + 1];
-  if (start === undefined || end === undefined) throw new RangeError(`snapshot columns: no unit at index ${index} (${columns.ids.length} units)`);
+  if (start === undefined || end === undefined) throw new RangeError(`snapshot columns: no unit at index ${index} (${textCount(columns.ids)} units)`);
   const views = columns.views;
   return JSON.parse(typeof views === 'string' ? views.slice(start, end) : decoder.decode(views.subarray(start, end))) as UnitView;
 }
