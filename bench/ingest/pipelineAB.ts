@@ -20,6 +20,7 @@ import type { Envelope } from '../../src/protocol/envelope.ts';
 import { EVENTS_OP } from '../../src/protocol/ops.ts';
 import { ROOT } from '../child.ts';
 import { median } from '../figure.ts';
+import { pumpFrames } from './framePump.ts';
 
 const UNITS = 10_000;
 const EVENTS = 250_000;
@@ -83,17 +84,7 @@ async function pass(side: Side): Promise<number> {
   await Promise.resolve();
   const appliedBefore = pipeline.model.applied;
   const cpu0 = process.cpuUsage();
-  let since = 0;
-  for (const frame of frames) {
-    session.binaryMessage(frame);
-    since += FRAME_EVENTS;
-    if (since >= PER_FLUSH) {
-      pipeline.flush();
-      since = 0;
-      await Promise.resolve(); // the UI's answer: the next diff may be built
-      await Promise.resolve();
-    }
-  }
+  await pumpFrames(frames.length, (index) => session.binaryMessage(frames[index] as Uint8Array), () => pipeline.flush(), FRAME_EVENTS, PER_FLUSH);
   const used = process.cpuUsage(cpu0);
   const events = pipeline.model.applied - appliedBefore;
   if (events !== stream.length || session.stats.badFrames !== 0) throw new Error(`${side.name}: applied ${events} of ${stream.length}, bad frames ${session.stats.badFrames}`);

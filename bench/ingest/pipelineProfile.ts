@@ -22,6 +22,7 @@ import { FleetPipeline } from '../../workers/pipeline/fleetPipeline.ts';
 import { systemClock, systemTimers } from '../../workers/sources/clock.ts';
 import { LiveSession } from '../../workers/sources/liveSession.ts';
 import { ROOT } from '../child.ts';
+import { pumpFrames } from './framePump.ts';
 
 const UNITS = 10_000;
 const EVENTS = 250_000;
@@ -77,18 +78,8 @@ async function pass(wire: string): Promise<void> {
   uiMs = 0;
   const cpu0 = process.cpuUsage();
   const started = performance.now();
-  let since = 0;
-  for (let k = 0; k < texts.length; k += 1) {
-    if (wire === 'json') session.message(texts[k] as string);
-    else session.binaryMessage(binaries[k] as Uint8Array);
-    since += FRAME_EVENTS;
-    if (since >= PER_FLUSH) {
-      pipeline.flush();
-      since = 0;
-      await Promise.resolve(); // the UI's answer: the next diff may be built
-      await Promise.resolve();
-    }
-  }
+  const send = wire === 'json' ? (k: number) => session.message(texts[k] as string) : (k: number) => session.binaryMessage(binaries[k] as Uint8Array);
+  await pumpFrames(texts.length, send, () => pipeline.flush(), FRAME_EVENTS, PER_FLUSH);
   const wall = performance.now() - started;
   const cpuMs = cpuMsSince(cpu0) - uiMs;
   const events = texts.length * FRAME_EVENTS;

@@ -70,6 +70,14 @@ const ID_POOL = Array.from({ length: 30 }, (_, i) => `U${(i * 7919) % 997}`);
 const fleet = fc.uniqueArray(fc.constantFrom(...ID_POOL), { maxLength: 30 }).chain((ids) => fc.tuple(...ids.map(viewOf)));
 
 type Step = { kind: 'whole'; view: UnitView } | { kind: 'patch'; patch: UnitPatch } | { kind: 'remove'; id: string };
+
+/** One live diff carrying a round's steps: whole views, patches and removals, in that order. */
+function liveDiffOf(changes: readonly Step[]): FleetDiff {
+  const whole = changes.flatMap((s) => (s.kind === 'whole' ? [s.view] : []));
+  const patches = changes.flatMap((s) => (s.kind === 'patch' ? [s.patch] : []));
+  const removed = changes.flatMap((s) => (s.kind === 'remove' ? [s.id] : []));
+  return diff({ units: whole, patches, removed });
+}
 const step: fc.Arbitrary<Step> = fc.oneof(
   fc.constantFrom(...ID_POOL).chain(viewOf).map((view) => ({ kind: 'whole' as const, view })),
   fc
@@ -143,10 +151,7 @@ describe('the snapshot as columns gives the store and the list what the split sn
           runLater(backgroundSlices);
           expect(store.unitIds()).toEqual(old.unitIds());
           for (const changes of steps) {
-            const whole = changes.flatMap((s) => (s.kind === 'whole' ? [s.view] : []));
-            const patches = changes.flatMap((s) => (s.kind === 'patch' ? [s.patch] : []));
-            const removed = changes.flatMap((s) => (s.kind === 'remove' ? [s.id] : []));
-            const live = diff({ units: whole, patches, removed });
+            const live = liveDiffOf(changes);
             old.apply(live);
             store.apply(live);
             expect(newOrder.rows().ids).toEqual(oldOrder.rows().ids);
@@ -195,10 +200,7 @@ describe('the snapshot as columns gives the store and the list what the split sn
                 expect(store.unitName(id)).toEqual(old.unitName(id));
                 expect(store.unit(id)).toEqual(old.unit(id));
               }
-              const whole = changes.flatMap((s) => (s.kind === 'whole' ? [s.view] : []));
-              const patches = changes.flatMap((s) => (s.kind === 'patch' ? [s.patch] : []));
-              const removed = changes.flatMap((s) => (s.kind === 'remove' ? [s.id] : []));
-              const live = diff({ units: whole, patches, removed });
+              const live = liveDiffOf(changes);
               old.apply(live);
               store.apply(live);
               runLater(slices);
