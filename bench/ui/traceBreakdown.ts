@@ -10,7 +10,8 @@
  *   plus any wait for its event loop) → last byte (the wire) → bytes stamped in the worker;
  * - per thread (the fleet worker, the page's main thread), between the bytes in the worker and the
  *   full list painted: wall and CPU (thread time) of its tasks, the longest, and the heaviest
- *   functions by self time (CPU profile samples), for the whole span and for the longest task;
+ *   functions by self and inclusive time (CPU profile samples counted, scaled to the span's CPU),
+ *   for the whole span and for the longest task;
  * - the marks in between, so the span from "diff posted" to "store" (the transfer) is visible.
  *
  * Wall ≫ CPU on a thread means it waited for one of the 2 cores; CPU is the work.
@@ -71,17 +72,19 @@ function samplesByThread(events: Event[]): Map<string, Sample[]> {
   return byThread;
 }
 
-/** The heaviest labels (ms) among samples in [from, to): by self time, or inclusive (on the stack). */
-function heaviest(samples: Sample[], from: number, to: number, inclusive: boolean, count: number): string {
-  const inside = samples.filter((s) => s.ts >= from && s.ts < to);
+/**
+ * The heaviest labels among samples in [from, to): by self time, or inclusive (on the stack). Each
+ * sample counts once and the counts are scaled to `cpuMs`, the thread's CPU in that span: a
+ * sample's gap to the one before is no weight on a loaded machine, where it holds the time the
+ * thread waited for a core (a one-line getter once drew 344 ms that way).
+ */
+function heaviest(samples: Sample[], from: number, to: number, inclusive: boolean, count: number, cpuMs: number): string {
+  const inside = samples.filter((s) => s.ts >= from && s.ts < to && s.leaf !== '(idle)' && s.leaf !== '(program)' && s.leaf !== '(root)');
+  const weight = inside.length === 0 ? 0 : cpuMs / inside.length;
   const ms = new Map<string, number>();
-  for (let index = 1; index < inside.length; index += 1) {
-    const sample = inside[index] as Sample;
-    const weight = (sample.ts - (inside[index - 1] as Sample).ts) / 1000;
-    for (const name of inclusive ? sample.stack : [sample.leaf]) ms.set(name, (ms.get(name) ?? 0) + weight);
-  }
+  for (const sample of inside) for (const name of inclusive ? sample.stack : [sample.leaf]) ms.set(name, (ms.get(name) ?? 0) + weight);
   return [...ms]
-    .filter(([name]) => name !== '(idle)' && name !== '(root)' && name !== '(program)')
+    .filter(([name]) => name !== '(root)')
     .sort((a, b) => b[1] - a[1])
     .slice(0, count)
     .map(([name, value]) => `${name} ${value.toFixed(1)}`)
@@ -121,12 +124,12 @@ export function printBreakdown(file: string): void {
     const longest = tasks.reduce((a, b) => ((b.tdur ?? 0) > (a.tdur ?? 0) ? b : a));
     const threadSamples = samples.get(thread) ?? [];
     console.log(`  [${name} ${thread}] ${tasks.length} tasks from the bytes to the full list: wall ${wall.toFixed(0)} ms, CPU ${cpu.toFixed(0)} ms`);
-    console.log(`    self:      ${heaviest(threadSamples, bytes, full, false, 12)}`);
-    console.log(`    inclusive: ${heaviest(threadSamples, bytes, full, true, 16)}`);
+    console.log(`    self:      ${heaviest(threadSamples, bytes, full, false, 12, cpu)}`);
+    console.log(`    inclusive: ${heaviest(threadSamples, bytes, full, true, 16, cpu)}`);
     const end = longest.ts + (longest.dur ?? 0);
     console.log(`    longest task at ${at(longest.ts)}: wall ${((longest.dur ?? 0) / 1000).toFixed(1)} ms, CPU ${((longest.tdur ?? 0) / 1000).toFixed(1)} ms`);
-    console.log(`      self:      ${heaviest(threadSamples, longest.ts, end, false, 12)}`);
-    console.log(`      inclusive: ${heaviest(threadSamples, longest.ts, end, true, 16)}`);
+    console.log(`      self:      ${heaviest(threadSamples, longest.ts, end, false, 12, (longest.tdur ?? 0) / 1000)}`);
+    console.log(`      inclusive: ${heaviest(threadSamples, longest.ts, end, true, 16, (longest.tdur ?? 0) / 1000)}`);
   }
 }
 
