@@ -1,6 +1,6 @@
 /**
  * A look at the first full list alone (no frame run): `npx tsx bench/ui/firstListProbe.ts UNITS [PASSES] [--trace FILE [--trace-all]]
- * [--ab | --json] [--ab-split | --split] [--ab-text | --text] [--cpu-profile] [--screenshot FILE]` (--ab: every other pass fetches
+ * [--breakdown]] [--ab | --json] [--ab-split | --split] [--ab-text | --text] [--cpu-profile] [--screenshot FILE]` (--ab: every other pass fetches
  * the snapshot as JSON; --ab-split: every other pass sends it to the UI split in parts of whole views, the
  * path before columns; --ab-text: every other pass sends the columns' views as one string instead of
  * transferred UTF-8 bytes, the form before; --screenshot FILE: a PNG of the list after the last pass).
@@ -12,12 +12,15 @@
  * the CPU ms of all of them (a loaded machine stretches wall times, not CPU times). With --cpu-profile, the last pass is sampled by the
  * page's V8 profiler (every 200 µs) and each busy stretch of the main thread ≥ 40 ms (samples not
  * idle, gaps under 10 ms) is printed with its heaviest functions by self time: what a long task is.
+ * With --breakdown, each traced pass also samples every thread's CPU (the fleet worker's too) and
+ * prints where the wall time went: server, wire, worker, main thread (traceBreakdown.ts).
  * For profiling; the figures come from uiBench.ts.
  */
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import type { CDPSession } from '@playwright/test';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { BREAKDOWN_CATEGORIES, printBreakdown } from './traceBreakdown.ts';
 import { buildConsole, launch, loadList, signedIn, startServer, stopServer } from './uiBench.ts';
 
 type TraceEvent = { name: string; cat: string; ph: string; ts: number; dur?: number; tid: number; pid: number; args?: { name?: string; data?: { functionName?: string; url?: string } } };
@@ -108,6 +111,7 @@ async function main(): Promise<void> {
   const units = Number(process.argv[2] ?? 10_000);
   const passes = Number(process.argv[3] ?? 3);
   const traceAt = process.argv.indexOf('--trace');
+  const breakdown = process.argv.includes('--breakdown');
   const traceFile = traceAt > 0 ? (process.argv[traceAt + 1] ?? '/tmp/first-list-trace.json') : null;
   const dir = mkdtempSync(join(tmpdir(), 'luc-first-list-'));
   await buildConsole(dir);
@@ -128,7 +132,9 @@ async function main(): Promise<void> {
         await cdp.send('Profiler.setSamplingInterval', { interval: 200 });
         await cdp.send('Profiler.start');
       }
-      if (tracing) await browser.startTracing(page, { path: passTrace ?? undefined, categories: ['devtools.timeline', 'blink.user_timing', 'v8', 'disabled-by-default-devtools.timeline'] });
+      // --breakdown: the trace also samples every thread's CPU (the worker's too) and is printed as a breakdown (traceBreakdown.ts).
+      const categories = breakdown ? BREAKDOWN_CATEGORIES : ['devtools.timeline', 'blink.user_timing', 'v8', 'disabled-by-default-devtools.timeline'];
+      if (tracing) await browser.startTracing(page, { path: passTrace ?? undefined, categories });
       const json = process.argv.includes('--json') || (process.argv.includes('--ab') && pass % 2 === 1);
       // --ab-split: every other pass the snapshot reaches the UI split in parts of whole views (the old path).
       const split = process.argv.includes('--split') || (process.argv.includes('--ab-split') && pass % 2 === 1);
@@ -141,6 +147,7 @@ async function main(): Promise<void> {
       const serverCpuMs = cpuMsOf(server.child.process.pid) - serverCpuBefore;
       if (tracing) await browser.stopTracing();
       const cpu = traceAll && passTrace !== null ? mainThreadTasks(passTrace) : null;
+      if (tracing && breakdown && passTrace !== null) printBreakdown(passTrace);
       const profile = cdp === null ? null : ((await cdp.send('Profiler.stop')) as unknown as { profile: CpuProfile }).profile;
       console.log(`pass ${pass + 1} (${json ? 'JSON' : 'packed'}, ${split ? 'split views' : text ? 'columns, views as text' : 'columns'}): ${JSON.stringify(result, (k, v: unknown) => (typeof v === 'number' ? Math.round(v * 10) / 10 : v))}${cpu === null ? '' : ` main thread ${JSON.stringify(cpu, (k, v: unknown) => (typeof v === 'number' ? Math.round(v * 10) / 10 : v))}`}; server CPU ${serverCpuMs} ms, load ${loadavg()[0]?.toFixed(1)}`);
       const shotAt = process.argv.indexOf('--screenshot');

@@ -15,7 +15,7 @@
  *   bytes as they are and decodes and parses a view only when it is read (the rows on screen),
  *   then the rest in small slices after the first paint (src/fleet/store.ts).
  *
- * Why bytes: the views are the bulk of the snapshot (~470 B a unit, 23 MB at 50,000 units), and a
+ * Why bytes: the views are the bulk of the snapshot (~870 B a unit, 43.5 MB at 50,000 units in the bench's fleet, docs/performance.md §7f), and a
  * string crosses the worker boundary as a copy made on the receiving side, in the main thread's
  * task: in Chromium (a bare page, 50k units, load ~14) 103–211 ms of the main thread for the
  * string against 7–20 ms for the transferred bytes, end to end the same (206–337 against
