@@ -141,11 +141,31 @@ async function main(): Promise<void> {
   }
 
   /**
-   * Frames events index … index+count−1 into one buffer to write at once: one text frame per event,
+   * A framed batch: websocket frames (header and payload each) and, per frame on version 2, its
+   * refs. The ids frames those need are made only when the batch is written (writeBatch): a batch
+   * framed ahead and never written (the end of a saturation pass) must not count as sent.
+   */
+  type Batch = { frames: Buffer[]; refs: (Uint32Array | null)[] };
+
+  /** The bytes of a batch as written now: on version 2 each events frame is preceded by the ids frame the connection lacks. */
+  function writtenBytes(batch: Batch): Buffer {
+    if (binaryV2 === null) return Buffer.concat(batch.frames);
+    const parts: Buffer[] = [];
+    for (const [i, frame] of batch.frames.entries()) {
+      const refs = batch.refs[i];
+      const ids = refs === null || refs === undefined ? null : binaryV2.idsFrameFor(wireIds, refs);
+      if (ids !== null) parts.push(frameHeader(ids.byteLength, 0x82), Buffer.from(ids.buffer, ids.byteOffset, ids.byteLength));
+      parts.push(frame);
+    }
+    return Buffer.concat(parts);
+  }
+
+  /**
+   * Frames events index … index+count−1 into one batch to write at once: one text frame per event,
    * or, for a client that asked for batched frames, `{"op":"events"}` frames of at most
    * MAX_EVENTS_PER_FRAME events (as the server's gateway frames them).
    */
-  function batchOf(index: number, count: number): Buffer {
+  function batchOf(index: number, count: number): Batch {
     if (binaryFrames) return binaryBatchOf(index, count);
     const ts = Math.floor(Date.now());
     const texts: string[] = [];
@@ -164,14 +184,14 @@ async function main(): Promise<void> {
       const payload = Buffer.from(text);
       parts.push(frameHeader(payload.length), payload);
     }
-    return Buffer.concat(parts);
+    return { frames: [Buffer.concat(parts)], refs: [null] };
   }
 
   /** batchOf for a binary client: one binary frame per piece of a 1,000-event chunk (a whole chunk reuses its body). */
-  function binaryBatchOf(index: number, count: number): Buffer {
+  function binaryBatchOf(index: number, count: number): Batch {
     const ts = Math.floor(Date.now());
     const all = binaryChunks();
-    const parts: Buffer[] = [];
+    const batch: Batch = { frames: [], refs: [] };
     let done = 0;
     while (done < count) {
       const at = (index + done) % stream.length;
@@ -188,20 +208,20 @@ async function main(): Promise<void> {
         return { seq: firstSeq + i, ts, rev: event.rev + Math.floor(position / stream.length) * unit.count, kind: event.kind };
       };
       let frame: Uint8Array;
+      let refs: Uint32Array | null = null;
       if (binaryV2 === null) {
         const body = whole ? chunk.body : encodeBinaryBody(chunk.ids.slice(offset, offset + take), chunk.datas.slice(offset, offset + take));
         frame = assembleBinaryFrame(take, column, body);
       } else {
-        const refs = chunk.refs.subarray(offset, offset + take);
-        const ids = binaryV2.idsFrameFor(wireIds, refs);
-        if (ids !== null) parts.push(frameHeader(ids.byteLength, 0x82), Buffer.from(ids.buffer, ids.byteOffset, ids.byteLength));
+        refs = chunk.refs.subarray(offset, offset + take);
         frame = assembleEventsFrameV2(take, column, refs, whole ? chunk.bodyV2 : packFrameBody(chunk.datas.slice(offset, offset + take)));
       }
       seq += take;
-      parts.push(frameHeader(frame.byteLength, 0x82), Buffer.from(frame.buffer, frame.byteOffset, frame.byteLength));
+      batch.frames.push(Buffer.concat([frameHeader(frame.byteLength, 0x82), Buffer.from(frame.buffer, frame.byteOffset, frame.byteLength)]));
+      batch.refs.push(refs);
       done += take;
     }
-    return Buffer.concat(parts);
+    return batch;
   }
 
   async function run(rate: number, durationMs: number, batchMs: number): Promise<{ events: number; seconds: number }> {
@@ -215,13 +235,13 @@ async function main(): Promise<void> {
     let index = 0;
     let nextAt = started;
     // Saturation (rate 0): the next batch is framed while the socket drains the last one.
-    let ready: Buffer | null = rate === 0 ? batchOf(0, SATURATION_BATCH) : null;
+    let ready: Batch | null = rate === 0 ? batchOf(0, SATURATION_BATCH) : null;
     while (now() - started < durationMs) {
       if (target.destroyed || socket !== target) throw new Error(`the browser closed the websocket during the stream after ${index} events`);
       const elapsed = now() - started;
       const count = rate > 0 ? Math.floor((rate * Math.min(durationMs, elapsed + batchMs)) / 1000) - index : SATURATION_BATCH;
       if (count > 0) {
-        const frames = ready ?? batchOf(base + index, count);
+        const frames = writtenBytes(ready ?? batchOf(base + index, count));
         const sentAt = now();
         const drained = target.write(frames);
         sends.push([index, count, sentAt]);
