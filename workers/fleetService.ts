@@ -49,10 +49,11 @@ export interface ConnectOptions {
   batchSize?: number;
   alertSettings?: UnitAlertSettings;
   /**
-   * The event wire (docs/protocol.md): 'binary' (default) asks for binary frames (`?frames=bin`),
-   * 'json' for batched text frames (`?frames=batch`); the bench compares the two.
+   * The event wire (docs/protocol.md): 'binary' (default) asks for binary frames version 2
+   * (`?frames=bin2`), 'binary-v1' for version 1 (`?frames=bin`), 'json' for batched text frames
+   * (`?frames=batch`); the bench compares them.
    */
-  wire?: 'binary' | 'json';
+  wire?: 'binary' | 'binary-v1' | 'json';
   /** Ask for the REST snapshot packed (default true; restClient.ts). */
   packedSnapshot?: boolean;
   /**

@@ -19,7 +19,10 @@
  *     `{"op":"events"}` frames of up to 1,000 events, one that opened it with `?frames=bin` binary
  *     frames (src/protocol/binaryFrames.ts) of up to 1,000 events, split at the stream's
  *     1,000-event chunks (each chunk's body is encoded once, when the first binary client
- *     connects; seq, ts and rev are written per send), the others one frame per event;
+ *     connects; seq, ts and rev are written per send), one that opened it with `?frames=bin2`
+ *     version-2 frames (src/protocol/binaryFramesV2.ts: the same chunks, each event's id as a ref,
+ *     an ids frame before the first events frame that uses ids the connection lacks), the others
+ *     one frame per event;
  *   - GET  /bench/sends: [firstIndex, count, sentAtEpochMs] per batch (performance.timeOrigin +
  *     performance.now(), the clock the page reads too).
  * Prints `feed ready http://127.0.0.1:PORT` when listening.
@@ -32,7 +35,8 @@ import type { Socket } from 'node:net';
 import { extname, join, normalize } from 'node:path';
 import { createInterface } from 'node:readline';
 import { EVENTS_OP, MAX_EVENTS_PER_FRAME } from '../../src/protocol/ops.ts';
-import { assembleBinaryFrame, encodeBinaryBody } from '../../src/protocol/binaryFrames.ts';
+import { assembleBinaryFrame, encodeBinaryBody, packFrameBody } from '../../src/protocol/binaryFrames.ts';
+import { assembleEventsFrameV2, SentIds, WireIdTable } from '../../src/protocol/binaryFramesV2.ts';
 import type { EventKind } from '../../src/protocol/kinds.ts';
 import { capabilitiesOf } from '../../src/server/areas/units/views.ts';
 
@@ -95,10 +99,17 @@ async function main(): Promise<void> {
   let socket: Socket | null = null;
   /** The client opened the websocket with ?frames=batch (docs/protocol.md "Batched frames"). */
   let batchedFrames = false;
-  /** The client opened the websocket with ?frames=bin (docs/protocol.md "Binary frames"). */
+  /** The client opened the websocket with ?frames=bin or ?frames=bin2 (docs/protocol.md "Binary frames"). */
   let binaryFrames = false;
-  /** Per 1,000-event chunk of the stream: its events' ids and parsed payloads, and its body encoded whole. */
-  type Chunk = { ids: string[]; datas: unknown[]; body: Uint8Array };
+  /** ?frames=bin2: version 2, and what this connection was sent of the feed's id table. */
+  let binaryV2: SentIds | null = null;
+  /** The feed's refs (version 2): one table, as a gateway has. */
+  const wireIds = new WireIdTable();
+  /**
+   * Per 1,000-event chunk of the stream: its events' ids and parsed payloads, its version-1 body
+   * encoded whole, and for version 2 its refs and body (the payloads alone).
+   */
+  type Chunk = { ids: string[]; datas: unknown[]; body: Uint8Array; refs: Uint32Array; bodyV2: Uint8Array };
   let chunks: Chunk[] | null = null;
   function binaryChunks(): Chunk[] {
     if (chunks !== null) return chunks;
@@ -107,7 +118,7 @@ async function main(): Promise<void> {
       const slice = stream.slice(start, start + MAX_EVENTS_PER_FRAME);
       const ids = slice.map((event) => event.id);
       const datas = slice.map((event) => (JSON.parse(`{"data"${event.tail.slice(event.tail.indexOf(':'))}`) as { data: unknown }).data);
-      built.push({ ids, datas, body: encodeBinaryBody(ids, datas) });
+      built.push({ ids, datas, body: encodeBinaryBody(ids, datas), refs: wireIds.refsOf(slice), bodyV2: packFrameBody(datas) });
     }
     chunks = built;
     return built;
@@ -130,11 +141,31 @@ async function main(): Promise<void> {
   }
 
   /**
-   * Frames events index … index+count−1 into one buffer to write at once: one text frame per event,
+   * A framed batch: websocket frames (header and payload each) and, per frame on version 2, its
+   * refs. The ids frames those need are made only when the batch is written (writeBatch): a batch
+   * framed ahead and never written (the end of a saturation pass) must not count as sent.
+   */
+  type Batch = { frames: Buffer[]; refs: (Uint32Array | null)[] };
+
+  /** The bytes of a batch as written now: on version 2 each events frame is preceded by the ids frame the connection lacks. */
+  function writtenBytes(batch: Batch): Buffer {
+    if (binaryV2 === null) return Buffer.concat(batch.frames);
+    const parts: Buffer[] = [];
+    for (const [i, frame] of batch.frames.entries()) {
+      const refs = batch.refs[i];
+      const ids = refs === null || refs === undefined ? null : binaryV2.idsFrameFor(wireIds, refs);
+      if (ids !== null) parts.push(frameHeader(ids.byteLength, 0x82), Buffer.from(ids.buffer, ids.byteOffset, ids.byteLength));
+      parts.push(frame);
+    }
+    return Buffer.concat(parts);
+  }
+
+  /**
+   * Frames events index … index+count−1 into one batch to write at once: one text frame per event,
    * or, for a client that asked for batched frames, `{"op":"events"}` frames of at most
    * MAX_EVENTS_PER_FRAME events (as the server's gateway frames them).
    */
-  function batchOf(index: number, count: number): Buffer {
+  function batchOf(index: number, count: number): Batch {
     if (binaryFrames) return binaryBatchOf(index, count);
     const ts = Math.floor(Date.now());
     const texts: string[] = [];
@@ -153,34 +184,44 @@ async function main(): Promise<void> {
       const payload = Buffer.from(text);
       parts.push(frameHeader(payload.length), payload);
     }
-    return Buffer.concat(parts);
+    return { frames: [Buffer.concat(parts)], refs: [null] };
   }
 
   /** batchOf for a binary client: one binary frame per piece of a 1,000-event chunk (a whole chunk reuses its body). */
-  function binaryBatchOf(index: number, count: number): Buffer {
+  function binaryBatchOf(index: number, count: number): Batch {
     const ts = Math.floor(Date.now());
     const all = binaryChunks();
-    const parts: Buffer[] = [];
+    const batch: Batch = { frames: [], refs: [] };
     let done = 0;
     while (done < count) {
       const at = (index + done) % stream.length;
       const chunk = all[Math.floor(at / MAX_EVENTS_PER_FRAME)] as Chunk;
       const offset = at % MAX_EVENTS_PER_FRAME;
       const take = Math.min(count - done, chunk.ids.length - offset);
-      const body = offset === 0 && take === chunk.ids.length ? chunk.body : encodeBinaryBody(chunk.ids.slice(offset, offset + take), chunk.datas.slice(offset, offset + take));
+      const whole = offset === 0 && take === chunk.ids.length;
       const first = index + done;
       const firstSeq = seq + 1;
-      const frame = assembleBinaryFrame(take, (i) => {
+      const column = (i: number) => {
         const position = first + i;
         const event = stream[position % stream.length] as StreamEvent;
         const unit = perUnit.get(event.id) as { count: number; first: number };
         return { seq: firstSeq + i, ts, rev: event.rev + Math.floor(position / stream.length) * unit.count, kind: event.kind };
-      }, body);
+      };
+      let frame: Uint8Array;
+      let refs: Uint32Array | null = null;
+      if (binaryV2 === null) {
+        const body = whole ? chunk.body : encodeBinaryBody(chunk.ids.slice(offset, offset + take), chunk.datas.slice(offset, offset + take));
+        frame = assembleBinaryFrame(take, column, body);
+      } else {
+        refs = chunk.refs.subarray(offset, offset + take);
+        frame = assembleEventsFrameV2(take, column, refs, whole ? chunk.bodyV2 : packFrameBody(chunk.datas.slice(offset, offset + take)));
+      }
       seq += take;
-      parts.push(frameHeader(frame.byteLength, 0x82), Buffer.from(frame.buffer, frame.byteOffset, frame.byteLength));
+      batch.frames.push(Buffer.concat([frameHeader(frame.byteLength, 0x82), Buffer.from(frame.buffer, frame.byteOffset, frame.byteLength)]));
+      batch.refs.push(refs);
       done += take;
     }
-    return Buffer.concat(parts);
+    return batch;
   }
 
   async function run(rate: number, durationMs: number, batchMs: number): Promise<{ events: number; seconds: number }> {
@@ -194,13 +235,13 @@ async function main(): Promise<void> {
     let index = 0;
     let nextAt = started;
     // Saturation (rate 0): the next batch is framed while the socket drains the last one.
-    let ready: Buffer | null = rate === 0 ? batchOf(0, SATURATION_BATCH) : null;
+    let ready: Batch | null = rate === 0 ? batchOf(0, SATURATION_BATCH) : null;
     while (now() - started < durationMs) {
       if (target.destroyed || socket !== target) throw new Error(`the browser closed the websocket during the stream after ${index} events`);
       const elapsed = now() - started;
       const count = rate > 0 ? Math.floor((rate * Math.min(durationMs, elapsed + batchMs)) / 1000) - index : SATURATION_BATCH;
       if (count > 0) {
-        const frames = ready ?? batchOf(base + index, count);
+        const frames = writtenBytes(ready ?? batchOf(base + index, count));
         const sentAt = now();
         const drained = target.write(frames);
         sends.push([index, count, sentAt]);
@@ -306,7 +347,8 @@ async function main(): Promise<void> {
     const frames = new URL(req.url ?? '/', 'http://127.0.0.1').searchParams.get('frames');
     batchedFrames = frames === 'batch';
     position = 0;
-    binaryFrames = frames === 'bin';
+    binaryFrames = frames === 'bin' || frames === 'bin2';
+    binaryV2 = frames === 'bin2' ? new SentIds() : null; // a new connection: its table starts empty
     if (binaryFrames) binaryChunks(); // encoded before the stream starts, not during it
   });
 

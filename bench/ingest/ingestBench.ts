@@ -5,8 +5,11 @@
  * fed by the loopback feed over a real websocket) and, for comparison, the same service in Node.
  *
  * The Chromium worker runs twice in one run, once per wire (issue 15 item 1): binary frames
- * (`?frames=bin`, the console's default) and batched JSON frames (`?frames=batch`); each binary
- * figure's baseline is the JSON figure of the same run. Passes per worker, after the snapshot of
+ * (`?frames=bin2`, version 2, the console's default) and batched JSON frames (`?frames=batch`);
+ * each binary figure's baseline is the JSON figure of the same run. Binary frames version 1
+ * (`?frames=bin`) run only when named (`LUC_BENCH_INGEST_MODES=chromium-binary,chromium-binary-v1`):
+ * their sustained rate and events per worker CPU-second then go in the binary figure's note. Named
+ * Chromium runs go in the order named, so an A/B can alternate which wire runs first. Passes per worker, after the snapshot of
  * 10,000 units is loaded:
  *   saturation (SUSTAIN_MS): the feed writes batches of 2,000 events as fast as the socket drains;
  *     the sustained rate is what the diffs covered while the feed was sending;
@@ -55,7 +58,9 @@ export const GROUP_ID = 'G-FIXTURE';
 const NODE_FRAME_MS = 16;
 
 type Mode = 'real' | 'baseline' | 'ceiling';
-type Wire = 'binary' | 'json';
+/** Runs left out of a full bench run (a same-run look at binary frames version 1: 60 s more). */
+const OPT_IN_MODES: ReadonlySet<string> = new Set(['chromium-binary-v1']);
+type Wire = 'binary' | 'binary-v1' | 'json';
 type Passes = { saturation: StreamStats & { cpuPercent?: number | null }; target: StreamStats; workerCpuPercent?: number | null };
 
 /** Events per second of worker CPU in a saturation pass (what one fully scheduled core would ingest): a machine-load-independent view of the worker's cost. */
@@ -189,16 +194,19 @@ export async function runIngestBench(say: (line: string) => void, pageDir: strin
   const failures: string[] = [];
   const feed = await startFeed(log, UNITS, pageDir);
   const only = (process.env['LUC_BENCH_INGEST_MODES'] ?? '').split(',').filter((m) => m !== '');
-  const wanted = (name: string) => only.length === 0 || only.includes(name);
+  const wanted = (name: string) => only.includes(name) || (only.length === 0 && !OPT_IN_MODES.has(name));
   try {
     const browser = await launchChromium();
     try {
       const chromiumRuns: [string, Mode, Wire][] = [
         ['chromium-binary', 'real', 'binary'],
+        ['chromium-binary-v1', 'real', 'binary-v1'],
         ['chromium-json', 'real', 'json'],
         ['chromium-baseline', 'baseline', 'json'],
         ['chromium-ceiling', 'ceiling', 'json'],
       ];
+      // Named runs go in the order named (an A/B can swap which wire runs first).
+      if (only.length > 0) chromiumRuns.sort((a, b) => only.indexOf(a[0]) - only.indexOf(b[0]));
       for (const [name, mode, wire] of chromiumRuns) {
         if (!wanted(name)) continue;
         const context = await browser.newContext();
@@ -236,6 +244,8 @@ export async function runIngestBench(say: (line: string) => void, pageDir: strin
   const steadyNote = (passes: Passes) =>
     `${STEADY_RATE} events/s in batches every ${BATCH_MS} ms for ${STEADY_MS / 1000} s (the feed managed ${Math.round(passes.target.sent / (STEADY_MS / 1000))}/s: it waits while the socket is full); p50 ${passes.target.p50.toFixed(1)} ms; sent ${passes.target.sent}, undelivered at the ${DRAIN_MS / 1000} s cut-off ${passes.target.undelivered}`;
   const binary = runs['chromium-binary'];
+  const binaryV1 = runs['chromium-binary-v1'];
+  const v1Note = binaryV1 === undefined ? '' : `; binary frames version 1 (?frames=bin) in the same run: ${Math.round(binaryV1.saturation.sustained)} events/s, ${perWorkerCpuSecond(binaryV1)}, at 60k/s p99 ${binaryV1.target.p99.toFixed(0)} ms and worker CPU ${binaryV1.workerCpuPercent?.toFixed(1) ?? 'n/a'} %`;
   const json = runs['chromium-json'];
   const base = runs['chromium-baseline'];
   const ceiling = runs['chromium-ceiling'];
@@ -249,7 +259,7 @@ export async function runIngestBench(say: (line: string) => void, pageDir: strin
   else {
     figures.push(
       figure(`${label}: sustained, binary frames`, binary.saturation.sustained, 'events/s', atLeast(TARGET_RATE), json?.saturation.sustained ?? null,
-        `feed as fast as the socket drains, 2,000 events per write in binary frames of ≤ 1,000 events (?frames=bin), ${SUSTAIN_MS / 1000} s; p99 ${binary.saturation.p99.toFixed(0)} ms; ${perWorkerCpuSecond(binary)}, JSON ${perWorkerCpuSecond(json)}; ${jsonBaseline}`),
+        `feed as fast as the socket drains, 2,000 events per write in binary frames version 2 of ≤ 1,000 events (?frames=bin2: ids once per connection), ${SUSTAIN_MS / 1000} s; p99 ${binary.saturation.p99.toFixed(0)} ms; ${perWorkerCpuSecond(binary)}, JSON ${perWorkerCpuSecond(json)}${v1Note}; ${jsonBaseline}`),
       figure(`${label}: p99 event-to-diff at 60k/s, binary frames`, binary.target.p99, 'ms', atMost(P99_TARGET_MS), json?.target.p99 ?? null, `${steadyNote(binary)}; ${jsonBaseline}`),
     );
     if (binary.workerCpuPercent === null || binary.workerCpuPercent === undefined) skipped.push({ name: `${label}: worker CPU at 60k/s`, reason: 'no DedicatedWorker thread found in /proc' });

@@ -11,11 +11,18 @@
  * (default 4,000). Prints per round and side the µs of process CPU per event (user + system, so
  * V8's GC threads count), then the medians and their ratio. Not a figure of the bench.
  *
+ * The wire of each side (`AB_WIRES=this,other`, default `v2,v1`): `v1`, binary frames version 1
+ * (ids in every frame), or `v2`, version 2 (docs/protocol.md: the ids in ids frames once per
+ * connection, a ref per event; only a checkout that reads version 2). Both are encoded here, once;
+ * each pass is a new connection, so its first chunk comes with the ids frame that starts the table.
+ * `AB_WIRES=v2,v2` against a checkout that also reads version 2 compares two worker paths on it.
+ *
  *   npx tsx bench/ingest/pipelineAB.ts /tmp/main [ROUNDS]
  */
 import { readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { encodeBinaryFrame } from '../../src/protocol/binaryFrames.ts';
+import { ConnectionEncoderV2 } from '../../src/protocol/binaryFramesV2.ts';
 import type { Envelope } from '../../src/protocol/envelope.ts';
 import { EVENTS_OP } from '../../src/protocol/ops.ts';
 import { ROOT } from '../child.ts';
@@ -40,18 +47,26 @@ const units = lines
     return { rev: event.rev, unit: event.data };
   });
 const stream = lines.filter((line) => !line.includes('"unit.added"') && !line.includes('"unit.removed"'));
-const frames: Uint8Array[] = [];
+type Wire = 'v1' | 'v2';
+const wires = (process.env['AB_WIRES'] ?? 'v2,v1').split(',') as Wire[];
+if (wires.length !== 2 || !wires.every((wire) => wire === 'v1' || wire === 'v2')) throw new Error(`AB_WIRES=${process.env['AB_WIRES']}: expected two of v1, v2 (this side, other side)`);
+/** Per wire, per 1,000-event chunk, the frames that carry it (version 2: an ids frame first when the chunk has new ids). */
+const framesByWire: Record<Wire, Uint8Array[][]> = { v1: [], v2: [] };
+const connection = new ConnectionEncoderV2();
 for (let at = 0; at < stream.length; at += FRAME_EVENTS) {
   const text = `{"op":"${EVENTS_OP}","events":[${stream.slice(at, at + FRAME_EVENTS).join(',')}]}`;
-  frames.push(encodeBinaryFrame((JSON.parse(text) as { events: Envelope[] }).events));
+  const events = (JSON.parse(text) as { events: Envelope[] }).events;
+  framesByWire.v1.push([encodeBinaryFrame(events)]);
+  framesByWire.v2.push(connection.frames(events));
 }
 
 /** The two modules a side needs, from its checkout. */
-type Side = { name: string; pipelineModule: Record<string, unknown>; sessionModule: Record<string, unknown>; clockModule: Record<string, unknown> };
+type Side = { name: string; wire: Wire; pipelineModule: Record<string, unknown>; sessionModule: Record<string, unknown>; clockModule: Record<string, unknown> };
 
-async function sideOf(name: string, root: string): Promise<Side> {
+async function sideOf(name: string, wire: Wire, root: string): Promise<Side> {
   return {
     name,
+    wire,
     pipelineModule: (await import(join(root, 'workers/pipeline/fleetPipeline.ts'))) as Record<string, unknown>,
     sessionModule: (await import(join(root, 'workers/sources/liveSession.ts'))) as Record<string, unknown>,
     clockModule: (await import(join(root, 'workers/sources/clock.ts'))) as Record<string, unknown>,
@@ -84,14 +99,19 @@ async function pass(side: Side): Promise<number> {
   await Promise.resolve();
   const appliedBefore = pipeline.model.applied;
   const cpu0 = process.cpuUsage();
-  await pumpFrames(frames.length, (index) => session.binaryMessage(frames[index] as Uint8Array), () => pipeline.flush(), FRAME_EVENTS, PER_FLUSH);
+  const frames = framesByWire[side.wire];
+  const send = (index: number): void => {
+    for (const frame of frames[index] as Uint8Array[]) session.binaryMessage(frame);
+  };
+  await pumpFrames(frames.length, send, () => pipeline.flush(), FRAME_EVENTS, PER_FLUSH);
   const used = process.cpuUsage(cpu0);
   const events = pipeline.model.applied - appliedBefore;
   if (events !== stream.length || session.stats.badFrames !== 0) throw new Error(`${side.name}: applied ${events} of ${stream.length}, bad frames ${session.stats.badFrames}`);
   return (used.user + used.system) / events;
 }
 
-const sides = [await sideOf('this', ROOT), await sideOf('other', resolve(other))];
+const sides = [await sideOf('this', wires[0] as Wire, ROOT), await sideOf('other', wires[1] as Wire, resolve(other))];
+console.log(`wires: this ${sides[0]?.wire}, other ${sides[1]?.wire}`);
 const results = new Map<string, number[]>(sides.map((side) => [side.name, []]));
 for (const side of sides) await pass(side); // warm-up: both sides compiled and optimized before timing
 for (let round = 0; round < rounds; round += 1) {

@@ -79,6 +79,11 @@ export function encodeBinaryBody(ids: readonly string[], datas: readonly unknown
   return packr.pack([ids, datas]);
 }
 
+/** One MessagePack value with the frames' body options (records, bundled strings): version 2's bodies (binaryFramesV2.ts). */
+export function packFrameBody(value: unknown): Uint8Array {
+  return packr.pack(value);
+}
+
 /** Writes the header and the fixed columns of `events` in front of an encoded body. */
 export function assembleBinaryFrame(
   count: number,
@@ -127,6 +132,11 @@ export function looksBinaryFrame(bytes: Uint8Array): boolean {
 type Cursor = { seq: number; ts: number; kind: string | undefined; id: unknown; rev: number; data: unknown };
 
 const unpackr = new Unpackr({ useRecords: true, bundleStrings: true } as ConstructorParameters<typeof Unpackr>[0]);
+
+/** Reads a body written by packFrameBody; throws msgpackr's error on bytes that are not one valid value. */
+export function unpackFrameBody(bytes: Uint8Array): unknown {
+  return unpackr.unpack(bytes);
+}
 
 /**
  * Reads one binary frame. Checks the whole frame first; a frame refused whole returns its reason

@@ -34,7 +34,7 @@ export const DeniedOpSchema = Schema.Struct({ op: Schema.Literal('denied'), topi
 /** error: a bad client frame; the socket stays open. */
 export const ErrorOpSchema = Schema.Struct({ op: Schema.Literal('error'), message: Schema.String });
 /**
- * behind / caught-up: only on the console's own wires (`?frames=batch`, `?frames=bin`;
+ * behind / caught-up: only on the console's own wires (`?frames=batch`, `?frames=bin`, `?frames=bin2`;
  * docs/protocol.md "Falling behind"). behind: the socket fell behind the stream and gets the latest
  * state per entity: revs jump on purpose until caught-up (no refetch per entity, no resync).
  * caught-up: its backlog is sent; every event up to `seq` was sent or replaced by a later state

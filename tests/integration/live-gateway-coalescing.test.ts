@@ -14,6 +14,7 @@ import { EventBus } from '../../src/server/live/bus.ts';
 import { CLOSE_SESSION_ENDED, LIVE_PATH, MAX_EVENTS_PER_FRAME, registerLiveGateway } from '../../src/server/live/gateway.ts';
 import { decodeServerFrame, withBatchedFrames } from '../../src/protocol/ops.ts';
 import { readBinaryFrame, withBinaryFrames } from '../../src/protocol/binaryFrames.ts';
+import { ConnectionIds, isBinaryFrameV2, readBinaryFrameV2, withBinaryFramesV2 } from '../../src/protocol/binaryFramesV2.ts';
 import type { Envelope } from '../../src/protocol/envelope.ts';
 import type { GatewayHandle, GatewayOptions } from '../../src/server/live/gateway.ts';
 import type { Principal } from '../../src/server/live/types.ts';
@@ -28,9 +29,9 @@ let gateway: GatewayHandle;
 let url: string;
 const sockets: WebSocket[] = [];
 
-async function start(options: GatewayOptions): Promise<void> {
+async function start(options: GatewayOptions, busOptions: ConstructorParameters<typeof EventBus>[0] = {}): Promise<void> {
   app = Fastify({ logger: false });
-  bus = new EventBus();
+  bus = new EventBus(busOptions);
   gateway = registerLiveGateway(app, {
     bus,
     authority: { groupOfUnit: (uid) => (uid.startsWith('U') ? 'G1' : undefined), groupOfChannel: () => undefined },
@@ -45,24 +46,54 @@ async function start(options: GatewayOptions): Promise<void> {
 }
 
 /** seqs: every event's seq in arrival order; frames: how many events each frame held (0: a control frame). */
-type Subscriber = { ws: WebSocket; seqs: number[]; frames: number[]; closed: Promise<number>; events: Envelope[]; binaryFrames: number };
+type Subscriber = {
+  ws: WebSocket;
+  seqs: number[];
+  frames: number[];
+  closed: Promise<number>;
+  events: Envelope[];
+  binaryFrames: number;
+  /** Version 2: each ids frame's ids and restart flag, in arrival order, with the events frame count before it. */
+  idsFrames: { ids: number; restart: boolean; afterFrames: number }[];
+};
 
 /**
  * A client subscribed to group:G1, once the server has handled the subscribe (a ping answered
  * after it). Frames are read with the console's own decoder, which also checks every envelope.
  */
-async function subscriber(batched: boolean | 'bin' = false): Promise<Subscriber> {
-  const ws = new WebSocket(batched === 'bin' ? withBinaryFrames(url) : batched ? withBatchedFrames(url) : url, { origin: ORIGIN });
+async function subscriber(batched: boolean | 'bin' | 'bin2' = false): Promise<Subscriber> {
+  const wsUrl = batched === 'bin' ? withBinaryFrames(url) : batched === 'bin2' ? withBinaryFramesV2(url) : batched ? withBatchedFrames(url) : url;
+  const ws = new WebSocket(wsUrl, { origin: ORIGIN });
   sockets.push(ws);
   const seqs: number[] = [];
   const frames: number[] = [];
   const received: Envelope[] = [];
   const state = { binaryFrames: 0 };
+  const table = new ConnectionIds();
+  const idsFrames: Subscriber['idsFrames'] = [];
   ws.on('message', (data, isBinary) => {
     if (isBinary) {
       state.binaryFrames += 1;
       const bytes = data as Buffer;
       const events: Envelope[] = [];
+      if (isBinaryFrameV2(bytes)) {
+        const read = readBinaryFrameV2(bytes, {
+          table,
+          visit: (event) => void events.push({ ...event }),
+          bad: (reason) => {
+            throw new Error(reason);
+          },
+        });
+        if (!read.ok) throw new Error(read.error);
+        if (read.value.type === 'ids') {
+          idsFrames.push({ ids: read.value.count, restart: read.value.restart, afterFrames: frames.length });
+          return;
+        }
+        frames.push(events.length);
+        for (const event of events) seqs.push(event.seq);
+        received.push(...events);
+        return;
+      }
       const read = readBinaryFrame(bytes, (event) => events.push({ ...event }), (reason) => {
         throw new Error(reason);
       });
@@ -97,6 +128,7 @@ async function subscriber(batched: boolean | 'bin' = false): Promise<Subscriber>
     frames,
     closed,
     events: received,
+    idsFrames,
     get binaryFrames() {
       return state.binaryFrames;
     },
@@ -264,5 +296,49 @@ describe('live gateway: binary frames (?frames=bin)', () => {
     await until(() => binary.frames.length === 2);
     expect(binary.frames).toEqual([2, 0]); // the resumed events (binary), then the denied answer (text)
     expect(binary.seqs).toEqual([2, 3]);
+  });
+});
+
+describe('live gateway: binary frames version 2 (?frames=bin2)', () => {
+  beforeEach(() => start({}, { historyMaxEvents: 20 }));
+
+  it('sends the ids a socket lacks in an ids frame before the events frame, once per connection', async () => {
+    const v2 = await subscriber('bin2');
+    const batched = await subscriber(true);
+    publishBurst();
+    await until(() => v2.seqs.length === BURST && batched.seqs.length === BURST);
+    expect(v2.frames).toEqual([BURST]);
+    expect(v2.idsFrames).toEqual([{ ids: 5, restart: true, afterFrames: 0 }]); // U1..U5, the table starts
+    expect(v2.events).toEqual(batched.events);
+    // The same units again: no ids frame. A unit first seen now: its id comes before its first event.
+    publishBurst(3);
+    bus.publish('unit.status', 'U9', { state: 'online' });
+    await until(() => v2.seqs.length === BURST + 4 && batched.seqs.length === BURST + 4);
+    expect(v2.idsFrames).toEqual([
+      { ids: 5, restart: true, afterFrames: 0 },
+      { ids: 1, restart: false, afterFrames: 1 },
+    ]);
+    expect(v2.events).toEqual(batched.events);
+    // A second connection is sent its table from the start.
+    const later = await subscriber('bin2');
+    publishBurst(2);
+    await until(() => later.seqs.length === 2);
+    expect(later.idsFrames).toEqual([{ ids: 2, restart: true, afterFrames: 0 }]);
+    expect(later.events).toEqual(batched.events.slice(-2));
+  });
+
+  it('restarts the table after a reset (the snapshot that follows gets a fresh table)', async () => {
+    const v2 = await subscriber('bin2');
+    publishBurst(30); // more than the bus keeps: a resume from 1 is answered with a reset
+    await until(() => v2.seqs.length === 30);
+    v2.ws.send(JSON.stringify({ op: 'resume', from: 1 }));
+    await until(() => v2.frames.length === 2); // the reset (a text frame)
+    expect(v2.frames).toEqual([30, 0]);
+    publishBurst(2);
+    await until(() => v2.seqs.length === 32);
+    expect(v2.idsFrames).toEqual([
+      { ids: 5, restart: true, afterFrames: 0 },
+      { ids: 2, restart: true, afterFrames: 2 },
+    ]);
   });
 });

@@ -371,6 +371,9 @@ describe('unit slots (UnitRecord.slot) and the looked-up apply (issue 15 item 2,
     const held = Array.from(model.units.values(), (u) => u.slot);
     expect(new Set(held).size).toBe(held.length);
     expect([...held, ...model.slots.free].sort((a, b) => a - b)).toEqual(Array.from({ length: model.slots.next }, (_, i) => i));
+    // The way in by slot: each held slot names its record, each free slot nothing.
+    for (const unit of model.units.values()) expect(model.slots.held[unit.slot]).toBe(unit);
+    for (const slot of model.slots.free) expect(model.slots.held[slot]).toBeUndefined();
   };
 
   it('gives each unit held its own slot and loses none through removals, refetches and snapshot loads (1,000 runs)', () => {

@@ -92,6 +92,12 @@ export const MAX_PENDING_TRANSITIONS = 10_000;
 export interface UnitSlots {
   next: number;
   readonly free: number[];
+  /**
+   * The record holding each slot (undefined: free): the way in by slot for a caller that kept a
+   * slot (the pipeline's record cache by wire ref, docs/protocol.md "Binary frames" version 2), an
+   * array read instead of a lookup of the id in `units`.
+   */
+  readonly held: (UnitRecord | undefined)[];
 }
 
 export interface FleetModel {
@@ -151,7 +157,7 @@ export type FleetModelOptions = {
 export function createFleetModel(options: FleetModelOptions = {}): FleetModel {
   return {
     units: new Map(),
-    slots: { next: 0, free: [] },
+    slots: { next: 0, free: [], held: [] },
     channels: new Map(),
     servers: new Map(),
     removedRevs: new Map(),
@@ -294,6 +300,7 @@ export function insertUnit(
     availability: availabilityOf(counted),
   };
   model.units.set(id, unit);
+  model.slots.held[unit.slot] = unit;
   model.removedRevs.delete(id);
   applyCounterChange(model.counters, undefined, unit.counted);
   if (model.tracksChanges) model.pending.units.add(id);
@@ -304,6 +311,7 @@ export function insertUnit(
 export function deleteUnit(model: FleetModel, unit: UnitRecord): void {
   model.units.delete(unit.id);
   model.slots.free.push(unit.slot);
+  model.slots.held[unit.slot] = undefined;
 }
 
 /** Empties the unit map and starts the slots again at 0 (a snapshot load). */
@@ -311,6 +319,7 @@ export function clearUnits(model: FleetModel): void {
   model.units.clear();
   model.slots.next = 0;
   model.slots.free.length = 0;
+  model.slots.held.length = 0;
 }
 
 function applyUnitAdded(model: FleetModel, event: EnvelopeOf<'unit.added'>): ApplyResult {

@@ -37,6 +37,7 @@ import type { ConnectionState } from '../sources/connectionState.ts';
 import type { EventSink } from '../sources/eventSource.ts';
 import type { ChannelView, FleetDiff, LinkView, ServerView, UnitPatch, UnitView } from './diff.ts';
 import { ASPECT, encodeUnits, INLINE_UNITS_MAX, MAX_UNITS_PER_DIFF, pushLinkValues, WHOLE_VIEW } from './diff.ts';
+import { RecordsByRef } from './recordsByRef.ts';
 import { AspectMasks } from './aspectMasks.ts';
 import { PatchColumnsWriter } from './patchColumns.ts';
 import type { SnapshotColumns } from './snapshotColumns.ts';
@@ -226,6 +227,8 @@ export class FleetPipeline implements EventSink {
   private readonly repairing = new Set<string>();
   /** Per changed unit since the last diff, by slot: the hot aspects changed (diff.ts ASPECT bits) or WHOLE_VIEW. */
   private readonly aspects = new AspectMasks();
+  /** The unit record of each wire ref seen, by slot (binary frames version 2; recordsByRef.ts). */
+  private readonly records = new RecordsByRef();
   private alertSettings: UnitAlertSettings;
   private frameRequested = false;
   /**
@@ -277,16 +280,17 @@ export class FleetPipeline implements EventSink {
 
   // ---- EventSink ------------------------------------------------------------------------------
 
-  event(event: Envelope): void {
+  event(event: Envelope, ref = -1): void {
     this.stats.eventsIn += 1;
     this.eventsSinceDiff += 1;
     const model = this.model;
     // One lookup of the unit for the kinds that change one aspect of it: such an event changes the
     // record in place (or is not applied when the unit is unknown), so the record read now is the
     // record after it, and the model is handed it rather than looking the id up again. A removed
-    // unit's record is read before it goes, to forget its mask.
+    // unit's record is read before it goes, to forget its mask. With a wire ref the lookup is
+    // the record cache's (two array reads and an id compare) rather than the unit map's.
     const aspectEvent = isUnitAspectEvent(event) ? event : null;
-    const unit = aspectEvent !== null || event.kind === 'unit.removed' ? model.units.get(event.id) : undefined;
+    const unit = aspectEvent !== null || event.kind === 'unit.removed' ? (ref >= 0 ? this.records.unitOf(model, event.id, ref) : model.units.get(event.id)) : undefined;
     const before = event.kind === 'unit.status' ? unit?.status : undefined;
     const linksBefore = event.kind === 'unit.usage' ? unit?.links : undefined;
     const result = aspectEvent !== null ? applyUnitAspectEvent(model, aspectEvent, unit) : applyEvent(model, event);

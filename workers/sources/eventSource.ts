@@ -11,8 +11,13 @@ import type { ConnectionState } from './connectionState.ts';
 
 /** Where a source delivers what it reads. Calls come in order and are never concurrent. */
 export interface EventSink {
-  /** One decoded event, in the order the source read it (protocol.md envelope). */
-  event(event: Envelope): void;
+  /**
+   * One decoded event, in the order the source read it (protocol.md envelope). `ref`: the
+   * connection's wire ref of `event.id` (docs/protocol.md "Binary frames" version 2), a small
+   * integer ≥ 0 that a sink may use to cache per-entity lookups in arrays, always checked against
+   * `event.id` (a ref may name another id after a reconnect or a table restart); −1 or absent: none.
+   */
+  event(event: Envelope, ref?: number): void;
   /**
    * Replaces the whole fleet with `snapshot`; events with seq ≤ `watermark` are already in it
    * and are ignored afterwards (protocol.md: apply only events above the snapshot's watermark).

@@ -28,6 +28,8 @@ import type { Envelope } from '../../src/protocol/envelope.ts';
 import type { Topic } from '../../src/protocol/ops.ts';
 import { decodeServerFrame, encodeClientOp, topicOps } from '../../src/protocol/ops.ts';
 import { readBinaryFrame } from '../../src/protocol/binaryFrames.ts';
+import type { ReaderV2 } from '../../src/protocol/binaryFramesV2.ts';
+import { ConnectionIds, isBinaryFrameV2, readBinaryFrameV2 } from '../../src/protocol/binaryFramesV2.ts';
 import { SUBSCRIPTION_BATCH_SIZE } from '../../src/domain/constants.ts';
 import { assertNever } from '../../src/domain/brand.ts';
 import type { Clock, TimerId, Timers } from './clock.ts';
@@ -52,6 +54,12 @@ export const MAX_RESYNC_BUFFER = 200_000;
 export interface LiveSessionDeps {
   /** Sends one text frame; only called while the transport is open. */
   send(text: string): void;
+  /**
+   * Closes the socket and opens a new one (the transport's reconnect): asked once per connection
+   * when the binary wire's id table is lost (docs/protocol.md "Binary frames" version 2), since only
+   * a new connection sends the ids again. Absent: the session only reports the refused frames.
+   */
+  reconnect?(reason: string): void;
   /** GET devices/fetch?crnt_vcg_uid=<group>: the fleet and its watermark. */
   fetchSnapshot(signal?: AbortSignal): Promise<RestSnapshot>;
   /** The current group's topic, always subscribed. */
@@ -95,6 +103,10 @@ export class LiveSession {
   private buffer: Envelope[] = [];
   /** The binary path's ids, one string object per id (idInterner.ts). */
   private readonly ids = new IdInterner();
+  /** This connection's wire id table (binary frames version 2), emptied on every open. */
+  private readonly wireIds = new ConnectionIds();
+  /** The id table was lost on this connection and a reconnect was asked (once per connection). */
+  private reconnectAsked = false;
   private retryTimer: TimerId | null = null;
   private disconnectedSince: number | null = null;
   private state: ConnectionState = { phase: 'connecting' };
@@ -131,6 +143,8 @@ export class LiveSession {
     this.open = true;
     this.behind = false; // a new socket starts in step
     this.disconnectedSince = null;
+    this.wireIds.clear(); // a new connection's ids come again (docs/protocol.md "Binary frames" version 2)
+    this.reconnectAsked = false;
     const topics = [this.deps.groupTopic, ...this.registry.topics().filter((topic) => topic !== this.deps.groupTopic)];
     this.sendOps('subscribe', topics);
     if (this.needsSnapshot || this.lastSeq < 0) {
@@ -200,9 +214,31 @@ export class LiveSession {
   binaryMessage(bytes: Uint8Array): void {
     if (this.stopped) return;
     this.stats.framesIn += 1;
+    if (isBinaryFrameV2(bytes)) {
+      const readV2 = readBinaryFrameV2(bytes, this.readerV2);
+      if (!readV2.ok) this.reportBad(readV2.error);
+      return;
+    }
     const read = readBinaryFrame(bytes, this.receiveReused, (reason) => this.reportBad(reason));
     if (!read.ok) this.reportBad(read.error);
   }
+
+  /** How version-2 frames reach the session: ids into the connection's table, events with their ref. */
+  private readonly readerV2: ReaderV2 = {
+    table: this.wireIds,
+    visit: (event, ref) => {
+      this.stats.eventsIn += 1;
+      if (this.resyncing) this.receive({ ...event } as Envelope); // kept in the resync buffer: a copy, applied later without its ref
+      else this.receive(event, ref);
+    },
+    bad: (reason) => this.reportBad(reason),
+    intern: (id) => this.ids.intern(id),
+    tableLost: () => {
+      if (this.reconnectAsked || !this.open || this.deps.reconnect === undefined) return;
+      this.reconnectAsked = true;
+      this.deps.reconnect('binary frames: the id table was lost');
+    },
+  };
 
   /** receive() for the binary reader's reused envelope: a copy is made only when it must be kept (resync buffer). */
   private readonly receiveReused = (event: Envelope): void => {
@@ -260,7 +296,7 @@ export class LiveSession {
     this.stopped = true;
   }
 
-  private receive(event: Envelope): void {
+  private receive(event: Envelope, ref = -1): void {
     if (this.resyncing) {
       this.buffer.push(event);
       // Past the bound the buffer is dropped, not the fetch: a restart would never finish on a stream
@@ -272,7 +308,7 @@ export class LiveSession {
       return;
     }
     if (!this.behind && event.seq > this.lastSeq) this.lastSeq = event.seq;
-    this.sink.event(event);
+    this.sink.event(event, ref);
   }
 
   private startResync(): void {
@@ -300,6 +336,7 @@ export class LiveSession {
         this.abortController = null;
         this.sink.snapshot(answer.snapshot, answer.watermark);
         this.ids.reset(idsOf(answer.snapshot));
+        this.wireIds.remap((id) => this.ids.intern(id)); // the table's ids become the model's own strings
         // Set, not raised: after a server restart the new watermark may be below the old seqs.
         this.lastSeq = answer.watermark;
         const buffered = this.buffer;

@@ -1,6 +1,6 @@
 /**
  * The binary counterpart of the gateway's EventBatch (docs/protocol.md "Binary frames"): a socket
- * opened with `?frames=bin` gets each burst's events in binary frames (src/protocol/binaryFrames.ts)
+ * opened with `?frames=bin` (version 1) or `?frames=bin2` (version 2: ids once per connection) gets each burst's events in binary frames (src/protocol/binaryFrames.ts)
  * of at most MAX_EVENTS_PER_FRAME events, sent when the burst ends, when the frame is full, or
  * before a control frame. Control answers (reset, denied, error) stay JSON text frames.
  *
@@ -11,22 +11,47 @@
  */
 import type { WebSocket } from 'ws';
 import { encodeBinaryFrame } from '../../protocol/binaryFrames.ts';
+import { encodeEventsFrameV2, SentIds, WireIdTable } from '../../protocol/binaryFramesV2.ts';
 import { MAX_BATCH_FRAME_BYTES, MAX_EVENTS_PER_FRAME } from '../../protocol/ops.ts';
 import type { LiveEvent } from './types.ts';
 import type { OutboxEntry } from './outbox.ts';
 
-/** The last frame encoded, shared by every socket of one gateway. */
+function seqKey(events: readonly LiveEvent[]): string {
+  let key = '';
+  for (const event of events) key += `${event.seq},`;
+  return key;
+}
+
+/**
+ * The last frame encoded per version, shared by every socket of one gateway. Version 2's refs are
+ * the gateway's (one WireIdTable), so its events frame is the same for every socket; what differs
+ * per socket is the ids frame before it (SentIds).
+ */
 export class BinaryFrameMemo {
   private key = '';
   private frame: Uint8Array | null = null;
+  readonly ids = new WireIdTable();
+  private keyV2 = '';
+  private generationV2 = -1;
+  private frameV2: { frame: Uint8Array; refs: Uint32Array } | null = null;
 
   frameOf(events: readonly LiveEvent[]): Uint8Array {
-    let key = '';
-    for (const event of events) key += `${event.seq},`;
+    const key = seqKey(events);
     if (this.frame !== null && key === this.key) return this.frame;
     this.frame = encodeBinaryFrame(events);
     this.key = key;
     return this.frame;
+  }
+
+  /** The version-2 events frame of `events` and their refs in the gateway's id table. */
+  frameV2Of(events: readonly LiveEvent[]): { frame: Uint8Array; refs: Uint32Array } {
+    const key = seqKey(events);
+    if (this.frameV2 !== null && key === this.keyV2 && this.generationV2 === this.ids.generation) return this.frameV2;
+    const refs = this.ids.refsOf(events);
+    this.frameV2 = { frame: encodeEventsFrameV2(events, refs), refs };
+    this.keyV2 = key;
+    this.generationV2 = this.ids.generation;
+    return this.frameV2;
   }
 }
 
@@ -34,8 +59,20 @@ export class BinaryEventBatch {
   private events: LiveEvent[] = [];
   /** JSON bytes of the events held (an upper bound of their binary size: the slow-consumer mark and the frame bound). */
   bytes = 0;
+  /** Version 2 (`?frames=bin2`): the ids this connection was sent; null on version 1. */
+  private readonly sent: SentIds | null;
 
-  constructor(private readonly memo: BinaryFrameMemo) {}
+  constructor(
+    private readonly memo: BinaryFrameMemo,
+    version: 1 | 2 = 1,
+  ) {
+    this.sent = version === 2 ? new SentIds() : null;
+  }
+
+  /** A reset was sent: on version 2 the next ids frame restarts the client's table (the snapshot's fresh start). */
+  restartIds(): void {
+    this.sent?.restart();
+  }
 
   get size(): number {
     return this.events.length;
@@ -48,12 +85,18 @@ export class BinaryEventBatch {
     return this.events.length >= MAX_EVENTS_PER_FRAME || this.bytes >= MAX_BATCH_FRAME_BYTES;
   }
 
-  /** Sends the held events as one binary frame (nothing when empty). */
+  /** Sends the held events as one binary frame (nothing when empty); on version 2 the ids frame the socket lacks goes first. */
   flush(ws: WebSocket): void {
     if (this.events.length === 0) return;
-    const frame = this.memo.frameOf(this.events);
+    if (this.sent === null) {
+      ws.send(this.memo.frameOf(this.events), { binary: true });
+    } else {
+      const { frame, refs } = this.memo.frameV2Of(this.events);
+      const ids = this.sent.idsFrameFor(this.memo.ids, refs);
+      if (ids !== null) ws.send(ids, { binary: true });
+      ws.send(frame, { binary: true });
+    }
     this.events = [];
     this.bytes = 0;
-    ws.send(frame, { binary: true });
   }
 }

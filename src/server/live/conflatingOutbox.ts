@@ -1,5 +1,5 @@
 /**
- * The backlog of a slow consumer on the console's own wires (`?frames=batch`, `?frames=bin`):
+ * The backlog of a slow consumer on the console's own wires (`?frames=batch`, `?frames=bin`, `?frames=bin2`):
  * latest state per entity instead of a reset (issue 15 item 4, docs/protocol.md "Falling behind").
  *
  * Whole-state events (*.status, *.config, unit.usage, ...: isWholeState) of one entity wait in one

@@ -14,12 +14,13 @@
  * - Batched frames: a socket opened with `?frames=batch` gets each burst's events in one
  *   `{"op":"events","events":[...]}` frame (≤ MAX_EVENTS_PER_FRAME events, ≤ MAX_BATCH_FRAME_BYTES),
  *   sent when the burst ends or the frame is full, and always before a control or close frame.
- * - Binary frames: a socket opened with `?frames=bin` (the console's own worker) gets the same
+ * - Binary frames: a socket opened with `?frames=bin` (version 1) or `?frames=bin2` (version 2, ids
+ *   sent once per connection: the console's own worker) gets the same
  *   batches as binary frames (binaryBatch.ts, docs/protocol.md "Binary frames"); control frames stay text.
  * - Slow consumers: above HIGH_WATER_BYTES of unsent data, events wait in a bounded, coalescing
  *   Outbox; when it overflows the client gets {"op":"reset"} (it refetches over REST) and the backlog
  *   is dropped; a second overflow before its send buffer drained closes the socket (1013).
- * - Falling behind on the console's wires (`?frames=batch` / `?frames=bin`, docs/protocol.md
+ * - Falling behind on the console's wires (`?frames=batch` / `?frames=bin` / `?frames=bin2`, docs/protocol.md
  *   "Falling behind"): the backlog is a ConflatingOutbox, the latest state per entity, bounded by
  *   the entities the socket receives rather than by MAX_PENDING_EVENTS, so a socket slower than the
  *   stream gets the latest state instead of a reset and a full snapshot. Before the first event
@@ -354,7 +355,7 @@ class Connection {
     readonly tcp: Corkable | undefined,
     readonly principal: Principal,
     settings: Settings,
-    /** Set when the client asked for batched frames (`?frames=batch`) or binary frames (`?frames=bin`). */
+    /** Set when the client asked for batched frames (`?frames=batch`) or binary frames (`?frames=bin`, `?frames=bin2`). */
     readonly batch: EventBatch | BinaryEventBatch | null,
   ) {
     this.groups = new Set(principal.groupIds);
@@ -372,13 +373,14 @@ interface Route {
 
 /**
  * The batch of a socket opened with `?frames=batch` (docs/protocol.md "Batched frames") or
- * `?frames=bin` ("Binary frames"); null: one text frame per event.
+ * `?frames=bin` / `?frames=bin2` ("Binary frames", versions 1 and 2); null: one text frame per event.
  */
 function batchFor(req: FastifyRequest, memo: BinaryFrameMemo): EventBatch | BinaryEventBatch | null {
   const query = req.query as Record<string, unknown> | undefined;
   const frames = query?.['frames'];
   if (frames === 'batch') return new EventBatch();
   if (frames === 'bin') return new BinaryEventBatch(memo);
+  if (frames === 'bin2') return new BinaryEventBatch(memo, 2);
   return null;
 }
 
@@ -439,6 +441,11 @@ export function registerLiveGateway(app: FastifyInstance, deps: GatewayDeps): Ga
     conn.ws.send(JSON.stringify(frame));
   }
 
+  /** After a reset: a version-2 socket's next ids frame restarts its table (docs/protocol.md "Binary frames"). */
+  function restartIds(conn: Connection): void {
+    if (conn.batch instanceof BinaryEventBatch) conn.batch.restartIds();
+  }
+
   function overflow(conn: Connection): void {
     conn.outbox.clear();
     conn.behind = false; // the reset's snapshot replaces the latest states it was behind on
@@ -453,6 +460,7 @@ export function registerLiveGateway(app: FastifyInstance, deps: GatewayDeps): Ga
     conn.resetUndrained = true;
     conn.flushBatch();
     conn.ws.send(RESET_FRAME);
+    restartIds(conn);
     settings.onSlowConsumer({ ...who, action: 'reset' });
   }
 
@@ -626,6 +634,7 @@ export function registerLiveGateway(app: FastifyInstance, deps: GatewayDeps): Ga
   function startReplay(conn: Connection, from: number, missed: readonly LiveEvent[] | 'reset'): void {
     if (missed === 'reset') {
       sendControl(conn, { op: 'reset' });
+      restartIds(conn);
       releaseHeld(conn);
       return;
     }

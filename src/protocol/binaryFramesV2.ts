@@ -1,0 +1,425 @@
+/**
+ * Binary frames, version 2 (docs/protocol.md "Binary frames", version 2; issue 15 item 2): the
+ * console's own socket opts in with `?frames=bin2`. Version 1 (`?frames=bin`, binaryFrames.ts) and
+ * batched JSON (`?frames=batch`) keep working unchanged. What version 2 changes: the entity id is
+ * not in every events frame; each connection has an **id table** (a small integer, the id's *ref*,
+ * to the id string), and an events frame carries one u32 ref per event. The table is filled by
+ * ids frames, which the server sends on that connection right before the first events frame that
+ * uses an id the connection has not been sent yet.
+ *
+ * Events frame (all numbers little-endian):
+ *   offset        size  field
+ *   0             1     magic 0x4C ('L')
+ *   1             1     version 2
+ *   2             1     frame type 0 (events)
+ *   3             1     reserved, 0
+ *   4             4     N, the number of events (u32, 1 … MAX_EVENTS_PER_FRAME)
+ *   8             8·N   seq of each event (f64)
+ *   8 + 8·N       8·N   ts of each event (f64)
+ *   8 + 16·N      8·N   rev of each event (f64)
+ *   8 + 24·N      4·N   ref of each event's id (u32: an index in the connection's id table)
+ *   8 + 28·N      N     kind of each event (u8: its index in EVENT_KINDS)
+ *   8 + 29·N      rest  body: one MessagePack value, the array of the N `data` payloads (msgpackr
+ *                       records and bundled strings, as version 1's body)
+ *
+ * Ids frame:
+ *   0             1     magic 0x4C
+ *   1             1     version 2
+ *   2             1     frame type 1 (ids)
+ *   3             1     flags: bit 0 = restart (the client empties its table first); other bits 0
+ *   4             4     M, the number of ids defined (u32, 0 … MAX_EVENTS_PER_FRAME)
+ *   8             4·M   ref of each id (u32, < MAX_WIRE_IDS)
+ *   8 + 4·M       rest  body: one MessagePack value, the array of the M id strings
+ *
+ * Refs are server-wide (WireIdTable), so one events frame is shared by every socket that gets the
+ * same burst (the gateway's BinaryFrameMemo); what a socket was sent is tracked per connection
+ * (SentIds). The table of a connection starts empty (the first ids frame says restart), and the
+ * server restarts it after a `reset` it sends (the snapshot that follows is loaded with a fresh
+ * table) and when its own table is full (MAX_WIRE_IDS ids, a new generation).
+ *
+ * Why (docs/performance.md §3e): per event, version 1 decodes a fresh id string that the worker
+ * then interns and looks up in the model's unit map (two hash lookups of a 10,000-entry table, each
+ * a few cache misses); with a ref the worker reads its id table and the record cache in arrays.
+ *
+ * Validation: a frame is checked whole before anything of it is used: header, counts, column
+ * bounds, the body, every ref of an events frame defined in the table. A frame that fails is
+ * refused whole with a message naming the field and its byte offset; the stream goes on. A refused
+ * ids frame **empties** the table (it may have been a restart: keeping the old ids could apply a
+ * later event to the wrong entity), so every events frame after it is refused in turn, each naming
+ * the missing ref, until the client reconnects (LiveSession does) and the new connection's table
+ * is sent again.
+ */
+import type { Decoded } from './issueText.ts';
+import type { Envelope } from './envelope.ts';
+import { decodeEnvelope, isEnvelope } from './envelope.ts';
+import type { EventKind } from './kinds.ts';
+import { EVENT_KINDS } from './kinds.ts';
+import { MAX_EVENTS_PER_FRAME } from './ops.ts';
+import { BINARY_FRAME_MAGIC, BINARY_HEADER_BYTES, packFrameBody, unpackFrameBody } from './binaryFrames.ts';
+
+/** The query a client adds to the websocket URL to get version-2 binary frames (`?frames=bin2`). */
+export const BINARY_V2_QUERY = 'frames=bin2';
+export const BINARY_V2_VERSION = 2;
+export const FRAME_TYPE_EVENTS = 0;
+export const FRAME_TYPE_IDS = 1;
+/** Ids frame flag: the client empties its table before defining this frame's ids. */
+export const IDS_RESTART = 1;
+/** Fixed bytes per event in an events frame: seq, ts, rev (f64), ref (u32), kind (u8). */
+export const V2_BYTES_PER_EVENT = 29;
+/**
+ * Refs a table holds at most (2^20): bounds the client's arrays (~8 MB of id pointers and 4 MB of
+ * slots at worst) and a connection's sent marks (1 MiB); past it the server starts a new generation.
+ */
+export const MAX_WIRE_IDS = 1 << 20;
+
+const KIND_INDEX: ReadonlyMap<string, number> = new Map(EVENT_KINDS.map((kind, index) => [kind, index]));
+
+/** `url` with the version-2 binary-frames query (keeps any query it already has). */
+export function withBinaryFramesV2(url: string): string {
+  if (/[?&]frames=bin2(&|$)/.test(url)) return url;
+  return `${url}${url.includes('?') ? '&' : '?'}${BINARY_V2_QUERY}`;
+}
+
+/** An event as the encoder needs it (the server's LiveEvent, the protocol's Envelope). */
+export interface WireEventV2 {
+  readonly seq: number;
+  readonly ts: number;
+  readonly kind: EventKind;
+  readonly id: string;
+  readonly rev: number;
+  readonly data: unknown;
+}
+
+// ---- server side ----------------------------------------------------------------------------
+
+/**
+ * The server's refs: id → ref, handed out in order. One per gateway (or per feed), shared by its
+ * connections. When full it starts again at 0 with a new generation; every connection then gets a
+ * restart before its next events frame (SentIds compares generations).
+ */
+export class WireIdTable {
+  private readonly refs = new Map<string, number>();
+  private readonly ids: string[] = [];
+  generation = 0;
+
+  /** `capacity`: refs per generation (MAX_WIRE_IDS; the tests make it small to restart often). */
+  constructor(private readonly capacity = MAX_WIRE_IDS) {}
+
+  idOf(ref: number): string {
+    const id = this.ids[ref];
+    if (id === undefined) throw new Error(`WireIdTable: ref ${ref} is not in generation ${this.generation}`);
+    return id;
+  }
+
+  /** The refs of `events`' ids in the current generation (a full table restarts first, never mid-frame). */
+  refsOf(events: readonly { readonly id: string }[]): Uint32Array {
+    if (this.ids.length + events.length > this.capacity) {
+      const missing = new Set<string>();
+      for (const event of events) if (!this.refs.has(event.id)) missing.add(event.id);
+      if (this.ids.length + missing.size > this.capacity) {
+        if (new Set(events.map((event) => event.id)).size > this.capacity) throw new Error(`WireIdTable: one frame has more distinct ids than the table's ${this.capacity}`);
+        this.refs.clear();
+        this.ids.length = 0;
+        this.generation += 1;
+      }
+    }
+    const refs = new Uint32Array(events.length);
+    for (let i = 0; i < events.length; i += 1) {
+      const id = (events[i] as { id: string }).id;
+      let ref = this.refs.get(id);
+      if (ref === undefined) {
+        ref = this.ids.length;
+        this.refs.set(id, ref);
+        this.ids.push(id);
+      }
+      refs[i] = ref;
+    }
+    return refs;
+  }
+}
+
+/** What one connection was sent of a WireIdTable: the ids frame it needs before an events frame. */
+export class SentIds {
+  /** The table generation the marks are for; -1: nothing sent yet (the next ids frame restarts). */
+  private generation = -1;
+  private marks = new Uint8Array(0);
+
+  /** The next ids frame restarts the client's table (after a `reset` the server sent). */
+  restart(): void {
+    this.generation = -1;
+  }
+
+  /** The ids frame to send before an events frame with `refs`, or null when the connection has them all. */
+  idsFrameFor(table: WireIdTable, refs: Uint32Array): Uint8Array | null {
+    let restart = false;
+    if (this.generation !== table.generation) {
+      restart = true;
+      this.generation = table.generation;
+      this.marks.fill(0);
+    }
+    let newRefs: number[] | null = null;
+    for (let i = 0; i < refs.length; i += 1) {
+      const ref = refs[i] as number;
+      if (ref >= this.marks.length) this.grow(ref);
+      if (this.marks[ref] === 1) continue;
+      this.marks[ref] = 1;
+      (newRefs ??= []).push(ref);
+    }
+    if (newRefs === null && !restart) return null;
+    const defined = newRefs ?? [];
+    return encodeIdsFrame(defined, defined.map((ref) => table.idOf(ref)), restart);
+  }
+
+  private grow(ref: number): void {
+    const next = new Uint8Array(Math.min(MAX_WIRE_IDS, Math.max(ref + 1, this.marks.length * 2, 1024)));
+    next.set(this.marks);
+    this.marks = next;
+  }
+}
+
+/** An ids frame defining `ids[i]` as ref `refs[i]` (restart: the client empties its table first). */
+export function encodeIdsFrame(refs: readonly number[], ids: readonly string[], restart: boolean): Uint8Array {
+  if (refs.length !== ids.length || refs.length > MAX_EVENTS_PER_FRAME) {
+    throw new Error(`ids frame: ${refs.length} refs and ${ids.length} ids; a frame defines 0 to ${MAX_EVENTS_PER_FRAME}, one id per ref`);
+  }
+  const body = packFrameBody(ids);
+  const fixed = BINARY_HEADER_BYTES + 4 * refs.length;
+  const frame = new Uint8Array(fixed + body.byteLength);
+  const view = new DataView(frame.buffer, frame.byteOffset, frame.byteLength);
+  view.setUint8(0, BINARY_FRAME_MAGIC);
+  view.setUint8(1, BINARY_V2_VERSION);
+  view.setUint8(2, FRAME_TYPE_IDS);
+  view.setUint8(3, restart ? IDS_RESTART : 0);
+  view.setUint32(4, refs.length, true);
+  for (let i = 0; i < refs.length; i += 1) view.setUint32(BINARY_HEADER_BYTES + 4 * i, refs[i] as number, true);
+  frame.set(body, fixed);
+  return frame;
+}
+
+/** An events frame of `events` (1 … MAX_EVENTS_PER_FRAME, in seq order) with their ids' refs. */
+export function encodeEventsFrameV2(events: readonly WireEventV2[], refs: Uint32Array): Uint8Array {
+  if (events.length === 0 || events.length > MAX_EVENTS_PER_FRAME || refs.length !== events.length) {
+    throw new Error(`events frame: ${events.length} events and ${refs.length} refs; a frame holds 1 to ${MAX_EVENTS_PER_FRAME} events, one ref each`);
+  }
+  return assembleEventsFrameV2(events.length, (i) => events[i] as WireEventV2, refs, packFrameBody(events.map((event) => event.data)));
+}
+
+/** Writes an events frame's header and columns in front of an encoded body (the bench feed caches bodies). */
+export function assembleEventsFrameV2(
+  count: number,
+  column: (index: number) => { seq: number; ts: number; rev: number; kind: EventKind },
+  refs: Uint32Array,
+  body: Uint8Array,
+): Uint8Array {
+  const fixed = BINARY_HEADER_BYTES + V2_BYTES_PER_EVENT * count;
+  const frame = new Uint8Array(fixed + body.byteLength);
+  const view = new DataView(frame.buffer, frame.byteOffset, frame.byteLength);
+  view.setUint8(0, BINARY_FRAME_MAGIC);
+  view.setUint8(1, BINARY_V2_VERSION);
+  view.setUint8(2, FRAME_TYPE_EVENTS);
+  view.setUint8(3, 0);
+  view.setUint32(4, count, true);
+  const tsAt = BINARY_HEADER_BYTES + 8 * count;
+  const revAt = BINARY_HEADER_BYTES + 16 * count;
+  const refAt = BINARY_HEADER_BYTES + 24 * count;
+  const kindAt = BINARY_HEADER_BYTES + 28 * count;
+  for (let i = 0; i < count; i += 1) {
+    const event = column(i);
+    view.setFloat64(BINARY_HEADER_BYTES + 8 * i, event.seq, true);
+    view.setFloat64(tsAt + 8 * i, event.ts, true);
+    view.setFloat64(revAt + 8 * i, event.rev, true);
+    view.setUint32(refAt + 4 * i, refs[i] as number, true);
+    const kind = KIND_INDEX.get(event.kind);
+    if (kind === undefined) throw new Error(`events frame: unknown event kind "${String(event.kind)}"`);
+    view.setUint8(kindAt + i, kind);
+  }
+  frame.set(body, fixed);
+  return frame;
+}
+
+/**
+ * One connection's frames for a list of events, as the gateway sends them: an ids frame when the
+ * connection lacks some of their ids, then the events frame. For the tests, the bench and any
+ * sender without a shared memo.
+ */
+export class ConnectionEncoderV2 {
+  readonly sent = new SentIds();
+
+  constructor(readonly table: WireIdTable = new WireIdTable()) {}
+
+  frames(events: readonly WireEventV2[]): Uint8Array[] {
+    const refs = this.table.refsOf(events);
+    const ids = this.sent.idsFrameFor(this.table, refs);
+    const frame = encodeEventsFrameV2(events, refs);
+    return ids === null ? [frame] : [ids, frame];
+  }
+}
+
+// ---- client side ----------------------------------------------------------------------------
+
+/** A connection's id table as the client keeps it: ref → id string (undefined: not defined). */
+export class ConnectionIds {
+  private ids: (string | undefined)[] = [];
+  /** Defined refs (the table's size for the stats and tests). */
+  size = 0;
+
+  get(ref: number): string | undefined {
+    return this.ids[ref];
+  }
+
+  /** A new connection (or an ids frame's restart): the table starts empty. */
+  clear(): void {
+    this.ids = [];
+    this.size = 0;
+  }
+
+  define(ref: number, id: string): void {
+    while (this.ids.length <= ref) this.ids.push(undefined);
+    if (this.ids[ref] === undefined) this.size += 1;
+    this.ids[ref] = id;
+  }
+
+  /** Replaces every id with `map(id)` (the session's interned string after a snapshot load). */
+  remap(map: (id: string) => string): void {
+    for (let ref = 0; ref < this.ids.length; ref += 1) {
+      const id = this.ids[ref];
+      if (id !== undefined) this.ids[ref] = map(id);
+    }
+  }
+}
+
+/** What one version-2 frame was: an ids frame (M ids defined) or an events frame (N events). */
+export type ReadV2 = { readonly type: 'ids'; readonly count: number; readonly restart: boolean } | { readonly type: 'events'; readonly count: number };
+
+/** The envelope every event of a frame is read into, one after the other (never kept by the reader). */
+type Cursor = { seq: number; ts: number; kind: string | undefined; id: unknown; rev: number; data: unknown };
+
+/** True when the bytes are a version-2 binary frame (magic and version bytes). */
+export function isBinaryFrameV2(bytes: Uint8Array): boolean {
+  return bytes.byteLength > 1 && bytes[0] === BINARY_FRAME_MAGIC && bytes[1] === BINARY_V2_VERSION;
+}
+
+/**
+ * Reads one version-2 frame. An ids frame defines its ids in the reader's table (`intern` gives the
+ * string to keep for each: the session's own, so the model's keys compare by identity). An events
+ * frame hands each valid event to `visit` through ONE reused envelope with its ref (the caller
+ * copies what it keeps); an invalid event goes to `bad` with its index and seq. A frame that fails
+ * a check is refused whole (nothing defined, nothing visited) and the reason names the field and
+ * its byte offset.
+ */
+export interface ReaderV2 {
+  readonly table: ConnectionIds;
+  /** Each valid event of an events frame, through one reused envelope, with its id's ref. */
+  visit(event: Envelope, ref: number): void;
+  /** Each invalid event of an events frame (index, seq, field); its neighbours are visited. */
+  bad(reason: string): void;
+  /** The string to keep for each id an ids frame defines (default: the decoded one). */
+  intern?(id: string): string;
+  /**
+   * The table no longer matches the server's: an ids frame was refused (and the table emptied),
+   * or an events frame used a ref the table lacks. Only a new connection sends the ids again.
+   */
+  tableLost?(): void;
+}
+
+export function readBinaryFrameV2(bytes: Uint8Array, reader: ReaderV2): Decoded<ReadV2> {
+  const { table, visit, bad } = reader;
+  const intern = reader.intern ?? ((id: string) => id);
+  const fail = (error: string): Decoded<ReadV2> => ({ ok: false, error: `binary frame v2: ${error}` });
+  if (bytes.byteLength < BINARY_HEADER_BYTES) return fail(`${bytes.byteLength} bytes, shorter than the ${BINARY_HEADER_BYTES}-byte header`);
+  const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  const magic = view.getUint8(0);
+  if (magic !== BINARY_FRAME_MAGIC) return fail(`byte 0 (magic) is 0x${magic.toString(16)}, expected 0x4c ('L')`);
+  const version = view.getUint8(1);
+  if (version !== BINARY_V2_VERSION) return fail(`byte 1 (version) is ${version}, expected ${BINARY_V2_VERSION}`);
+  const type = view.getUint8(2);
+  const flags = view.getUint8(3);
+  const count = view.getUint32(4, true);
+  if (type === FRAME_TYPE_IDS) return readIds(bytes, view, flags, count, table, intern, (error) => {
+    reader.tableLost?.();
+    return fail(error);
+  });
+  if (type !== FRAME_TYPE_EVENTS) return fail(`byte 2 (frame type) is ${type}, expected 0 (events) or 1 (ids)`);
+  if (flags !== 0) return fail(`byte 3 (reserved) is ${flags} in an events frame, expected 0`);
+  if (count < 1 || count > MAX_EVENTS_PER_FRAME) return fail(`bytes 4–7 (count) are ${count}, expected 1 to ${MAX_EVENTS_PER_FRAME} events`);
+  const fixed = BINARY_HEADER_BYTES + V2_BYTES_PER_EVENT * count;
+  if (bytes.byteLength <= fixed) return fail(`events frame of ${bytes.byteLength} bytes, too short for ${count} events (the columns end at byte ${fixed}, then the body)`);
+  const refAt = BINARY_HEADER_BYTES + 24 * count;
+  // Every ref must be defined before any event is handed over: a frame is applied whole or not at all.
+  for (let i = 0; i < count; i += 1) {
+    const ref = view.getUint32(refAt + 4 * i, true);
+    if (table.get(ref) === undefined) {
+      reader.tableLost?.();
+      const seq = view.getFloat64(BINARY_HEADER_BYTES + 8 * i, true);
+      return fail(`events[${i}] (seq ${seq}): ref ${ref} at byte ${refAt + 4 * i} is not in the connection's id table (${table.size} ids; an ids frame is missing or was refused)`);
+    }
+  }
+  let datas: unknown;
+  try {
+    datas = unpackFrameBody(bytes.subarray(fixed));
+  } catch (error) {
+    return fail(`body at byte ${fixed} is not valid MessagePack (${error instanceof Error ? error.message : String(error)})`);
+  }
+  if (!Array.isArray(datas) || datas.length !== count) return fail(`body at byte ${fixed} must be an array of ${count} payloads`);
+  const tsAt = BINARY_HEADER_BYTES + 8 * count;
+  const revAt = BINARY_HEADER_BYTES + 16 * count;
+  const kindAt = BINARY_HEADER_BYTES + 28 * count;
+  const cursor: Cursor = { seq: 0, ts: 0, kind: undefined, id: undefined, rev: 0, data: undefined };
+  for (let i = 0; i < count; i += 1) {
+    const ref = view.getUint32(refAt + 4 * i, true);
+    cursor.seq = view.getFloat64(BINARY_HEADER_BYTES + 8 * i, true);
+    cursor.ts = view.getFloat64(tsAt + 8 * i, true);
+    cursor.rev = view.getFloat64(revAt + 8 * i, true);
+    cursor.kind = EVENT_KINDS[view.getUint8(kindAt + i)];
+    cursor.id = table.get(ref);
+    cursor.data = datas[i];
+    if (isEnvelope(cursor)) {
+      visit(cursor, ref);
+      continue;
+    }
+    // Rare: name the bad field as the text path would (decodeEnvelope's messages).
+    const kindByte = view.getUint8(kindAt + i);
+    const decoded = decodeEnvelope({ ...cursor, kind: cursor.kind ?? `#${kindByte}` });
+    const reason = decoded.ok ? 'invalid event' : decoded.error;
+    bad(`events[${i}] (seq ${cursor.seq}): ${cursor.kind === undefined ? `kind byte ${kindByte} at byte ${kindAt + i} is not an event kind; ` : ''}${reason}`);
+  }
+  return { ok: true, value: { type: 'events', count } };
+}
+
+function readIds(
+  bytes: Uint8Array,
+  view: DataView,
+  flags: number,
+  count: number,
+  table: ConnectionIds,
+  intern: (id: string) => string,
+  refuse: (error: string) => Decoded<ReadV2>,
+): Decoded<ReadV2> {
+  const fail = (error: string): Decoded<ReadV2> => {
+    table.clear(); // see the header: a refused ids frame must not leave ids the server may have replaced
+    return refuse(`ids frame refused, the id table is emptied: ${error}`);
+  };
+  if ((flags & ~IDS_RESTART) !== 0) return fail(`byte 3 (flags) is ${flags} in an ids frame, expected 0 or ${IDS_RESTART} (restart)`);
+  if (count > MAX_EVENTS_PER_FRAME) return fail(`bytes 4–7 (count) are ${count}, expected 0 to ${MAX_EVENTS_PER_FRAME} ids`);
+  const fixed = BINARY_HEADER_BYTES + 4 * count;
+  if (bytes.byteLength <= fixed) return fail(`ids frame of ${bytes.byteLength} bytes, too short for ${count} ids (the refs end at byte ${fixed}, then the body)`);
+  for (let i = 0; i < count; i += 1) {
+    const ref = view.getUint32(BINARY_HEADER_BYTES + 4 * i, true);
+    if (ref >= MAX_WIRE_IDS) return fail(`ids[${i}]: ref ${ref} at byte ${BINARY_HEADER_BYTES + 4 * i} is not below ${MAX_WIRE_IDS}`);
+  }
+  let ids: unknown;
+  try {
+    ids = unpackFrameBody(bytes.subarray(fixed));
+  } catch (error) {
+    return fail(`body at byte ${fixed} is not valid MessagePack (${error instanceof Error ? error.message : String(error)})`);
+  }
+  if (!Array.isArray(ids) || ids.length !== count) return fail(`body at byte ${fixed} must be an array of ${count} ids`);
+  for (let i = 0; i < count; i += 1) {
+    const id: unknown = ids[i];
+    if (typeof id !== 'string' || id.length === 0) return fail(`ids[${i}] in the body at byte ${fixed} is ${JSON.stringify(id) ?? String(id)}, expected a non-empty string`);
+  }
+  const restart = (flags & IDS_RESTART) !== 0;
+  if (restart) table.clear();
+  for (let i = 0; i < count; i += 1) table.define(view.getUint32(BINARY_HEADER_BYTES + 4 * i, true), intern(ids[i] as string));
+  return { ok: true, value: { type: 'ids', count, restart } };
+}

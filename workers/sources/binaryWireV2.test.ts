@@ -1,0 +1,314 @@
+/**
+ * Binary frames version 2 (?frames=bin2, src/protocol/binaryFramesV2.ts: ids once per connection,
+ * a ref per event) against the batched JSON wire (?frames=batch): for any event sequence over units
+ * added and removed, cut into any frames, with reconnects (a new connection: the table is sent
+ * again), server resets (a snapshot: the table restarts), the server's table restarting when full
+ * (a new generation), and truncated copies of frames slipped in, the worker's session and pipeline
+ * end with exactly the same model and post the same diffs. A bad frame is refused whole with a
+ * message naming the field and its byte offset, and the worker goes on.
+ */
+import fc from 'fast-check';
+import { beforeEach, describe, expect, it } from 'vitest';
+import type { Envelope } from '../../src/protocol/envelope.ts';
+import type { FleetSnapshot } from '../../src/protocol/snapshot.ts';
+import { makeEvent } from '../../src/protocol/sampleEvents.ts';
+import { encodeBinaryFrame } from '../../src/protocol/binaryFrames.ts';
+import { ConnectionEncoderV2, ConnectionIds, encodeIdsFrame, readBinaryFrameV2, WireIdTable } from '../../src/protocol/binaryFramesV2.ts';
+import { EVENTS_OP } from '../../src/protocol/ops.ts';
+import type { FleetDiff } from '../pipeline/diff.ts';
+import { FleetPipeline } from '../pipeline/fleetPipeline.ts';
+import { takeSnapshotStamp } from '../pipeline/snapshotTiming.ts';
+import type { RestSnapshot } from './eventSource.ts';
+import { LiveSession } from './liveSession.ts';
+import { ManualTime } from './manualTime.ts';
+
+// The snapshot-bytes stamp is one module-level value per worker (see binaryWire.test.ts).
+beforeEach(() => {
+  takeSnapshotStamp();
+});
+
+/** Ten units, a channel and a server: 12 ids, more than the smaller tables below hold. */
+const UNIT_IDS = ['U0', 'U1', 'U2', 'U3', 'U4', 'U5', 'U6', 'U7', 'U8', 'U9'] as const;
+/** Events per frame at most: a frame's distinct ids must fit the smallest table (6). */
+const MAX_FRAME = 6;
+
+const status = fc.record(
+  {
+    state: fc.constantFrom('online', 'offline', 'idle', 'upgrading'),
+    applications: fc.uniqueArray(fc.constantFrom('video', 'store', 'upgrade'), { maxLength: 2 }).map((apps) => Object.fromEntries(apps.map((app) => [app, app === 'video' ? { state: 'streaming' } : {}]))),
+    video: fc.record({ state: fc.constantFrom('streaming', 'idle'), onAir: fc.boolean() }),
+    battery: fc.option(fc.record({ connected: fc.boolean(), charging: fc.boolean(), percentage: fc.integer({ min: 0, max: 100 }) }), { nil: null }),
+  },
+  { requiredKeys: ['applications'] },
+);
+
+const link = fc.record({
+  port: fc.constantFrom('eth0', 'modem1'),
+  name: fc.constantFrom('Ethernet 1', 'Modem 1'),
+  type: fc.constantFrom('lan', 'cell'),
+  connected: fc.boolean(),
+  enabled: fc.boolean(),
+  uplinkKbps: fc.integer({ min: 0, max: 20_000 }),
+  downlinkKbps: fc.integer({ min: 0, max: 20_000 }),
+  signal: fc.integer({ min: 0, max: 100 }),
+});
+
+type Draft = { kind: Envelope['kind']; id: string; data: unknown };
+const draft: fc.Arbitrary<Draft> = fc.constantFrom(...UNIT_IDS).chain((id) =>
+  fc.oneof(
+    { weight: 5, arbitrary: status.map((data): Draft => ({ kind: 'unit.status', id, data })) },
+    { weight: 3, arbitrary: fc.array(link, { maxLength: 2 }).map((links): Draft => ({ kind: 'unit.usage', id, data: { links } })) },
+    {
+      weight: 2,
+      arbitrary: status.map((s): Draft => ({ kind: 'unit.added', id, data: { uid: id, name: `Unit ${id}`, type: '800', status: s } })),
+    },
+    { weight: 2, arbitrary: fc.constant<Draft>({ kind: 'unit.removed', id, data: {} }) },
+    { weight: 1, arbitrary: fc.integer({ min: 0, max: 9_000 }).map((delay): Draft => ({ kind: 'unit.config', id, data: { delay } })) },
+    { weight: 1, arbitrary: fc.constant<Draft>({ kind: 'channel.status', id: 'C1', data: { status: 'collecting', allocatedTo: id } }) },
+    { weight: 1, arbitrary: fc.constant<Draft>({ kind: 'server.status', id: 'S1', data: { state: 'online', upTime: 10, applications: {} } }) },
+  ),
+);
+
+/**
+ * One step of the stream: a frame of events (with a truncated copy slipped in before it on the
+ * binary wire, cut at the given fraction of its length, when `corrupt` is set), a reconnect, or a
+ * server reset that a snapshot answers.
+ */
+type Step = { type: 'frame'; drafts: [Draft, number][]; corrupt: number | null } | { type: 'reconnect' } | { type: 'reset' };
+const step: fc.Arbitrary<Step> = fc.oneof(
+  {
+    weight: 8,
+    arbitrary: fc
+      .record({ drafts: fc.array(fc.tuple(draft, fc.integer({ min: -1, max: 2 })), { minLength: 1, maxLength: MAX_FRAME }), corrupt: fc.option(fc.double({ min: 0, max: 0.999, noNaN: true }), { freq: 4 }) })
+      .map((s): Step => ({ type: 'frame', drafts: s.drafts, corrupt: s.corrupt })),
+  },
+  { weight: 1, arbitrary: fc.constant<Step>({ type: 'reconnect' }) },
+  { weight: 1, arbitrary: fc.constant<Step>({ type: 'reset' }) },
+);
+
+const SNAPSHOT: FleetSnapshot = {
+  units: [
+    { rev: 1, unit: { uid: 'U0', name: 'Unit U0', type: '800', status: { state: 'online', applications: {} } } },
+    { rev: 1, unit: { uid: 'U1', name: 'Unit U1', type: 'Lite', status: { state: 'offline', applications: {} } } },
+  ],
+  channels: [],
+  servers: [],
+} as unknown as FleetSnapshot;
+
+/** A session and pipeline as the worker wires them, on manual time; diffs and reconnect requests recorded. */
+function worker() {
+  const time = new ManualTime();
+  const diffs: FleetDiff[] = [];
+  const reconnects: string[] = [];
+  const pipeline = new FleetPipeline({ deliver: (diff) => void diffs.push(diff), requestFrame: () => undefined, clock: time, timers: time });
+  let answer: (value: RestSnapshot) => void = () => undefined;
+  const session = new LiveSession(
+    {
+      send: () => undefined,
+      reconnect: (reason) => void reconnects.push(reason),
+      fetchSnapshot: () => new Promise<RestSnapshot>((resolve) => (answer = resolve)),
+      groupTopic: 'group:G1',
+      clock: time,
+      timers: time,
+      random: () => 0.5,
+    },
+    pipeline,
+  );
+  session.opened(); // subscribes, then resyncs: events are buffered until the snapshot answers
+  const settle = async () => {
+    for (let i = 0; i < 5; i += 1) await Promise.resolve();
+  };
+  return { session, pipeline, diffs, reconnects, answer: (value: RestSnapshot) => answer(value), settle, time };
+}
+type Worker = ReturnType<typeof worker>;
+
+/** What must be equal between the two wires: the whole model and the session's counts (the bad frames' texts apart). */
+function stateOf(w: Worker) {
+  const m = w.pipeline.model;
+  const { lastBadFrame: _last, ...stats } = w.session.stats;
+  return {
+    units: m.units,
+    channels: m.channels,
+    servers: m.servers,
+    removedRevs: m.removedRevs,
+    counters: m.counters,
+    transitions: m.transitions,
+    watermark: m.watermark,
+    lastSeq: m.lastSeq,
+    events: m.events,
+    applied: m.applied,
+    ignored: m.ignored,
+    lastSessionSeq: w.session.lastSeq,
+    stats: { ...stats, framesIn: undefined }, // the binary wire has more frames (ids frames, corrupt copies)
+  };
+}
+
+/** The diffs with the bad-frame report's count only (its text names each wire's own check). */
+function diffsOf(w: Worker): unknown[] {
+  return w.diffs.map((diff) => ({ ...diff, badFrames: diff.badFrames?.count ?? null }));
+}
+
+describe('binary frames version 2 against batched JSON frames', () => {
+  it('yield the same model and diffs through adds, removals, reconnects, resets, table restarts and truncated frames (150 runs)', async () => {
+    await fc.assert(
+      fc.asyncProperty(fc.array(step, { minLength: 1, maxLength: 40 }), fc.integer({ min: MAX_FRAME, max: 16 }), fc.integer({ min: 0, max: 3 }), async (steps, capacity, bufferedSteps) => {
+        const json = worker();
+        const binary = worker();
+        // The server's side: one table for the gateway, a connection encoder per socket.
+        const table = new WireIdTable(capacity);
+        let connection = new ConnectionEncoderV2(table);
+        const revs = new Map<string, number>();
+        let seq = 100;
+        let corrupted = 0;
+        const both = async (act: (w: Worker) => void) => {
+          for (const w of [json, binary]) act(w);
+          await Promise.all([json.settle(), binary.settle()]);
+        };
+        for (const [index, s] of steps.entries()) {
+          if (index === bufferedSteps) await both((w) => w.answer({ watermark: 100, snapshot: SNAPSHOT }));
+          if (s.type === 'reconnect') {
+            await both((w) => {
+              w.session.closed(0);
+              w.session.opened(); // resumes (or fetches a snapshot when the last resync was cut short)
+            });
+            connection = new ConnectionEncoderV2(table); // a new socket: nothing of the table sent yet
+            await both((w) => w.answer({ watermark: seq, snapshot: SNAPSHOT }));
+            continue;
+          }
+          if (s.type === 'reset') {
+            await both((w) => w.session.message('{"op":"reset"}'));
+            connection.sent.restart(); // as the gateway does after it sends a reset
+            await both((w) => w.answer({ watermark: seq, snapshot: SNAPSHOT }));
+            continue;
+          }
+          const events = s.drafts.map(([d, jitter]) => {
+            const current = revs.get(d.id) ?? 1;
+            const rev = Math.max(1, current + jitter); // jitter -1..2: stale, duplicate, next, gap
+            revs.set(d.id, Math.max(current, rev));
+            seq += 1;
+            return makeEvent(d.kind, d.id, rev, seq, d.data as never) as Envelope;
+          });
+          const frames = connection.frames(events);
+          for (const [at, frame] of frames.entries()) {
+            if (s.corrupt !== null && at === frames.length - 1) {
+              // A truncated copy of the events frame, after its ids: refused whole, nothing applied.
+              corrupted += 1;
+              json.session.message(`{"op":"${EVENTS_OP}","events":[`); // the JSON wire's own truncated frame, at the same place
+              binary.session.binaryMessage(frame.slice(0, Math.floor(s.corrupt * frame.byteLength)));
+              // (a cut inside the first two bytes cannot say its version: the version-1 reader names the length)
+              expect(binary.session.stats.lastBadFrame).toMatch(/^binary frame( v2)?: /);
+            }
+            binary.session.binaryMessage(frame);
+          }
+          json.session.message(JSON.stringify({ op: EVENTS_OP, events }));
+          for (const w of [json, binary]) {
+            w.time.advance(700); // 2 s transition polls and list reloads fire alike
+            w.pipeline.flush();
+          }
+          await Promise.all([json.settle(), binary.settle()]);
+        }
+        await both((w) => w.answer({ watermark: 100, snapshot: SNAPSHOT }));
+        await both((w) => void w.pipeline.flush());
+        expect(binary.session.stats.badFrames).toBe(corrupted);
+        expect(binary.reconnects).toEqual([]); // every ref had its id before its first event
+        expect(stateOf(binary)).toEqual(stateOf(json));
+        expect(diffsOf(binary)).toEqual(diffsOf(json));
+      }),
+      { numRuns: 150 },
+    );
+  });
+});
+
+describe('a bad version-2 frame', () => {
+  async function liveWorker() {
+    const w = worker();
+    w.answer({ watermark: 0, snapshot: SNAPSHOT });
+    await w.settle();
+    return w;
+  }
+  const events = [
+    makeEvent('unit.status', 'U1', 2, 2, { state: 'online', applications: { video: { state: 'streaming' } } }),
+    makeEvent('unit.status', 'U0', 3, 3, { state: 'online', applications: {} }),
+  ] as Envelope[];
+  /** The ids frame (refs 0, 1) and the events frame of `events` on a fresh connection. */
+  const pair = () => new ConnectionEncoderV2().frames(events) as [Uint8Array, Uint8Array];
+
+  it.each([
+    ['of another version', (f: Uint8Array) => Uint8Array.from([0x4c, 7, ...f.slice(2)]), /^binary frame: version 7, this client reads version 1/],
+    ['of an unknown frame type', (f: Uint8Array) => Uint8Array.from([...f.slice(0, 2), 5, ...f.slice(3)]), /^binary frame v2: byte 2 \(frame type\) is 5, expected 0 \(events\) or 1 \(ids\)/],
+    ['with a reserved byte set', (f: Uint8Array) => Uint8Array.from([...f.slice(0, 3), 1, ...f.slice(4)]), /^binary frame v2: byte 3 \(reserved\) is 1 in an events frame/],
+    ['with a count of 0', (f: Uint8Array) => Uint8Array.from([...f.slice(0, 4), 0, 0, 0, 0, ...f.slice(8)]), /^binary frame v2: bytes 4–7 \(count\) are 0, expected 1 to 1000 events/],
+    ['cut inside the columns', (f: Uint8Array) => f.slice(0, 40), /^binary frame v2: events frame of 40 bytes, too short for 2 events \(the columns end at byte 66/],
+    ['truncated in the body', (f: Uint8Array) => f.slice(0, f.byteLength - 2), /^binary frame v2: body at byte 66 is not valid MessagePack/],
+    ['with a ref not in the table', (f: Uint8Array) => {
+      const bad = f.slice();
+      new DataView(bad.buffer).setUint32(8 + 24 * 2 + 4, 9, true); // the second event's ref
+      return bad;
+    }, /^binary frame v2: events\[1\] \(seq 3\): ref 9 at byte 60 is not in the connection's id table \(2 ids/],
+  ])('events frame %s is refused whole; the stream goes on', async (_name, damage, message) => {
+    const w = await liveWorker();
+    const [ids, frame] = pair();
+    w.session.binaryMessage(ids);
+    const before = structuredClone(w.pipeline.model.units);
+    w.session.binaryMessage(damage(frame));
+    expect(w.session.stats.badFrames).toBe(1);
+    expect(w.session.stats.lastBadFrame).toMatch(message);
+    expect(w.pipeline.model.units).toEqual(before);
+    w.session.binaryMessage(frame);
+    expect(w.pipeline.model.units.get('U1')?.status).toBe('streaming');
+    expect(w.pipeline.model.units.get('U0')?.rev).toBe(3);
+  });
+
+  it.each([
+    ['with unknown flags', (f: Uint8Array) => Uint8Array.from([...f.slice(0, 3), 6, ...f.slice(4)]), /^binary frame v2: ids frame refused, the id table is emptied: byte 3 \(flags\) is 6 in an ids frame/],
+    ['truncated in the body', (f: Uint8Array) => f.slice(0, f.byteLength - 1), /^binary frame v2: ids frame refused, the id table is emptied: body at byte 16 is not valid MessagePack/],
+    ['with an empty id', () => encodeIdsFrame([0, 1], ['U1', ''], true), /^binary frame v2: ids frame refused, the id table is emptied: ids\[1\] in the body at byte 16 is "", expected a non-empty string/],
+    ['with a ref past the bound', () => encodeIdsFrame([1 << 20], ['U1'], false), /^binary frame v2: ids frame refused, the id table is emptied: ids\[0\]: ref 1048576 at byte 8 is not below 1048576/],
+  ])('ids frame %s is refused, the table emptied, a reconnect asked once, and the next connection works', async (_name, damage, message) => {
+    const w = await liveWorker();
+    const [ids, frame] = pair();
+    w.session.binaryMessage(ids);
+    w.session.binaryMessage(damage(ids));
+    expect(w.session.stats.lastBadFrame).toMatch(message);
+    expect(w.reconnects).toEqual(['binary frames: the id table was lost']);
+    w.session.binaryMessage(frame); // its refs are gone with the table: refused, not misapplied
+    expect(w.session.stats.lastBadFrame).toMatch(/^binary frame v2: events\[0\] \(seq 2\): ref 0 at byte 56 is not in the connection's id table \(0 ids/);
+    expect(w.reconnects).toHaveLength(1);
+    expect(w.pipeline.model.units.get('U1')?.rev).toBe(1);
+    // The new connection gets the ids again (a new encoder: nothing sent yet) and the events apply.
+    w.session.closed(0);
+    w.session.opened();
+    for (const again of pair()) w.session.binaryMessage(again);
+    expect(w.pipeline.model.units.get('U1')?.status).toBe('streaming');
+  });
+
+  it('a version-1 frame still reads on the same session', async () => {
+    const w = await liveWorker();
+    w.session.binaryMessage(encodeBinaryFrame(events));
+    expect(w.session.stats.badFrames).toBe(0);
+    expect(w.pipeline.model.units.get('U0')?.rev).toBe(3);
+  });
+});
+
+describe('the id tables', () => {
+  it('a connection is sent each id once, before its first event, and again after a restart or a new generation', () => {
+    fc.assert(
+      fc.property(fc.array(fc.array(fc.constantFrom('A', 'B', 'C', 'D', 'E', 'F', 'G'), { minLength: 1, maxLength: 4 }), { maxLength: 30 }), fc.integer({ min: 4, max: 9 }), fc.array(fc.boolean(), { maxLength: 30 }), (frames, capacity, restarts) => {
+        const table = new WireIdTable(capacity);
+        const connection = new ConnectionEncoderV2(table);
+        const client = new ConnectionIds();
+        for (const [index, ids] of frames.entries()) {
+          if (restarts[index] === true) connection.sent.restart();
+          const events = ids.map((id, i) => makeEvent('unit.removed', id, 2, index * 10 + i + 1, {}) as Envelope);
+          const seen: string[] = [];
+          for (const frame of connection.frames(events)) {
+            const read = readBinaryFrameV2(frame, { table: client, visit: (event) => void seen.push(event.id), bad: (reason) => expect.fail(reason) });
+            expect(read.ok).toBe(true);
+          }
+          expect(seen).toEqual(ids);
+        }
+      }),
+      { numRuns: 200 },
+    );
+  });
+});
