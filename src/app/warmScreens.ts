@@ -20,8 +20,6 @@ import { SCREENS } from './screens.ts';
 
 /** Screens warmed from the unit list, in order: the ones its menu neighbours open. */
 export const WARMED_FROM_LIST: readonly RouteName[] = ['MultiView', 'UnitMap'];
-/** Screens warmed from the multiview: the map, when the list's warm-up stopped before it (a scroll). */
-export const WARMED_FROM_MULTIVIEW: readonly RouteName[] = ['UnitMap'];
 /** Time after the first rows before the warm-up starts (ms): the first list and its full order come first. */
 export const WARM_AFTER_MS = 3_000;
 /** An idle callback is waited for at most this long (ms); a page never idle still warms. */

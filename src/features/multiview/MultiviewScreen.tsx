@@ -17,7 +17,6 @@ import { WALL_PALETTES } from './palette.ts';
 import { PAGE_BOTTOM_GAP_PX, useFillHeight, useFullscreen } from './useScreenFacts.ts';
 import { useWallUnits } from './useWallUnits.ts';
 import { WallCanvas } from './WallCanvas.tsx';
-import { useWarmScreens, WARMED_FROM_MULTIVIEW } from '../../app/warmScreens.ts';
 
 /** Typing in the search box is saved after this pause (ms). */
 export const SEARCH_SAVE_DELAY_MS = 600;
@@ -37,8 +36,6 @@ export default function MultiviewScreen() {
   const palette = WALL_PALETTES[scheme];
   const unitIds = useWallUnits(filters);
   useMuteTransitionToasts();
-  // The map (the menu's next screen) warms here too when the list's warm-up did not reach it (§5e).
-  useWarmScreens(WARMED_FROM_MULTIVIEW, unitIds.length > 0);
 
   // Save what changed; the search text waits for a pause in typing.
   useEffect(() => {
