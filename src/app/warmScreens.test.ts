@@ -53,10 +53,6 @@ describe('warmScreens', () => {
     expect(log).toEqual([]);
     fire('idle');
     await flush();
-    // The second screen waits for a quiet, idle moment of its own.
-    expect(log).toEqual(['MultiView']);
-    fire('idle');
-    await flush();
     expect(log).toEqual(['MultiView', 'UnitMap']);
     // A second warm-up in the same page (the list shown again) loads nothing new.
     warmScreens(['MultiView', 'UnitMap'], 3_000, scheduler, screens(log), warmed);
@@ -76,35 +72,12 @@ describe('warmScreens', () => {
     expect(log).toEqual([]);
   });
 
-  it('loads no further screen once cancelled between two screens', async () => {
-    const log: string[] = [];
-    const { scheduler, pending, fire } = manualScheduler();
-    const cancel = warmScreens(['MultiView', 'UnitMap'], 3_000, scheduler, screens(log), new Set());
-    fire('after');
-    fire('idle');
-    await flush();
-    expect(log).toEqual(['MultiView']);
-    cancel();
-    expect(pending.every((entry) => entry.cancelled)).toBe(true);
-    await flush();
-    expect(log).toEqual(['MultiView']);
-  });
-
-  it('notes input from the start when the scheduler can, before the delay ends', () => {
-    let listening = 0;
-    const { scheduler } = manualScheduler();
-    warmScreens(['MultiView'], 3_000, { ...scheduler, listen: () => void (listening += 1) }, screens([]), new Set());
-    expect(listening).toBe(1);
-  });
-
   it('goes on after a failed load, and a later warm-up tries the failed screen again', async () => {
     const log: string[] = [];
     const { scheduler, fire } = manualScheduler();
     const warmed = new Set<RouteName>();
     warmScreens(['MultiView', 'UnitMap'], 0, scheduler, screens(log, ['MultiView']), warmed);
     fire('after');
-    fire('idle');
-    await flush();
     fire('idle');
     await flush();
     expect(log).toEqual(['MultiView', 'UnitMap']);

@@ -9,9 +9,7 @@
  * It begins WARM_AFTER_MS after the first rows, once the user has not scrolled or typed for
  * INPUT_QUIET_MS: not in what the sign-in and the first list wait for (issue 15 item 6;
  * bench/ui/startup.ts counts the scripts loaded until the full list is painted, before it), nor in
- * a scroll's frames. Input is noted from the hook's start, and each screen waits for a quiet, idle
- * moment of its own (docs/performance.md §5e: the map's chunks were requested inside a scroll,
- * right after the multiview's, with no check in between). A failed warm-up is left alone: the
+ * a scroll's frames. A failed warm-up is left alone: the
  * screen's own load (router.tsx, loadWithRetry) fetches again, with its retries, when opened.
  */
 import { useEffect } from 'react';
@@ -37,8 +35,6 @@ const INPUT_EVENTS = ['wheel', 'scroll', 'pointerdown', 'keydown', 'touchmove'] 
 export type WarmScheduler = {
   readonly after: (ms: number, run: () => void) => () => void;
   readonly idle: (run: () => void) => () => void;
-  /** Starts noting input at once, so input during the delay counts as input (optional). */
-  readonly listen?: () => void;
 };
 
 let lastInputAt = Number.NEGATIVE_INFINITY;
@@ -55,7 +51,6 @@ function noteInput(): void {
 }
 
 const browserScheduler: WarmScheduler = {
-  listen: noteInput,
   after: (ms, run) => {
     const timer = setTimeout(run, ms);
     return () => clearTimeout(timer);
@@ -97,21 +92,13 @@ export function warmScreens(
   warmed: Set<RouteName> = warmedInPage,
 ): () => void {
   let cancelled = false;
-  scheduler.listen?.();
   let cancelWait = scheduler.after(delayMs, () => {
     cancelWait = scheduler.idle(() => void loadInTurn());
   });
-  // Each screen after the first waits for a quiet, idle moment of its own: a scroll that began
-  // while the one before loaded keeps its frames (the map's OpenLayers is the largest evaluation).
-  const quiet = (): Promise<void> => new Promise((resolve) => void (cancelWait = scheduler.idle(resolve)));
   const loadInTurn = async (): Promise<void> => {
-    let first = true;
     for (const name of names) {
       const load = screens[name];
       if (cancelled || load === undefined || warmed.has(name)) continue;
-      if (!first) await quiet();
-      if (cancelled) return;
-      first = false;
       warmed.add(name);
       // Not awaited as an error: the screen's own load retries when it is opened.
       await load().catch(() => warmed.delete(name));
