@@ -27,6 +27,8 @@ import { launch, loadList, measureWindow, openScreen, scrollList, SETTLE_MS, sig
 const PROFILE_SAMPLE_US = 500;
 /** Functions listed per window. */
 const TOP = 15;
+/** Parts listed per long task in a trace. */
+const LONG_TASK_PARTS = 6;
 const ROUNDS = Number(process.env['LUC_PROFILE_ROUNDS'] ?? 1);
 
 /** Records every data-phase the header's connection indicator shows, with its time (ms, page clock). */
@@ -90,7 +92,44 @@ async function phasesSince(page: Page, from: number): Promise<string> {
   return [before, ...during].join(' → ');
 }
 
-type TraceEvent = { name: string; ph: string; dur?: number; pid: number; tid: number; args?: { name?: string } };
+type TraceEvent = { name: string; ph: string; ts: number; dur?: number; pid: number; tid: number; args?: { name?: string; data?: { functionName?: string; url?: string; type?: string } } };
+
+/** A trace event's name for the long-task breakdown: scripts say their function and file, events their type. */
+function traceLabel(e: TraceEvent): string {
+  const data = e.args?.data;
+  if (e.name === 'FunctionCall' && data !== undefined) return `FunctionCall ${data.functionName || '(anonymous)'} ${(data.url ?? '').split('/').pop() ?? ''}`;
+  if (e.name === 'EventDispatch' && data?.type !== undefined) return `EventDispatch ${data.type}`;
+  return e.name;
+}
+
+/**
+ * What each long task (RunTask ≥ 50 ms) of the main thread spent its time on: self time (an
+ * event's duration less its nested events') by label, the top LONG_TASK_PARTS of each task.
+ */
+function longTaskParts(onMain: TraceEvent[]): string[] {
+  const sorted = [...onMain].sort((a, b) => a.ts - b.ts || (b.dur ?? 0) - (a.dur ?? 0));
+  const self = new Map<TraceEvent, number>();
+  const stack: TraceEvent[] = [];
+  for (const e of sorted) {
+    while (stack.length > 0 && (stack.at(-1) as TraceEvent).ts + ((stack.at(-1) as TraceEvent).dur ?? 0) <= e.ts) stack.pop();
+    const parent = stack.at(-1);
+    if (parent !== undefined) self.set(parent, (self.get(parent) ?? 0) - (e.dur ?? 0));
+    self.set(e, (self.get(e) ?? 0) + (e.dur ?? 0));
+    stack.push(e);
+  }
+  const tasks = sorted.filter((e) => e.name === 'RunTask' && (e.dur ?? 0) >= 50_000);
+  const start = sorted[0]?.ts ?? 0;
+  return tasks.map((task) => {
+    const end = task.ts + (task.dur ?? 0);
+    const byLabel = new Map<string, number>();
+    for (const e of sorted) {
+      if (e.ts < task.ts || e.ts >= end) continue;
+      byLabel.set(traceLabel(e), (byLabel.get(traceLabel(e)) ?? 0) + (self.get(e) ?? 0) / 1000);
+    }
+    const parts = [...byLabel.entries()].sort((a, b) => b[1] - a[1]).slice(0, LONG_TASK_PARTS).map(([n, ms]) => `${n} ${ms.toFixed(0)}`);
+    return `    long task at +${((task.ts - start) / 1000).toFixed(0)} ms, ${((task.dur ?? 0) / 1000).toFixed(0)} ms: ${parts.join(', ')}`;
+  });
+}
 
 /** Chromium's trace of the window: total time per top-level event name on the page's main thread (CrRendererMain), i.e. native work by kind too. */
 async function traced(cdp: CDPSession, during: () => Promise<FrameWindow>): Promise<{ w: FrameWindow; top: string[] }> {
@@ -111,7 +150,7 @@ async function traced(cdp: CDPSession, during: () => Promise<FrameWindow>): Prom
   for (const e of onMain) if (e.name !== 'RunTask' && e.name !== 'ThreadControllerImpl::RunTask') byName.set(e.name, (byName.get(e.name) ?? 0) + (e.dur ?? 0) / 1000);
   const long = onMain.filter((e) => e.name === 'RunTask' && (e.dur ?? 0) >= 50_000).length;
   const top = [...byName.entries()].sort((a, b) => b[1] - a[1]).slice(0, TOP).map(([n, ms]) => `    ${ms.toFixed(0).padStart(6)} ms  ${n} (trace, inclusive)`);
-  return { w, top: [`    trace: ${long} main-thread tasks ≥ 50 ms`, ...top] };
+  return { w, top: [`    trace: ${long} main-thread tasks ≥ 50 ms`, ...top, ...longTaskParts(onMain)] };
 }
 
 async function window(cdp: CDPSession, page: Page, name: string, openMs: number | null, during: () => Promise<void>): Promise<string> {
@@ -164,7 +203,12 @@ async function side(root: string): Promise<string> {
     await cdp.send('Profiler.setSamplingInterval', { interval: PROFILE_SAMPLE_US });
     await loadList(page, UNITS);
     await page.waitForTimeout(SETTLE_MS);
+    const listFrom = Date.now();
     lines.push(await window(cdp, page, 'list scrolling', null, () => scrollList(page)));
+    const listRequests = log.filter((entry) => entry.at >= listFrom && entry.what.startsWith('→') && entry.what.endsWith('.js')).map((entry) => `${entry.at - listFrom} ${entry.what}`);
+    lines.push(`  scripts requested during the list window (ms from its start): ${listRequests.join(', ') || 'none'}`);
+    // LUC_PROFILE_LIST_ONLY=1: the list window only (a round in about half the time).
+    if (process.env['LUC_PROFILE_LIST_ONLY'] === '1') return lines.join('\n');
     await page.screenshot({ path: join(tmpdir(), `luc-frames-${root === ROOT ? 'B' : 'A'}-list.png`) });
     const wallOpen = await openLogged(page, log, 'Multiview', '[data-testid="multiview-wall"] canvas', lines);
     lines.push(await window(cdp, page, 'multiview', wallOpen, () => page.waitForTimeout(VIEW_MS)));
@@ -190,9 +234,9 @@ async function side(root: string): Promise<string> {
 }
 
 async function main(): Promise<void> {
-  const other = process.argv[2];
+  const others = process.argv.slice(2);
   for (let round = 0; round < ROUNDS; round += 1) {
-    if (other !== undefined) console.log(await side(other));
+    for (const other of others) console.log(await side(other));
     console.log(await side(ROOT));
   }
 }
