@@ -122,6 +122,13 @@ export class FleetStore {
   readonly listsVersion = signal(0);
   readonly notifications: Signal<readonly UnitTransition[]> = signal<readonly UnitTransition[]>([]);
   readonly badFrames = signal<{ count: number; last: string }>({ count: 0, last: '' });
+  /**
+   * True from a snapshot received as columns until all its views are in the Map and its columns
+   * are let go (after the paint, PARSE_SLICE_MS per frame): at 50,000 units the views' bytes alone
+   * are ~46 MB of the tab's heap meanwhile (docs/performance.md §4b). Work that can wait (the list's
+   * screen warm-up) waits for it, so it does not stretch that time.
+   */
+  readonly snapshotPending = signal(false);
   /** Diffs applied (for tests and the bench). */
   diffsApplied = 0;
   /** The parts of a split snapshot applied so far (null: none in progress). */
@@ -247,6 +254,7 @@ export class FleetStore {
     this.idsByName();
     this.columns = null;
     this.idList = null;
+    this.snapshotPending.value = false;
   }
 
   /**
@@ -419,6 +427,7 @@ export class FleetStore {
     this.diffsApplied += 1;
     if (columns !== undefined) {
       this.columns = columns;
+      this.snapshotPending.value = true;
       this.orderedByName = null;
       // The worker's order holds for exactly the snapshot's units (every other one was removed).
       this.nameOrderValid = this.size === textCount(columns.ids);
