@@ -223,8 +223,8 @@ export class FleetStore {
 
   /**
    * Puts the filling snapshot's units in the Map in its order, parsed, from its cursor: `budgetMs`
-   * now (Infinity: all at once), the rest a slice of PARSE_SLICE_MS per task; the last step's
-   * walk appends the units added since and makes that Map the store's.
+   * now (Infinity: all at once), the rest a slice of PARSE_SLICE_MS per task; the walk's finish
+   * appends the units added since and makes that Map the store's.
    */
   private fill(filling: FillingSnapshot, budgetMs: number): void {
     const { columns, built, parsed, gone } = filling;
