@@ -22,6 +22,10 @@ import type { SnapshotColumns } from '../../workers/pipeline/snapshotColumns.ts'
 import { decodeColumnView } from '../../workers/pipeline/snapshotColumns.ts';
 import { findIdIndex } from '../../workers/pipeline/idIndex.ts';
 import { textAt, textCount, textValues } from '../../workers/pipeline/textColumn.ts';
+import type { Later, SlicedWalk } from './slicedWalk.ts';
+import { walkInSlices } from './slicedWalk.ts';
+
+export type { Later } from './slicedWalk.ts';
 
 /**
  * performance.mark set when a snapshot diff (reset, with units) reaches the store, before it is
@@ -63,9 +67,6 @@ export function channelLabel(channelId: string | null | undefined, channel: Chan
  * find them parsed and no task comes near the 50 ms of a long task.
  */
 export const PARSE_SLICE_MS = 8;
-
-/** Runs `work` soon, in a task of its own (after the next paint in a page). */
-export type Later = (work: () => void) => void;
 
 /**
  * A first snapshot (columns into an empty store) whose units are not all in the Map yet
@@ -121,6 +122,13 @@ export class FleetStore {
   readonly listsVersion = signal(0);
   readonly notifications: Signal<readonly UnitTransition[]> = signal<readonly UnitTransition[]>([]);
   readonly badFrames = signal<{ count: number; last: string }>({ count: 0, last: '' });
+  /**
+   * True from a snapshot received as columns until all its views are in the Map and its columns
+   * are let go (after the paint, PARSE_SLICE_MS per frame): at 50,000 units the views' bytes alone
+   * are ~46 MB of the tab's heap meanwhile (docs/performance.md §4b). Work that can wait (the list's
+   * screen warm-up) waits for it, so it does not stretch that time.
+   */
+  readonly snapshotPending = signal(false);
   /** Diffs applied (for tests and the bench). */
   diffsApplied = 0;
   /** The parts of a split snapshot applied so far (null: none in progress). */
@@ -214,36 +222,39 @@ export class FleetStore {
   }
 
   /**
-   * Puts the filling snapshot's units in the Map in its order, parsed, a slice of PARSE_SLICE_MS
-   * per task (`budgetMs` Infinity: all at once); the last slice appends the units added since and
-   * makes that Map the store's.
+   * Puts the filling snapshot's units in the Map in its order, parsed, from its cursor: `budgetMs`
+   * now (Infinity: all at once), the rest a slice of PARSE_SLICE_MS per task; the walk's finish
+   * appends the units added since and makes that Map the store's.
    */
   private fill(filling: FillingSnapshot, budgetMs: number): void {
-    if (this.filling !== filling) return;
-    const started = performance.now();
     const { columns, built, parsed, gone } = filling;
-    const count = textCount(columns.ids);
-    let index = filling.cursor;
-    while (index < count) {
-      const id = textAt(columns.ids, index);
-      if (!gone.has(id)) {
-        built.set(id, parsed[index] ?? decodeColumnView(columns, index));
-        parsed[index] = undefined;
-      }
-      index += 1;
-      filling.cursor = index;
-      if ((index & 63) === 0 && performance.now() - started >= budgetMs) break;
-    }
-    if (index < count) {
-      this.later(() => this.fill(filling, PARSE_SLICE_MS));
-      return;
-    }
-    for (const [id, entry] of this.units) built.set(id, entry);
-    this.units = built;
-    this.filling = null;
-    this.idsByName(); // the order outlives the columns' buffers
+    const walk: SlicedWalk = {
+      count: textCount(columns.ids),
+      current: () => this.filling === filling,
+      step: (index) => {
+        const id = textAt(columns.ids, index);
+        if (!gone.has(id)) {
+          built.set(id, parsed[index] ?? decodeColumnView(columns, index));
+          parsed[index] = undefined;
+        }
+        filling.cursor = index + 1;
+      },
+      finish: () => {
+        for (const [id, entry] of this.units) built.set(id, entry);
+        this.units = built;
+        this.filling = null;
+        this.dropColumns();
+      },
+    };
+    walkInSlices(walk, filling.cursor, budgetMs, PARSE_SLICE_MS, this.later);
+  }
+
+  /** Once every view of the last columns is in the Map: keeps the name order (it outlives the buffers), lets the columns go. */
+  private dropColumns(): void {
+    this.idsByName();
     this.columns = null;
     this.idList = null;
+    this.snapshotPending.value = false;
   }
 
   /**
@@ -289,25 +300,18 @@ export class FleetStore {
     this.idList = null;
   }
 
-  /** Parses the views of `columns` still unparsed, a slice of PARSE_SLICE_MS per task. */
-  private parseRest(columns: SnapshotColumns, from: number): void {
-    if (this.columns !== columns) return;
-    const started = performance.now();
-    let index = from;
-    const count = textCount(columns.ids);
-    while (index < count) {
-      const id = textAt(columns.ids, index);
-      if (this.units.get(id) === index) this.parse(id, index);
-      index += 1;
-      if ((index & 63) === 0 && performance.now() - started >= PARSE_SLICE_MS) break;
-    }
-    if (index < count) {
-      this.later(() => this.parseRest(columns, index));
-      return;
-    }
-    this.idsByName(); // the order outlives the columns' buffers
-    this.columns = null;
-    this.idList = null;
+  /** Parses the views of `columns` still unparsed, a slice of PARSE_SLICE_MS per task (the first one too). */
+  private parseRest(columns: SnapshotColumns): void {
+    const walk: SlicedWalk = {
+      count: textCount(columns.ids),
+      current: () => this.columns === columns,
+      step: (index) => {
+        const id = textAt(columns.ids, index);
+        if (this.units.get(id) === index) this.parse(id, index);
+      },
+      finish: () => this.dropColumns(),
+    };
+    walkInSlices(walk, 0, PARSE_SLICE_MS, PARSE_SLICE_MS, this.later);
   }
 
   channel(channelId: string): ChannelView | undefined {
@@ -423,11 +427,12 @@ export class FleetStore {
     this.diffsApplied += 1;
     if (columns !== undefined) {
       this.columns = columns;
+      this.snapshotPending.value = true;
       this.orderedByName = null;
       // The worker's order holds for exactly the snapshot's units (every other one was removed).
       this.nameOrderValid = this.size === textCount(columns.ids);
       if (filling !== null) this.later(() => this.fill(filling, PARSE_SLICE_MS));
-      else this.later(() => this.parseRest(columns, 0));
+      else this.later(() => this.parseRest(columns));
     } else if (membershipChanged || renamed) {
       this.nameOrderValid = false;
       this.orderedByName = null;

@@ -193,8 +193,11 @@ describe('the snapshot as columns gives the store and the list what the split sn
             const { store, runLater } = manualStore();
             const newOrder = follow(store, sort);
             store.apply(diff({ reset: true, snapshot: encodeSnapshotColumns(views).columns }));
+            // Pending from the snapshot until the last slice has put every view in the Map (65+ units: more than one slice).
+            expect(store.snapshotPending.value).toBe(true);
             expect(store.size).toBe(old.size);
             expect(newOrder.rows().ids).toEqual(oldOrder.rows().ids);
+            let slicesRun = 0;
             for (const [changes, slices, reads] of rounds) {
               for (const id of reads) {
                 expect(store.unitName(id)).toEqual(old.unitName(id));
@@ -204,18 +207,26 @@ describe('the snapshot as columns gives the store and the list what the split sn
               old.apply(live);
               store.apply(live);
               runLater(slices);
+              slicesRun += slices;
+              // Each slice walks 64 units (the clock above): the fill is still pending until the last one.
+              if (slicesRun * 64 < views.length) expect(store.snapshotPending.value).toBe(true);
               expect(store.size).toBe(old.size);
               expect(store.unitIds()).toEqual(old.unitIds());
               expect(newOrder.rows().ids).toEqual(oldOrder.rows().ids);
             }
             expect(contents(store)).toEqual(contents(old));
             runLater(1_000);
+            expect(store.snapshotPending.value).toBe(false);
             expect(contents(store)).toEqual(contents(old));
             // A second snapshot over a Map still being filled: the fill ends first, then the usual columns path.
             const secondIds = new Set(views.slice(1).map((view) => view.id));
             const gone = old.unitIds().filter((id) => !secondIds.has(id));
             old.apply(diff({ reset: true, unitsBuffer: encodeUnits(views.slice(1)), removed: gone }));
             store.apply(diff({ reset: true, snapshot: encodeSnapshotColumns(views.slice(1)).columns, removed: gone }));
+            expect(store.snapshotPending.value).toBe(true);
+            expect(contents(store)).toEqual(contents(old));
+            runLater(1_000);
+            expect(store.snapshotPending.value).toBe(false);
             expect(contents(store)).toEqual(contents(old));
           },
         ),

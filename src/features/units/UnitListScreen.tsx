@@ -11,7 +11,7 @@ import { useTranslation } from 'react-i18next';
 import { useClientConfiguration, usePreferences, useSavePreferences } from '../../api/queries.ts';
 import { errorMessageOf, showError } from '../../components/toasts.ts';
 import type { UnitCounterName } from '../../domain/units/counters.ts';
-import { useConnection, useFleet } from '../../fleet/index.ts';
+import { useConnection, useFleet, useSignalValue } from '../../fleet/index.ts';
 import { useCurrentGroup } from '../fleet/currentGroup.ts';
 import type { UnitColumn } from './columns.ts';
 import { gridTemplate } from './columns.ts';
@@ -93,8 +93,11 @@ export default function UnitListScreen() {
   const rowFilters = useMemo<UnitFilters>(() => ({ ...filters, name: search.key === 'name' ? search.value : '' }), [filters, search]);
   const { ids, total } = useUnitRows(store, rowFilters, layout.sort, server.ids);
   const template = useMemo(() => gridTemplate(layout.columns), [layout.columns]);
-  // Once rows are shown, the multiview's and the map's chunks load in the background (open ≤ 2 s under load).
-  useWarmScreens(WARMED_FROM_LIST, ids.length > 0);
+  // Once rows are shown and the snapshot's views are all in the store (its columns, ~46 MB at 50k
+  // units, let go: docs/performance.md §4b), the multiview's and the map's chunks load in the
+  // background (open ≤ 2 s under load).
+  const snapshotPending = useSignalValue(store.snapshotPending);
+  useWarmScreens(WARMED_FROM_LIST, ids.length > 0 && !snapshotPending);
 
   const onSort = useCallback((column: UnitColumn) => saveLayout({ ...layout, sort: nextSort(layout.sort, column) }), [saveLayout, layout]);
   const onToggleColumn = useCallback((column: UnitColumn) => saveLayout({ ...layout, columns: toggleColumn(layout.columns, column) }), [saveLayout, layout]);
