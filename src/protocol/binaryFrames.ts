@@ -87,7 +87,7 @@ export function packFrameBody(value: unknown): Uint8Array {
 /** Writes the header and the fixed columns of `events` in front of an encoded body. */
 export function assembleBinaryFrame(
   count: number,
-  column: (index: number) => { seq: number; ts: number; rev: number; kind: EventKind },
+  column: (index: number) => EventColumns,
   body: Uint8Array,
 ): Uint8Array {
   const fixed = BINARY_HEADER_BYTES + BINARY_BYTES_PER_EVENT * count;
@@ -97,20 +97,32 @@ export function assembleBinaryFrame(
   view.setUint8(1, BINARY_FRAME_VERSION);
   view.setUint16(2, 0, true);
   view.setUint32(4, count, true);
+  writeEventColumns(view, count, column, BINARY_HEADER_BYTES + 24 * count, 'binary frame');
+  frame.set(body, fixed);
+  return frame;
+}
+
+/** The fixed columns of one event, as both versions' events frames carry them. */
+export type EventColumns = { seq: number; ts: number; rev: number; kind: EventKind };
+
+/**
+ * Writes the columns both versions' events frames share (docs/protocol.md "Binary frames"): seq,
+ * ts and rev as little-endian float64 columns of `count` values from the header on, and each
+ * event's kind as a u8 at `kindAt` (after version 2's refs, which it writes itself). `what` names
+ * the frame in the error for an unknown kind.
+ */
+export function writeEventColumns(view: DataView, count: number, column: (index: number) => EventColumns, kindAt: number, what: string): void {
   const tsAt = BINARY_HEADER_BYTES + 8 * count;
   const revAt = BINARY_HEADER_BYTES + 16 * count;
-  const kindAt = BINARY_HEADER_BYTES + 24 * count;
   for (let i = 0; i < count; i += 1) {
     const event = column(i);
     view.setFloat64(BINARY_HEADER_BYTES + 8 * i, event.seq, true);
     view.setFloat64(tsAt + 8 * i, event.ts, true);
     view.setFloat64(revAt + 8 * i, event.rev, true);
     const kind = KIND_INDEX.get(event.kind);
-    if (kind === undefined) throw new Error(`binary frame: unknown event kind "${String(event.kind)}"`);
+    if (kind === undefined) throw new Error(`${what}: unknown event kind "${String(event.kind)}"`);
     view.setUint8(kindAt + i, kind);
   }
-  frame.set(body, fixed);
-  return frame;
 }
 
 /** One binary frame of `events` (1 … MAX_EVENTS_PER_FRAME of them, in seq order). */

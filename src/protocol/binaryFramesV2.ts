@@ -55,7 +55,8 @@ import { decodeEnvelope, isEnvelope } from './envelope.ts';
 import type { EventKind } from './kinds.ts';
 import { EVENT_KINDS } from './kinds.ts';
 import { MAX_EVENTS_PER_FRAME } from './ops.ts';
-import { BINARY_FRAME_MAGIC, BINARY_HEADER_BYTES, packFrameBody, unpackFrameBody } from './binaryFrames.ts';
+import type { EventColumns } from './binaryFrames.ts';
+import { BINARY_FRAME_MAGIC, BINARY_HEADER_BYTES, packFrameBody, unpackFrameBody, writeEventColumns } from './binaryFrames.ts';
 
 /** The query a client adds to the websocket URL to get version-2 binary frames (`?frames=bin2`). */
 export const BINARY_V2_QUERY = 'frames=bin2';
@@ -71,8 +72,6 @@ export const V2_BYTES_PER_EVENT = 29;
  * slots at worst) and a connection's sent marks (1 MiB); past it the server starts a new generation.
  */
 export const MAX_WIRE_IDS = 1 << 20;
-
-const KIND_INDEX: ReadonlyMap<string, number> = new Map(EVENT_KINDS.map((kind, index) => [kind, index]));
 
 /** `url` with the version-2 binary-frames query (keeps any query it already has). */
 export function withBinaryFramesV2(url: string): string {
@@ -207,7 +206,7 @@ export function encodeEventsFrameV2(events: readonly WireEventV2[], refs: Uint32
 /** Writes an events frame's header and columns in front of an encoded body (the bench feed caches bodies). */
 export function assembleEventsFrameV2(
   count: number,
-  column: (index: number) => { seq: number; ts: number; rev: number; kind: EventKind },
+  column: (index: number) => EventColumns,
   refs: Uint32Array,
   body: Uint8Array,
 ): Uint8Array {
@@ -219,20 +218,9 @@ export function assembleEventsFrameV2(
   view.setUint8(2, FRAME_TYPE_EVENTS);
   view.setUint8(3, 0);
   view.setUint32(4, count, true);
-  const tsAt = BINARY_HEADER_BYTES + 8 * count;
-  const revAt = BINARY_HEADER_BYTES + 16 * count;
   const refAt = BINARY_HEADER_BYTES + 24 * count;
-  const kindAt = BINARY_HEADER_BYTES + 28 * count;
-  for (let i = 0; i < count; i += 1) {
-    const event = column(i);
-    view.setFloat64(BINARY_HEADER_BYTES + 8 * i, event.seq, true);
-    view.setFloat64(tsAt + 8 * i, event.ts, true);
-    view.setFloat64(revAt + 8 * i, event.rev, true);
-    view.setUint32(refAt + 4 * i, refs[i] as number, true);
-    const kind = KIND_INDEX.get(event.kind);
-    if (kind === undefined) throw new Error(`events frame: unknown event kind "${String(event.kind)}"`);
-    view.setUint8(kindAt + i, kind);
-  }
+  for (let i = 0; i < count; i += 1) view.setUint32(refAt + 4 * i, refs[i] as number, true);
+  writeEventColumns(view, count, column, BINARY_HEADER_BYTES + 28 * count, 'events frame');
   frame.set(body, fixed);
   return frame;
 }

@@ -8,16 +8,12 @@
 import fc from 'fast-check';
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { Envelope } from '../../src/protocol/envelope.ts';
-import type { FleetSnapshot } from '../../src/protocol/snapshot.ts';
 import { makeEvent } from '../../src/protocol/sampleEvents.ts';
 import { encodeBinaryFrame } from '../../src/protocol/binaryFrames.ts';
 import { EVENTS_OP } from '../../src/protocol/ops.ts';
-import type { FleetDiff } from '../pipeline/diff.ts';
-import { FleetPipeline } from '../pipeline/fleetPipeline.ts';
 import { takeSnapshotStamp } from '../pipeline/snapshotTiming.ts';
-import type { RestSnapshot } from './eventSource.ts';
-import { LiveSession } from './liveSession.ts';
-import { ManualTime } from './manualTime.ts';
+import type { WiredWorker } from './wireTestHarness.ts';
+import { modelStateOf, TWO_UNIT_SNAPSHOT, wiredWorker } from './wireTestHarness.ts';
 
 // The snapshot-bytes stamp is one module-level value per worker; test files share modules
 // (vitest isolate: false), so a stamp another file's REST snapshot left would land on whichever
@@ -92,57 +88,9 @@ function eventsOf(drafts: readonly [Draft, number][]): Envelope[] {
   });
 }
 
-const SNAPSHOT: FleetSnapshot = {
-  units: [
-    { rev: 1, unit: { uid: 'U0', name: 'Unit U0', type: '800', status: { state: 'online', applications: {} } } },
-    { rev: 1, unit: { uid: 'U1', name: 'Unit U1', type: 'Lite', status: { state: 'offline', applications: {} } } },
-  ],
-  channels: [],
-  servers: [],
-} as unknown as FleetSnapshot;
-
-/** A session and pipeline as the worker wires them, on manual time; diffs are recorded as posted. */
-function worker() {
-  const time = new ManualTime();
-  const diffs: FleetDiff[] = [];
-  const pipeline = new FleetPipeline({ deliver: (diff) => void diffs.push(diff), requestFrame: () => undefined, clock: time, timers: time });
-  let answer: (value: RestSnapshot) => void = () => undefined;
-  const session = new LiveSession(
-    {
-      send: () => undefined,
-      fetchSnapshot: () => new Promise<RestSnapshot>((resolve) => (answer = resolve)),
-      groupTopic: 'group:G1',
-      clock: time,
-      timers: time,
-      random: () => 0.5,
-    },
-    pipeline,
-  );
-  session.opened(); // subscribes, then resyncs: events are buffered until the snapshot answers
-  const settle = async () => {
-    for (let i = 0; i < 5; i += 1) await Promise.resolve();
-  };
-  return { session, pipeline, diffs, answer: (value: RestSnapshot) => answer(value), settle, time };
-}
-
 /** What must be equal between the two wires: the whole model and the session's counts. */
-function stateOf(w: ReturnType<typeof worker>) {
-  const m = w.pipeline.model;
-  return {
-    units: m.units,
-    channels: m.channels,
-    servers: m.servers,
-    removedRevs: m.removedRevs,
-    counters: m.counters,
-    transitions: m.transitions,
-    watermark: m.watermark,
-    lastSeq: m.lastSeq,
-    events: m.events,
-    applied: m.applied,
-    ignored: m.ignored,
-    lastSessionSeq: w.session.lastSeq,
-    stats: w.session.stats,
-  };
+function stateOf(w: WiredWorker) {
+  return { ...modelStateOf(w), stats: w.session.stats };
 }
 
 /** Cuts `events` into frames of the given sizes (the rest in one last frame). */
@@ -167,12 +115,12 @@ describe('binary frames against batched JSON frames', () => {
         fc.integer({ min: 0, max: 3 }),
         async (drafts, sizes, bufferedFrames) => {
           const frames = framesOf(eventsOf(drafts), sizes);
-          const json = worker();
-          const binary = worker();
+          const json = wiredWorker();
+          const binary = wiredWorker();
           for (const [index, frame] of frames.entries()) {
             if (index === bufferedFrames) {
               // The snapshot answers after the first frames: those were buffered (binary: copied out of the reused envelope).
-              for (const w of [json, binary]) w.answer({ watermark: 100 + Math.min(1, drafts.length - 1), snapshot: SNAPSHOT });
+              for (const w of [json, binary]) w.answer({ watermark: 100 + Math.min(1, drafts.length - 1), snapshot: TWO_UNIT_SNAPSHOT });
               await Promise.all([json.settle(), binary.settle()]);
             }
             json.session.message(JSON.stringify({ op: EVENTS_OP, events: frame }));
@@ -184,7 +132,7 @@ describe('binary frames against batched JSON frames', () => {
             await Promise.all([json.settle(), binary.settle()]);
           }
           for (const w of [json, binary]) {
-            w.answer({ watermark: 100, snapshot: SNAPSHOT });
+            w.answer({ watermark: 100, snapshot: TWO_UNIT_SNAPSHOT });
             await w.settle();
             w.pipeline.flush();
             await w.settle();
@@ -201,8 +149,8 @@ describe('binary frames against batched JSON frames', () => {
 
 describe('a malformed binary frame', () => {
   async function liveWorker() {
-    const w = worker();
-    w.answer({ watermark: 0, snapshot: SNAPSHOT });
+    const w = wiredWorker();
+    w.answer({ watermark: 0, snapshot: TWO_UNIT_SNAPSHOT });
     await w.settle();
     w.session.binaryMessage(encodeBinaryFrame([makeEvent('unit.status', 'U0', 2, 1, { state: 'offline', applications: {} })]));
     w.pipeline.flush();

@@ -10,17 +10,13 @@
 import fc from 'fast-check';
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { Envelope } from '../../src/protocol/envelope.ts';
-import type { FleetSnapshot } from '../../src/protocol/snapshot.ts';
 import { makeEvent } from '../../src/protocol/sampleEvents.ts';
 import { encodeBinaryFrame } from '../../src/protocol/binaryFrames.ts';
 import { ConnectionEncoderV2, ConnectionIds, encodeIdsFrame, readBinaryFrameV2, WireIdTable } from '../../src/protocol/binaryFramesV2.ts';
 import { EVENTS_OP } from '../../src/protocol/ops.ts';
-import type { FleetDiff } from '../pipeline/diff.ts';
-import { FleetPipeline } from '../pipeline/fleetPipeline.ts';
 import { takeSnapshotStamp } from '../pipeline/snapshotTiming.ts';
-import type { RestSnapshot } from './eventSource.ts';
-import { LiveSession } from './liveSession.ts';
-import { ManualTime } from './manualTime.ts';
+import type { WiredWorker as Worker } from './wireTestHarness.ts';
+import { modelStateOf, TWO_UNIT_SNAPSHOT, wiredWorker } from './wireTestHarness.ts';
 
 // The snapshot-bytes stamp is one module-level value per worker (see binaryWire.test.ts).
 beforeEach(() => {
@@ -86,61 +82,10 @@ const step: fc.Arbitrary<Step> = fc.oneof(
   { weight: 1, arbitrary: fc.constant<Step>({ type: 'reset' }) },
 );
 
-const SNAPSHOT: FleetSnapshot = {
-  units: [
-    { rev: 1, unit: { uid: 'U0', name: 'Unit U0', type: '800', status: { state: 'online', applications: {} } } },
-    { rev: 1, unit: { uid: 'U1', name: 'Unit U1', type: 'Lite', status: { state: 'offline', applications: {} } } },
-  ],
-  channels: [],
-  servers: [],
-} as unknown as FleetSnapshot;
-
-/** A session and pipeline as the worker wires them, on manual time; diffs and reconnect requests recorded. */
-function worker() {
-  const time = new ManualTime();
-  const diffs: FleetDiff[] = [];
-  const reconnects: string[] = [];
-  const pipeline = new FleetPipeline({ deliver: (diff) => void diffs.push(diff), requestFrame: () => undefined, clock: time, timers: time });
-  let answer: (value: RestSnapshot) => void = () => undefined;
-  const session = new LiveSession(
-    {
-      send: () => undefined,
-      reconnect: (reason) => void reconnects.push(reason),
-      fetchSnapshot: () => new Promise<RestSnapshot>((resolve) => (answer = resolve)),
-      groupTopic: 'group:G1',
-      clock: time,
-      timers: time,
-      random: () => 0.5,
-    },
-    pipeline,
-  );
-  session.opened(); // subscribes, then resyncs: events are buffered until the snapshot answers
-  const settle = async () => {
-    for (let i = 0; i < 5; i += 1) await Promise.resolve();
-  };
-  return { session, pipeline, diffs, reconnects, answer: (value: RestSnapshot) => answer(value), settle, time };
-}
-type Worker = ReturnType<typeof worker>;
-
 /** What must be equal between the two wires: the whole model and the session's counts (the bad frames' texts apart). */
 function stateOf(w: Worker) {
-  const m = w.pipeline.model;
   const { lastBadFrame: _last, ...stats } = w.session.stats;
-  return {
-    units: m.units,
-    channels: m.channels,
-    servers: m.servers,
-    removedRevs: m.removedRevs,
-    counters: m.counters,
-    transitions: m.transitions,
-    watermark: m.watermark,
-    lastSeq: m.lastSeq,
-    events: m.events,
-    applied: m.applied,
-    ignored: m.ignored,
-    lastSessionSeq: w.session.lastSeq,
-    stats: { ...stats, framesIn: undefined }, // the binary wire has more frames (ids frames, corrupt copies)
-  };
+  return { ...modelStateOf(w), stats: { ...stats, framesIn: undefined } }; // the binary wire has more frames (ids frames, corrupt copies)
 }
 
 /** The diffs with the bad-frame report's count only (its text names each wire's own check). */
@@ -152,8 +97,8 @@ describe('binary frames version 2 against batched JSON frames', () => {
   it('yield the same model and diffs through adds, removals, reconnects, resets, table restarts and truncated frames (150 runs)', async () => {
     await fc.assert(
       fc.asyncProperty(fc.array(step, { minLength: 1, maxLength: 40 }), fc.integer({ min: MAX_FRAME, max: 16 }), fc.integer({ min: 0, max: 3 }), async (steps, capacity, bufferedSteps) => {
-        const json = worker();
-        const binary = worker();
+        const json = wiredWorker();
+        const binary = wiredWorker();
         // The server's side: one table for the gateway, a connection encoder per socket.
         const table = new WireIdTable(capacity);
         let connection = new ConnectionEncoderV2(table);
@@ -165,20 +110,20 @@ describe('binary frames version 2 against batched JSON frames', () => {
           await Promise.all([json.settle(), binary.settle()]);
         };
         for (const [index, s] of steps.entries()) {
-          if (index === bufferedSteps) await both((w) => w.answer({ watermark: 100, snapshot: SNAPSHOT }));
+          if (index === bufferedSteps) await both((w) => w.answer({ watermark: 100, snapshot: TWO_UNIT_SNAPSHOT }));
           if (s.type === 'reconnect') {
             await both((w) => {
               w.session.closed(0);
               w.session.opened(); // resumes (or fetches a snapshot when the last resync was cut short)
             });
             connection = new ConnectionEncoderV2(table); // a new socket: nothing of the table sent yet
-            await both((w) => w.answer({ watermark: seq, snapshot: SNAPSHOT }));
+            await both((w) => w.answer({ watermark: seq, snapshot: TWO_UNIT_SNAPSHOT }));
             continue;
           }
           if (s.type === 'reset') {
             await both((w) => w.session.message('{"op":"reset"}'));
             connection.sent.restart(); // as the gateway does after it sends a reset
-            await both((w) => w.answer({ watermark: seq, snapshot: SNAPSHOT }));
+            await both((w) => w.answer({ watermark: seq, snapshot: TWO_UNIT_SNAPSHOT }));
             continue;
           }
           const events = s.drafts.map(([d, jitter]) => {
@@ -207,7 +152,7 @@ describe('binary frames version 2 against batched JSON frames', () => {
           }
           await Promise.all([json.settle(), binary.settle()]);
         }
-        await both((w) => w.answer({ watermark: 100, snapshot: SNAPSHOT }));
+        await both((w) => w.answer({ watermark: 100, snapshot: TWO_UNIT_SNAPSHOT }));
         await both((w) => void w.pipeline.flush());
         expect(binary.session.stats.badFrames).toBe(corrupted);
         expect(binary.reconnects).toEqual([]); // every ref had its id before its first event
@@ -221,8 +166,8 @@ describe('binary frames version 2 against batched JSON frames', () => {
 
 describe('a bad version-2 frame', () => {
   async function liveWorker() {
-    const w = worker();
-    w.answer({ watermark: 0, snapshot: SNAPSHOT });
+    const w = wiredWorker();
+    w.answer({ watermark: 0, snapshot: TWO_UNIT_SNAPSHOT });
     await w.settle();
     return w;
   }
