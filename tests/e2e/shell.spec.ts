@@ -61,7 +61,7 @@ test('returns to the sign-in page by itself when another tab signs out (the serv
   await signInFresh(page, 'luc_curator');
   await expect(page).toHaveURL(/\/list$/);
   const live = await socket;
-  expect(new URL(live.url()).searchParams.get('frames')).toBe('bin'); // the worker asks for binary frames (docs/protocol.md "Binary frames")
+  expect(new URL(live.url()).searchParams.get('frames')).toBe('bin2'); // the worker asks for binary frames version 2 (docs/protocol.md "Binary frames")
   await expect(page.getByTestId('connection-indicator')).toHaveAttribute('data-phase', 'live');
   let reopened = false;
   page.on('websocket', (ws) => {
