@@ -342,13 +342,8 @@ export function readBinaryFrameV2(bytes: Uint8Array, reader: ReaderV2): Decoded<
       return fail(`events[${i}] (seq ${seq}): ref ${ref} at byte ${refAt + 4 * i} is not in the connection's id table (${table.size} ids; an ids frame is missing or was refused)`);
     }
   }
-  let datas: unknown;
-  try {
-    datas = unpackFrameBody(bytes.subarray(fixed));
-  } catch (error) {
-    return fail(`body at byte ${fixed} is not valid MessagePack (${error instanceof Error ? error.message : String(error)})`);
-  }
-  if (!Array.isArray(datas) || datas.length !== count) return fail(`body at byte ${fixed} must be an array of ${count} payloads`);
+  const datas = unpackArrayBody(bytes, fixed, count, 'payloads');
+  if (typeof datas === 'string') return fail(datas);
   const tsAt = BINARY_HEADER_BYTES + 8 * count;
   const revAt = BINARY_HEADER_BYTES + 16 * count;
   const kindAt = BINARY_HEADER_BYTES + 28 * count;
@@ -374,6 +369,21 @@ export function readBinaryFrameV2(bytes: Uint8Array, reader: ReaderV2): Decoded<
   return { ok: true, value: { type: 'events', count } };
 }
 
+/**
+ * A frame's MessagePack body from byte `fixed` on: an array of exactly `count` values (both frame
+ * types' bodies), or the error naming what is wrong with it (`noun`: what the values are).
+ */
+function unpackArrayBody(bytes: Uint8Array, fixed: number, count: number, noun: string): unknown[] | string {
+  let body: unknown;
+  try {
+    body = unpackFrameBody(bytes.subarray(fixed));
+  } catch (error) {
+    return `body at byte ${fixed} is not valid MessagePack (${error instanceof Error ? error.message : String(error)})`;
+  }
+  if (!Array.isArray(body) || body.length !== count) return `body at byte ${fixed} must be an array of ${count} ${noun}`;
+  return body;
+}
+
 function readIds(
   bytes: Uint8Array,
   view: DataView,
@@ -395,13 +405,8 @@ function readIds(
     const ref = view.getUint32(BINARY_HEADER_BYTES + 4 * i, true);
     if (ref >= MAX_WIRE_IDS) return fail(`ids[${i}]: ref ${ref} at byte ${BINARY_HEADER_BYTES + 4 * i} is not below ${MAX_WIRE_IDS}`);
   }
-  let ids: unknown;
-  try {
-    ids = unpackFrameBody(bytes.subarray(fixed));
-  } catch (error) {
-    return fail(`body at byte ${fixed} is not valid MessagePack (${error instanceof Error ? error.message : String(error)})`);
-  }
-  if (!Array.isArray(ids) || ids.length !== count) return fail(`body at byte ${fixed} must be an array of ${count} ids`);
+  const ids = unpackArrayBody(bytes, fixed, count, 'ids');
+  if (typeof ids === 'string') return fail(ids);
   for (let i = 0; i < count; i += 1) {
     const id: unknown = ids[i];
     if (typeof id !== 'string' || id.length === 0) return fail(`ids[${i}] in the body at byte ${fixed} is ${JSON.stringify(id) ?? String(id)}, expected a non-empty string`);
