@@ -29,6 +29,16 @@ export const QUICK_ROWS = 100;
 export const FULL_ROWS_MARK = 'luc:unit-list-full-rows';
 let fullRowsMarked = false;
 
+/** Runs `work` in a task of its own, next in line (MessageChannel: no 4 ms clamp as a nested setTimeout has). */
+function firstRowsTask(work: () => void): void {
+  const channel = new MessageChannel();
+  channel.port1.onmessage = () => {
+    channel.port1.close();
+    work();
+  };
+  channel.port2.postMessage(null);
+}
+
 /** Follows the store's changes into `order`; a number that grows when the rows may have changed. */
 function useOrderTick(store: FleetStore, order: UnitOrder, current: () => UnitRows | null): number {
   const [tick, setTick] = useState(0);
@@ -40,13 +50,16 @@ function useOrderTick(store: FleetStore, order: UnitOrder, current: () => UnitRo
       if (timer !== null || !order.stale) return;
       const shown = current();
       if (shown === null || shown.ids.length === 0) {
-        // The first rows: no reason to wait, not even for the diffs queued behind this one (the
-        // worker posts what changed during the snapshot's load right after it): rendered in a
-        // microtask, i.e. at the end of this task, before the next message is handled.
+        // The first rows: no reason to wait for the live-change delay. Rendered in the next task
+        // (firstRowsTask), not in the one that applied the snapshot: the two together were the
+        // longest main-thread task of the first list (80–124 ms of CPU at 50k units,
+        // docs/performance.md §7f, §7g), each alone is about half. The next diff does not come
+        // first: the worker posts it only once this diff's answer reached it (pacedApply.ts), and
+        // this task is queued before that answer leaves.
         last = Date.now();
         if (!firstQueued) {
           firstQueued = true;
-          queueMicrotask(() => {
+          firstRowsTask(() => {
             firstQueued = false;
             flushSync(() => setTick((value) => value + 1));
           });
