@@ -102,7 +102,8 @@ export async function startServer(consoleDir: string, units: number, rate: numbe
   const child = startChild(join(serverRoot, 'src/server/main.ts'), [], {
     cwd: consoleDir,
     env: {
-      PORT: '0',
+      // LUC_BENCH_UI_PORT: a fixed port (e.g. when the machine's ports are shared out); default any free one.
+      PORT: process.env['LUC_BENCH_UI_PORT'] ?? '0',
       HOST: '127.0.0.1',
       LUC_DB: join(dir, 'luc.db'),
       LUC_DEMO_PASSWORD: PASSWORD,
