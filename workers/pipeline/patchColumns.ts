@@ -30,7 +30,7 @@ import type { UnitStatus } from '../../src/domain/units/status.ts';
 import { UNIT_STATUSES } from '../../src/domain/units/status.ts';
 import type { UnitPatch } from './diff.ts';
 import { ASPECT } from './diff.ts';
-import { batteryKey, mapNamesKey, NameCodes, namesKey, NO_KEY } from './patchObjectKeys.ts';
+import { batteryKey, KeyedTexts, mapNamesKey, NameCodes, namesKey, NO_KEY } from './patchObjectKeys.ts';
 
 export const PATCH_COLUMNS_VERSION = 1;
 const HEADER = 4;
@@ -85,6 +85,9 @@ export class PatchColumnsWriter {
   private readonly batteries = new Map<number, number>();
   private readonly nameLists = new Map<number, number>();
   private readonly nameCodes = new NameCodes();
+  /** The texts of the keys, kept across diffs (one map per kind: their keys overlap). */
+  private readonly batteryTexts = new KeyedTexts();
+  private readonly nameListTexts = new KeyedTexts();
 
   get size(): number {
     return this.count;
@@ -114,7 +117,7 @@ export class PatchColumnsWriter {
 
   /** ASPECT.status's fields. `applications` is the list of active application names. */
   status(status: UnitStatus | undefined, state: string | undefined, videoState: string | undefined, applications: readonly string[] | undefined, onAir: boolean | undefined, battery: unknown): void {
-    const names = applications === undefined ? -1 : this.keyed(this.nameLists, namesKey(applications, this.nameCodes), applications);
+    const names = applications === undefined ? -1 : this.keyed(this.nameLists, this.nameListTexts, namesKey(applications, this.nameCodes), applications);
     this.writeStatus(status, state, videoState, names, onAir, battery);
   }
 
@@ -126,7 +129,7 @@ export class PatchColumnsWriter {
     const key = mapNamesKey(applications, this.nameCodes);
     const lists = this.nameLists;
     const known = key === NO_KEY ? undefined : lists.get(key);
-    const names = known ?? this.keyed(lists, key, Object.keys(applications ?? {}));
+    const names = known ?? this.keyed(lists, this.nameListTexts, key, Object.keys(applications ?? {}));
     this.writeStatus(status, state, videoState, names, onAir, battery);
   }
 
@@ -142,7 +145,7 @@ export class PatchColumnsWriter {
     rows[at + ROW.videoState] = this.string(videoState);
     rows[at + ROW.applications] = applications;
     rows[at + ROW.onAir] = onAir === undefined ? -1 : onAir ? 1 : 0;
-    rows[at + ROW.battery] = battery === undefined ? -1 : this.keyed(this.batteries, batteryKey(battery), battery);
+    rows[at + ROW.battery] = battery === undefined ? -1 : this.keyed(this.batteries, this.batteryTexts, batteryKey(battery), battery);
   }
 
   /** ASPECT.usage's total uplink (kbps; undefined allowed for patches that lack it). `+ 0`: −0 becomes the 0 JSON gave. */
@@ -209,14 +212,15 @@ export class PatchColumnsWriter {
   }
 
   /**
-   * object() through a number key (NO_KEY: by text alone). The text decides the index, so a keyed
-   * object and an unkeyed one with the same text share it, as before the keys.
+   * object() through a number key (NO_KEY: by text alone): this diff's index of the key, else the
+   * key's text (made once per key, kept in `texts`) looked up in the table. The text decides the
+   * index, so a keyed object and an unkeyed one with the same text share it, as before the keys.
    */
-  private keyed(byKey: Map<number, number>, key: number, value: unknown): number {
+  private keyed(byKey: Map<number, number>, texts: KeyedTexts, key: number, value: unknown): number {
     if (key === NO_KEY) return this.object(value);
     let index = byKey.get(key);
     if (index === undefined) {
-      index = this.object(value);
+      index = this.objects.indexOf(texts.text(key, value));
       byKey.set(key, index);
     }
     return index;

@@ -117,3 +117,26 @@ export function mapNamesKey(map: Readonly<Record<string, unknown>> | undefined, 
   }
   return key;
 }
+
+/** Texts a KeyedTexts keeps at most (a battery key is below 2^15; name lists are few). */
+export const MAX_KEYED_TEXTS = 1 << 15;
+
+/**
+ * The JSON text of each key, kept across diffs (a key's text never changes): a diff of ~500 status
+ * patches holds a few hundred distinct batteries (percentage × charging × connected), so a cache
+ * emptied per diff still made most of the texts. A text kept is also hashed once: the table's
+ * lookup of a string that was hashed before reads the hash stored in it.
+ */
+export class KeyedTexts {
+  private readonly texts = new Map<number, string>();
+
+  /** The JSON text of `value`, whose key is `key` (not NO_KEY). */
+  text(key: number, value: unknown): string {
+    let text = this.texts.get(key);
+    if (text === undefined) {
+      text = JSON.stringify(value);
+      if (this.texts.size < MAX_KEYED_TEXTS) this.texts.set(key, text);
+    }
+    return text;
+  }
+}
