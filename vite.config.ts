@@ -59,6 +59,8 @@ export default defineConfig({
   test: {
     include: ['src/**/*.test.ts', 'workers/**/*.test.ts', 'replay/**/*.test.ts', 'tests/integration/**/*.test.ts', 'tests/property/**/*.test.ts'],
     environment: 'node',
+    // The replay summary's WebAssembly scanner, built from source when stale (never committed).
+    globalSetup: ['tests/replayScannerSetup.ts'],
     testTimeout: 60_000,
     // Servers started in beforeAll (real processes in the scale-out test) need more than the
     // default 10 s on a loaded 2-core machine.

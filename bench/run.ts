@@ -103,6 +103,7 @@ async function main(): Promise<number> {
     figures.push(...replay.figures);
     details['replayProfiles'] = replay.profiles;
     details['replayProcesses'] = replay.processes;
+    if (replay.ab.length > 0) details['processAB'] = replay.ab;
     logs = replay.logs;
     details['logs'] = logs;
   }

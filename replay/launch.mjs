@@ -5,8 +5,9 @@
  *
  * The bundle (.cache/replay/cli.cjs, git-ignored with .cache/) is built by replay/build.mjs
  * (esbuild) when it is missing or older than any of its sources: the build writes the list of
- * the files it bundled (esbuild's metafile inputs) to .cache/replay/inputs.json, and this launcher
- * compares their modification times with the bundle's (a stat per file, ~1 ms in all). A fresh
+ * the files it bundled (esbuild's metafile inputs) and the scanner's AssemblyScript source to
+ * .cache/replay/inputs.json, and this launcher compares their modification times with the bundle's
+ * (a stat per file, ~1 ms in all); the scanner's WebAssembly must exist too. A fresh
  * clone after `npm ci` therefore builds once, on the first `npm run replay`.
  */
 import { existsSync, readFileSync, statSync } from 'node:fs';
@@ -18,10 +19,12 @@ export const BUNDLE = join(ROOT, '.cache', 'replay', 'cli.cjs');
 export const INPUTS = join(ROOT, '.cache', 'replay', 'inputs.json');
 /** The parallel summary reader's thread, built with the bundle (written before it). */
 export const WORKER_BUNDLE = join(ROOT, '.cache', 'replay', 'summaryWorker.mjs');
+/** The summary reader's line scanner (WebAssembly from replay/wasm/summaryScanner.ts), built first. */
+export const SCANNER_WASM = join(ROOT, '.cache', 'replay', 'summaryScanner.wasm');
 
 /** True when the bundle exists and no source it was built from (nor this launcher's builder) changed since. */
 export function bundleIsFresh() {
-  if (!existsSync(BUNDLE) || !existsSync(INPUTS) || !existsSync(WORKER_BUNDLE)) return false;
+  if (!existsSync(BUNDLE) || !existsSync(INPUTS) || !existsSync(WORKER_BUNDLE) || !existsSync(SCANNER_WASM)) return false;
   const built = statSync(BUNDLE).mtimeMs;
   let inputs;
   try {

@@ -47,4 +47,12 @@ describe('npm run replay (the prebuilt bundle)', () => {
     expect(cached.stdout).toBe(first.stdout);
     expect(JSON.parse(cached.stdout)).toEqual(expected);
   }, 120_000);
+
+  it('builds the summary scanner\'s WebAssembly beside the bundle and counts its source in the freshness check', async () => {
+    const run = await launch([fixture, '--summary']);
+    expect(run.code).toBe(0);
+    expect(existsSync(join(ROOT, '.cache', 'replay', 'summaryScanner.wasm'))).toBe(true);
+    const inputs = JSON.parse(readFileSync(join(ROOT, '.cache', 'replay', 'inputs.json'), 'utf8')) as string[];
+    expect(inputs).toContain('replay/wasm/summaryScanner.ts');
+  }, 120_000);
 });

@@ -3,8 +3,10 @@
  * log (the parallel summary reader, replay/parallelLog.ts) without sending parsed objects.
  *
  * A reader thread (`SummaryRecordWriter`) reads each line as the full path does (src/protocol/
- * logFormat.ts: JSON.parse, then decodeEnvelope's guard isEnvelope) and writes one record of
- * RECORD_STRIDE numbers per event line into a Float64Array (transferred, not copied):
+ * logFormat.ts: JSON.parse, then decodeEnvelope's guard isEnvelope), or, for the unit.status and
+ * unit.usage lines the WebAssembly scanner proves valid (replay/summaryScanner.ts: the same verdict
+ * and values as JSON.parse + isEnvelope, about half the CPU), from the scanner's record, and writes
+ * one record of RECORD_STRIDE numbers per event line into a Float64Array (transferred, not copied):
  *   [line in the chunk, seq, ts, rev, kind (EVENT_KINDS index), id entry, data entry]
  * Entries index a TABLE the thread grows as it goes and sends along with the records (each new
  * entry once): the id strings, and the SUMMARY PROJECTION of the payloads the fleet model reads for
@@ -34,8 +36,10 @@ import { isBlankLine } from '../src/protocol/logLines.ts';
 import type { RawUnitStatus } from '../src/domain/units/status.ts';
 import { APPLICATION_NAMES } from '../src/domain/units/status.ts';
 import type { UnitAlert } from '../src/domain/units/interface.ts';
-import { forEachLineOfBytes, decodeBytes, tailLines } from './lineBlocks.ts';
+import { forEachLine, decodeBytes, tailLines } from './lineBlocks.ts';
 import type { OwnedBytes } from './logChunks.ts';
+import { SCAN_FALLBACK, SCAN_INPUT_BYTES, SCAN_STRIDE, S_APPS, S_ID, S_KIND, S_REV, S_SEQ, S_STATE, S_TS, sharedSummaryScanner } from './summaryScanner.ts';
+import type { SummaryScanner } from './summaryScanner.ts';
 
 /** Numbers per record. */
 export const RECORD_STRIDE = 7;
@@ -52,6 +56,10 @@ const FULL_LINE = -1;
 const NO_DATA = -1;
 /** Records a chunk's array starts with (grown ×2 when full; ~4,000 events per MiB in the bench logs). */
 const INITIAL_RECORDS = 4_096;
+const NEWLINE = 0x0a;
+const RETURN = 0x0d;
+/** unit.status's EVENT_KINDS index (the scanner's records of it carry the status fields). */
+const STATUS_KIND = EVENT_KINDS.indexOf('unit.status');
 
 /** What one thread read of one chunk. */
 export type ChunkRecords = {
@@ -137,7 +145,12 @@ function activeAlerts(count: number): readonly { active: true }[] {
 
 /** Reads chunks for the main thread; one per thread, its table growing across its chunks. */
 export class SummaryRecordWriter {
+  private readonly scanner: SummaryScanner;
   private readonly ids = new Map<string, number>();
+  /** The table entry of each of the scanner's id strings (by its string index), -1 until first seen. */
+  private readonly scannedIds: number[] = [];
+  /** The table entry of each status projection the scanner reported, by statusCode(). */
+  private readonly scannedStatuses = new Map<number, number>();
   private readonly projections = new Map<string, number>();
   /** The status fields of the line being read (one object reused: no allocation per event). */
   private readonly fields: StatusFields = { state: undefined, bits: 0, videoState: undefined };
@@ -149,6 +162,10 @@ export class SummaryRecordWriter {
   private lines = 0;
   private holdsLineOne = false;
   private stopped = false;
+
+  constructor(scanner: SummaryScanner = sharedSummaryScanner()) {
+    this.scanner = scanner;
+  }
 
   private entry(value: unknown): number {
     this.entries.push(value);
@@ -251,11 +268,85 @@ export class SummaryRecordWriter {
     records[at + R_DATA] = this.dataEntry(parsed);
   }
 
+  /** The table entry of the id the scanner interned as string `index`. */
+  private scannedIdEntry(index: number): number {
+    const known = this.scannedIds[index];
+    if (known !== undefined && known >= 0) return known;
+    const entry = this.idEntry(this.scanner.strings[index] as string);
+    this.scannedIds[index] = entry;
+    return entry;
+  }
+
+  /** The table entry of a unit.status projection from the scanner's string indexes and bits. */
+  private scannedStatusEntry(state: number, apps: number): number {
+    // state + 1 and video + 1 are below 2^18 (the scanner's table), the bits below 2^16: one exact number.
+    const code = (state + 1) * 2 ** 34 + apps;
+    const known = this.scannedStatuses.get(code);
+    if (known !== undefined) return known;
+    const strings = this.scanner.strings;
+    const video = Math.floor(apps / 65536) - 1;
+    const fields = this.fields;
+    fields.state = state < 0 ? undefined : strings[state];
+    fields.bits = apps % 65536;
+    fields.videoState = video < 0 ? undefined : strings[video];
+    const entry = this.projectionEntry(statusKey(fields), () => statusValue(fields));
+    this.scannedStatuses.set(code, entry);
+    return entry;
+  }
+
+  /** Reads whole lines `bytes[from, to)` (the byte before `to` a "\n") with the scanner. */
+  private scanLines(bytes: Buffer, from: number, to: number): void {
+    const scanner = this.scanner;
+    scanner.load(bytes, from, to);
+    for (let scanned = scanner.next(); scanned.length > 0; scanned = scanner.next()) {
+      for (let at = 0; at < scanned.length; at += SCAN_STRIDE) {
+        const kind = scanned[at + S_KIND] as number;
+        if (kind === SCAN_FALLBACK) {
+          this.line(decodeBytes(bytes, from + (scanned[at + S_SEQ] as number), from + (scanned[at + S_TS] as number)), false);
+          continue;
+        }
+        this.lines += 1;
+        if (this.stopped) continue;
+        const slot = this.slot();
+        const records = this.records;
+        records[slot + R_LINE] = this.lines;
+        records[slot + R_SEQ] = scanned[at + S_SEQ] as number;
+        records[slot + R_TS] = scanned[at + S_TS] as number;
+        records[slot + R_REV] = scanned[at + S_REV] as number;
+        records[slot + R_KIND] = kind;
+        records[slot + R_ID] = this.scannedIdEntry(scanned[at + S_ID] as number);
+        records[slot + R_DATA] = kind === STATUS_KIND ? this.scannedStatusEntry(scanned[at + S_STATE] as number, scanned[at + S_APPS] as number) : NO_DATA;
+      }
+    }
+  }
+
+  /**
+   * Reads `bytes[from, to]` (`to` at a "\n" byte, included) in pieces of whole lines of at most
+   * `pieceBytes` (and SCAN_INPUT_BYTES), cut after a "\n"; a run longer than that without a "\n"
+   * (one long line, or lines ended by lone "\r") is read as text by JSON.parse.
+   */
+  private linesOfBytes(bytes: Buffer, from: number, to: number, pieceBytes: number): void {
+    const most = Math.max(1, Math.min(pieceBytes, SCAN_INPUT_BYTES));
+    while (from <= to) {
+      let end = Math.min(to, from + most - 1);
+      if (end < to) end = bytes.lastIndexOf(NEWLINE, end);
+      if (end >= from) {
+        this.scanLines(bytes, from, end + 1);
+      } else {
+        end = bytes.indexOf(NEWLINE, from);
+        forEachLine(decodeBytes(bytes, from, end + 1), (text) => this.line(text, false));
+      }
+      from = end + 1;
+    }
+  }
+
   /**
    * Reads the lines of chunk `chunk` (`owned`: its bytes, replay/logChunks.ts) with the line rules
-   * of replay/lineBlocks.ts; `segmentBytes` per decoded string. Chunk 0 holds line 1.
+   * of replay/lineBlocks.ts, scanning pieces of at most `pieceBytes` (the reader's segment size:
+   * 64 KiB by default, the copy into the scanner stays in cache). Chunk 0 holds line 1 (the header:
+   * the full parser's, read as text).
    */
-  read(chunk: number, owned: OwnedBytes, segmentBytes: number): ChunkRecords {
+  read(chunk: number, owned: OwnedBytes, pieceBytes: number): ChunkRecords {
     this.entries = [];
     this.records = new Float64Array(INITIAL_RECORDS * RECORD_STRIDE);
     this.count = 0;
@@ -263,10 +354,17 @@ export class SummaryRecordWriter {
     this.holdsLineOne = chunk === 0;
     this.stopped = false;
     const { bytes, start, end } = owned;
-    const onLine = (text: string): void => this.line(text, false);
     if (end > start) {
-      const last = bytes.subarray(start, end).lastIndexOf(0x0a) + start;
-      if (last >= start) forEachLineOfBytes(bytes, start, last, segmentBytes, onLine);
+      const last = bytes.subarray(start, end).lastIndexOf(NEWLINE) + start;
+      let from = start;
+      if (this.holdsLineOne && last >= start) {
+        // Line 1 ends at its first "\n" or "\r" ("\r\n" counting as one end).
+        let lineEnd = from;
+        while (bytes[lineEnd] !== NEWLINE && bytes[lineEnd] !== RETURN) lineEnd += 1;
+        this.line(decodeBytes(bytes, from, lineEnd), false);
+        from = lineEnd + (bytes[lineEnd] === RETURN && bytes[lineEnd + 1] === NEWLINE ? 2 : 1);
+      }
+      if (last >= from) this.linesOfBytes(bytes, from, last, pieceBytes);
       if (last + 1 < end) {
         // The file's tail (it does not end with "\n"): its last line may be torn.
         const tail = tailLines(decodeBytes(bytes, last + 1, end));

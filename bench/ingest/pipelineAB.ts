@@ -27,7 +27,7 @@ import type { Envelope } from '../../src/protocol/envelope.ts';
 import { EVENTS_OP } from '../../src/protocol/ops.ts';
 import { ROOT } from '../child.ts';
 import { median } from '../figure.ts';
-import { pumpFrames } from './framePump.ts';
+import { pumpFrames, settle } from './framePump.ts';
 
 const UNITS = 10_000;
 const EVENTS = 250_000;
@@ -95,8 +95,7 @@ async function pass(side: Side): Promise<number> {
   );
   session.opened();
   await new Promise((done) => setTimeout(done, 300)); // the snapshot fetch and load
-  pipeline.flush();
-  await Promise.resolve();
+  await settle(() => pipeline.flush()); // the snapshot's diff parts, all sent before the timed frames
   const appliedBefore = pipeline.model.applied;
   const cpu0 = process.cpuUsage();
   const frames = framesByWire[side.wire];

@@ -2,17 +2,19 @@
  * The worker's path in one Node process, for CPU profiles (docs/performance.md §3b): the bench's
  * 10k log (fixtures/generated/bench-10k.ndjson; `npm run bench -- --only replay` generates it) cut
  * into frames of 1,000 events, fed to a LiveSession + FleetPipeline as batched JSON text frames and
- * as binary frames, a diff built every PER_FLUSH events (default 4,000, about a frame at 250k/s).
+ * as binary frames (`bin`: version 1; `bin2`: version 2, the console's wire, ids once per
+ * connection), a diff built every PER_FLUSH events (default 4,000, about a frame at 250k/s).
  * Prints events/s of wall time and per CPU-second of this process for each pass, and the CPU the
  * UI would spend decoding the diffs (decodeDiffPatches + decodeDiffUnits, timed apart and not in the
  * worker's rate). Not a figure of the bench: the Chromium figures are in ingestBench.ts.
  *
- *   WIRES=json,bin,json,bin npx tsx bench/ingest/pipelineProfile.ts
- *   WIRES=bin node --import tsx --cpu-prof --cpu-prof-dir=/tmp/prof bench/ingest/pipelineProfile.ts
+ *   WIRES=json,bin2,json,bin2 npx tsx bench/ingest/pipelineProfile.ts
+ *   WIRES=bin2 node --import tsx --cpu-prof --cpu-prof-dir=/tmp/prof bench/ingest/pipelineProfile.ts
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { encodeBinaryFrame } from '../../src/protocol/binaryFrames.ts';
+import { ConnectionEncoderV2 } from '../../src/protocol/binaryFramesV2.ts';
 import type { Envelope } from '../../src/protocol/envelope.ts';
 import type { FleetSnapshot } from '../../src/protocol/snapshot.ts';
 import { EVENTS_OP } from '../../src/protocol/ops.ts';
@@ -22,7 +24,7 @@ import { FleetPipeline } from '../../workers/pipeline/fleetPipeline.ts';
 import { systemClock, systemTimers } from '../../workers/sources/clock.ts';
 import { LiveSession } from '../../workers/sources/liveSession.ts';
 import { ROOT } from '../child.ts';
-import { pumpFrames } from './framePump.ts';
+import { pumpFrames, settle } from './framePump.ts';
 
 const UNITS = 10_000;
 const EVENTS = 250_000;
@@ -38,10 +40,15 @@ const units = added.map((line) => {
 });
 const texts: string[] = [];
 const binaries: Uint8Array[] = [];
+/** Version 2: per chunk its frames (an ids frame first when the chunk has ids the connection was not sent). */
+const binariesV2: Uint8Array[][] = [];
+const connection = new ConnectionEncoderV2();
 for (let at = 0; at < stream.length; at += FRAME_EVENTS) {
   const text = `{"op":"${EVENTS_OP}","events":[${stream.slice(at, at + FRAME_EVENTS).join(',')}]}`;
   texts.push(text);
-  binaries.push(encodeBinaryFrame((JSON.parse(text) as { events: Envelope[] }).events));
+  const events = (JSON.parse(text) as { events: Envelope[] }).events;
+  binaries.push(encodeBinaryFrame(events));
+  binariesV2.push(connection.frames(events));
 }
 const bytes = (list: readonly { length: number }[]) => list.reduce((sum, item) => sum + item.length, 0) / stream.length;
 console.log(`${stream.length} events; bytes/event: JSON ${bytes(texts).toFixed(0)}, binary ${(binaries.reduce((sum, b) => sum + b.byteLength, 0) / stream.length).toFixed(0)}`);
@@ -74,11 +81,14 @@ async function pass(wire: string): Promise<void> {
   );
   session.opened();
   await new Promise((resolve) => setTimeout(resolve, 300));
-  pipeline.flush();
+  await settle(() => pipeline.flush());
   uiMs = 0;
   const cpu0 = process.cpuUsage();
   const started = performance.now();
-  const send = wire === 'json' ? (k: number) => session.message(texts[k] as string) : (k: number) => session.binaryMessage(binaries[k] as Uint8Array);
+  const sendV2 = (k: number) => {
+    for (const frame of binariesV2[k] as Uint8Array[]) session.binaryMessage(frame);
+  };
+  const send = wire === 'json' ? (k: number) => session.message(texts[k] as string) : wire === 'bin2' ? sendV2 : (k: number) => session.binaryMessage(binaries[k] as Uint8Array);
   await pumpFrames(texts.length, send, () => pipeline.flush(), FRAME_EVENTS, PER_FLUSH);
   const wall = performance.now() - started;
   const cpuMs = cpuMsSince(cpu0) - uiMs;
@@ -86,5 +96,5 @@ async function pass(wire: string): Promise<void> {
   console.log(`${wire}: ${Math.round((events / wall) * 1000)} events/s wall, ${Math.round((events / cpuMs) * 1000)} per CPU-second; UI decode ${((uiMs * 1000) / events).toFixed(2)} µs/event; applied ${pipeline.model.applied}, bad frames ${session.stats.badFrames}`);
 }
 
-for (const wire of (process.env['WIRES'] ?? 'json,bin,json,bin').split(',')) await pass(wire);
+for (const wire of (process.env['WIRES'] ?? 'json,bin2,json,bin2').split(',')) await pass(wire);
 process.exit(0);

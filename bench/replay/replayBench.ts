@@ -28,8 +28,8 @@ import { atLeast, figure, median } from '../figure.ts';
 import { immerRate } from './immerBaseline.ts';
 import type { GeneratedLog } from './logs.ts';
 import { BENCH_LOGS, generateLog } from './logs.ts';
-import type { ProcessRuns } from './processBench.ts';
-import { processFigure } from './processBench.ts';
+import type { ProcessAB, ProcessRuns } from './processBench.ts';
+import { abCheckout, processAB, processFigure } from './processBench.ts';
 
 export const PASSES = 7;
 export const NDJSON_PASSES = 3;
@@ -165,13 +165,15 @@ export function lineParserRate(lines: readonly string[]): number {
   return lines.length / ((performance.now() - started) / 1000);
 }
 
-export type ReplayBenchResult = { figures: Figure[]; profiles: ReplayProfile[]; logs: GeneratedLog[]; processes: ProcessRuns[] };
+export type ReplayBenchResult = { figures: Figure[]; profiles: ReplayProfile[]; logs: GeneratedLog[]; processes: ProcessRuns[]; ab: ProcessAB[] };
 
 export async function runReplayBench(say: (line: string) => void): Promise<ReplayBenchResult> {
   const figures: Figure[] = [];
   const profiles: ReplayProfile[] = [];
   const logs: GeneratedLog[] = [];
   const processes: ProcessRuns[] = [];
+  const ab: ProcessAB[] = [];
+  const other = abCheckout();
   for (const spec of BENCH_LOGS) {
     const log = generateLog(spec);
     logs.push(log);
@@ -180,6 +182,8 @@ export async function runReplayBench(say: (line: string) => void): Promise<Repla
     const whole = await processFigure(log, `${spec.units / 1000}k units`, say);
     figures.push(whole.figure);
     processes.push(whole.runs);
+    // A look, not a figure: this checkout's replay against another's (LUC_BENCH_REPLAY_OTHER).
+    if (other !== undefined) ab.push(await processAB(log, other, say));
     // NDJSON first, on a heap without the in-memory copies below (the replay command starts with
     // an empty heap; 100-150 MB of held lines and events made every GC of the pass slower).
     const ndjson: number[] = [];
@@ -208,5 +212,5 @@ export async function runReplayBench(say: (line: string) => void): Promise<Repla
       say(`replay profile ${log.name} (µs/event): ${JSON.stringify(p.usPerEvent)}; line parser + apply over in-memory lines: ${Math.round(lineParserRate(lines))} events/s`);
     }
   }
-  return { figures, profiles, logs, processes };
+  return { figures, profiles, logs, processes, ab };
 }

@@ -12,6 +12,10 @@
  * and windows as uiBench.ts. LUC_PROFILE_ROUNDS alternates the sides that many times (default 1).
  * LUC_PROFILE_TRACE=1: a Chromium trace per window instead of the CPU profile (time per event name
  * on the page's main thread: layout, paint, message deserialization, GC, scripts).
+ * After the list window it says where the scripts the list's warm-up requested and the end of the
+ * store's first-snapshot fill fell against it: both are main-thread work that lands in the scroll
+ * in some runs and not in others, and changes a window's long tasks as much as a code change does
+ * (docs/performance.md §5e, §5f). LUC_BENCH_UI_PORT (uiBench.ts) fixes the server's port.
  */
 import { mkdtempSync, rmSync, symlinkSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -30,6 +34,8 @@ const TOP = 15;
 /** Parts listed per long task in a trace. */
 const LONG_TASK_PARTS = 6;
 const ROUNDS = Number(process.env['LUC_PROFILE_ROUNDS'] ?? 1);
+/** The store's mark at the end of its first-snapshot fill (src/fleet/store.ts SNAPSHOT_FILLED_MARK). */
+const SNAPSHOT_FILLED_MARK = 'luc:fleet-snapshot-filled';
 
 /** Records every data-phase the header's connection indicator shows, with its time (ms, page clock). */
 const PHASE_PROBE = `(() => {
@@ -204,7 +210,11 @@ async function side(root: string): Promise<string> {
     await loadList(page, UNITS);
     await page.waitForTimeout(SETTLE_MS);
     const listFrom = Date.now();
+    const listFromPage = (await page.evaluate(() => performance.now())) as number;
     lines.push(await window(cdp, page, 'list scrolling', null, () => scrollList(page)));
+    // The store's first-snapshot fill runs in 8 ms slices after the paint; on a loaded machine they are long tasks of the window they overlap (docs/performance.md §5f).
+    const filledAt = (await page.evaluate((mark) => performance.getEntriesByName(mark).at(-1)?.startTime ?? null, SNAPSHOT_FILLED_MARK)) as number | null;
+    lines.push(`  store's fill of the first snapshot ended: ${filledAt === null ? 'no mark (not ended, or a checkout without the mark)' : `${(filledAt - listFromPage).toFixed(0)} ms from the list window's start (negative: before it)`}`);
     const listRequests = log.filter((entry) => entry.at >= listFrom && entry.what.startsWith('→') && entry.what.endsWith('.js')).map((entry) => `${entry.at - listFrom} ${entry.what}`);
     lines.push(`  scripts requested during the list window (ms from its start): ${listRequests.join(', ') || 'none'}`);
     // LUC_PROFILE_LIST_ONLY=1: the list window only (a round in about half the time).

@@ -102,7 +102,7 @@ export async function startServer(consoleDir: string, units: number, rate: numbe
   const child = startChild(join(serverRoot, 'src/server/main.ts'), [], {
     cwd: consoleDir,
     env: {
-      // LUC_BENCH_UI_PORT: a fixed port (an engineer's own range on a shared machine); default any free one.
+      // LUC_BENCH_UI_PORT: a fixed port (e.g. when the machine's ports are shared out); default any free one.
       PORT: process.env['LUC_BENCH_UI_PORT'] ?? '0',
       HOST: '127.0.0.1',
       LUC_DB: join(dir, 'luc.db'),

@@ -3,7 +3,7 @@ import { effect } from '@preact/signals-react';
 import type { FleetDiff, UnitView } from '../../workers/pipeline/diff.ts';
 import { EMPTY_DIFF, encodeUnits } from '../../workers/pipeline/diff.ts';
 import { encodeSnapshotColumns } from '../../workers/pipeline/snapshotColumns.ts';
-import { channelLabel, FleetStore, followUnits } from './store.ts';
+import { channelLabel, FleetStore, followUnits, SNAPSHOT_FILLED_MARK } from './store.ts';
 
 function view(id: string, rev: number): UnitView {
   return { id, rev, name: id, type: '800', status: 'idle', state: 'online', videoState: undefined, applications: [], activeAlerts: 0, battery: undefined, lat: undefined, lng: undefined, transition: null, capabilities: undefined };
@@ -204,8 +204,12 @@ describe('FleetStore: a snapshot as columns (diff.snapshot) is kept unparsed unt
       expect(store.unit('U1')).toEqual(views[1]);
       expect(parsed).toBe(1);
       expect(later).toHaveLength(1);
+      const filledBefore = performance.getEntriesByName(SNAPSHOT_FILLED_MARK).length;
       later.shift()?.();
       expect(parsed).toBe(3); // the two left, U1 not again
+      // The end of the slices is marked once, when the columns are let go.
+      expect(store.snapshotPending.value).toBe(false);
+      expect(performance.getEntriesByName(SNAPSHOT_FILLED_MARK)).toHaveLength(filledBefore + 1);
     } finally {
       JSON.parse = parse;
     }

@@ -40,6 +40,13 @@ export const SNAPSHOT_MARK = 'luc:fleet-snapshot';
 export const SNAPSHOT_BYTES_MARK = 'luc:fleet-snapshot-bytes';
 /** performance.mark set when that snapshot has been applied (its last part; every signal written, listeners told). */
 export const SNAPSHOT_APPLIED_MARK = 'luc:fleet-snapshot-applied';
+/**
+ * performance.mark set when every view of a snapshot received as columns is in the Map and the
+ * columns are let go (snapshotPending turns false): the end of the slices after the paint.
+ * bench/ui/framesProfile.ts says where it fell against the list's scroll window (its slices are
+ * long tasks on a loaded machine, docs/performance.md §5f).
+ */
+export const SNAPSHOT_FILLED_MARK = 'luc:fleet-snapshot-filled';
 
 /** Notifications kept for the UI to show (the oldest are dropped). */
 export const MAX_KEPT_NOTIFICATIONS = 100;
@@ -255,6 +262,7 @@ export class FleetStore {
     this.columns = null;
     this.idList = null;
     this.snapshotPending.value = false;
+    performance.mark(SNAPSHOT_FILLED_MARK);
   }
 
   /**

@@ -35,11 +35,8 @@ test('shows the units on the world map, saves the zoom, and lists a cluster’s 
   await screenshot(page, 'map-dark');
 
   // A cluster's pop-up lists its members by name, each a link to the unit.
-  const [x = 0, y = 0, size = 0] = ((await map(page).getAttribute('data-largest-cluster')) ?? '').split(',').map(Number);
-  expect(size).toBeGreaterThan(1);
-  await map(page).click({ position: { x, y } });
   const popup = page.getByTestId('map-popup');
-  await expect(popup).toBeVisible();
+  const size = await openLargestClusterPopup(page);
   await expect(popup).toContainText(`${size} units here`);
   const links = popup.getByRole('link');
   await expect(links).toHaveCount(Math.min(size, 200));
@@ -66,7 +63,40 @@ async function zoomBy(page: Page, levels: number): Promise<void> {
     await page.getByTitle(levels > 0 ? 'Zoom in' : 'Zoom out').click();
     // About one level (zooming out stops at the least zoom that still fills the map with the world).
     await expect.poll(async () => Math.sign(levels) * (Number(await map(page).getAttribute('data-zoom')) - zoom)).toBeGreaterThan(0.5);
+    await settled(page);
   }
+}
+
+/**
+ * Waits until the view has stopped: the zoom the map reports is the same in two reads 300 ms apart.
+ * The button's zoom is animated (250 ms), and the map reports clusters mid-animation too, so a
+ * cluster's pixel read before the view stops is not where the cluster ends up.
+ */
+async function settled(page: Page): Promise<void> {
+  await expect
+    .poll(async () => {
+      const first = await map(page).getAttribute('data-zoom');
+      await page.waitForTimeout(300);
+      return first === (await map(page).getAttribute('data-zoom'));
+    })
+    .toBe(true);
+}
+
+/**
+ * Clicks the largest cluster in view until its pop-up opens; returns the cluster's size.
+ * The fleet moves while the walk runs (the simulator's units drive about), so a cluster can move
+ * between reading its pixel and the click: read and click again until the pop-up opens.
+ */
+async function openLargestClusterPopup(page: Page): Promise<number> {
+  let size = 0;
+  await expect(async () => {
+    const [x = 0, y = 0, largest = 0] = ((await map(page).getAttribute('data-largest-cluster')) ?? '').split(',').map(Number);
+    expect(largest).toBeGreaterThan(1);
+    size = largest;
+    await map(page).click({ position: { x, y } });
+    await expect(page.getByTestId('map-popup')).toBeVisible({ timeout: 2_000 });
+  }).toPass({ timeout: 20_000 });
+  return size;
 }
 
 /** The pop-up's anchor: the middle of its bottom edge (it sits above the point it belongs to). */
@@ -94,11 +124,8 @@ test('fit to fleet shows every unit, and a cluster’s pop-up follows its cluste
 
   // A cluster's pop-up, anchored to it (one level closer in, so that zooming out below merges).
   await zoomBy(page, 1);
-  const [x = 0, y = 0, size = 0] = ((await map(page).getAttribute('data-largest-cluster')) ?? '').split(',').map(Number);
-  expect(size).toBeGreaterThan(1);
-  await map(page).click({ position: { x, y } });
   const popup = page.getByTestId('map-popup');
-  await expect(popup).toBeVisible();
+  const size = await openLargestClusterPopup(page);
   await page.waitForTimeout(400); // the pop-up's own pan into view
   const before = await popupAnchor(page);
 

@@ -539,7 +539,7 @@ export class FleetPipeline implements EventSink {
   private writePatchRow(writer: PatchColumnsWriter, unit: UnitRecord, mask: number): void {
     writer.row(unit.id, unit.rev, mask);
     if ((mask & ASPECT.status) !== 0) {
-      writer.status(unit.status, unit.raw.state, videoStateOf(unit), Object.keys(unit.raw.applications ?? {}), onAirOf(unit), batteryOf(unit));
+      writer.statusOfUnit(unit.status, unit.raw.state, videoStateOf(unit), unit.raw.applications, onAirOf(unit), batteryOf(unit));
     }
     if ((mask & ASPECT.usage) !== 0) {
       let uplink = 0;

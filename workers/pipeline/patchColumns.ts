@@ -30,6 +30,7 @@ import type { UnitStatus } from '../../src/domain/units/status.ts';
 import { UNIT_STATUSES } from '../../src/domain/units/status.ts';
 import type { UnitPatch } from './diff.ts';
 import { ASPECT } from './diff.ts';
+import { batteryKey, KeyedTexts, mapNamesKey, NameCodes, namesKey, NO_KEY } from './patchObjectKeys.ts';
 
 export const PATCH_COLUMNS_VERSION = 1;
 const HEADER = 4;
@@ -77,6 +78,16 @@ export class PatchColumnsWriter {
   private readonly strings = new TextTable();
   /** JSON texts of the objects, one per distinct text. */
   private readonly objects = new TextTable();
+  /**
+   * This diff's batteries and application name lists by number key (patchObjectKeys.ts): key →
+   * index in `objects`, so a repeated one is found without making its JSON text. Emptied with it.
+   */
+  private readonly batteries = new Map<number, number>();
+  private readonly nameLists = new Map<number, number>();
+  private readonly nameCodes = new NameCodes();
+  /** The texts of the keys, kept across diffs (one map per kind: their keys overlap). */
+  private readonly batteryTexts = new KeyedTexts();
+  private readonly nameListTexts = new KeyedTexts();
 
   get size(): number {
     return this.count;
@@ -106,6 +117,23 @@ export class PatchColumnsWriter {
 
   /** ASPECT.status's fields. `applications` is the list of active application names. */
   status(status: UnitStatus | undefined, state: string | undefined, videoState: string | undefined, applications: readonly string[] | undefined, onAir: boolean | undefined, battery: unknown): void {
+    const names = applications === undefined ? -1 : this.keyed(this.nameLists, this.nameListTexts, namesKey(applications, this.nameCodes), applications);
+    this.writeStatus(status, state, videoState, names, onAir, battery);
+  }
+
+  /**
+   * status() for a unit of the model: the names are the keys of its applications map (as
+   * `Object.keys(applications ?? {})`), read without making the list when the list was seen.
+   */
+  statusOfUnit(status: UnitStatus, state: string | undefined, videoState: string | undefined, applications: Readonly<Record<string, unknown>> | undefined, onAir: boolean, battery: unknown): void {
+    const key = mapNamesKey(applications, this.nameCodes);
+    const lists = this.nameLists;
+    const known = key === NO_KEY ? undefined : lists.get(key);
+    const names = known ?? this.keyed(lists, this.nameListTexts, key, Object.keys(applications ?? {}));
+    this.writeStatus(status, state, videoState, names, onAir, battery);
+  }
+
+  private writeStatus(status: UnitStatus | undefined, state: string | undefined, videoState: string | undefined, applications: number, onAir: boolean | undefined, battery: unknown): void {
     const rows = this.rows;
     const at = this.at;
     if (status !== undefined) {
@@ -115,9 +143,9 @@ export class PatchColumnsWriter {
     }
     rows[at + ROW.state] = this.string(state);
     rows[at + ROW.videoState] = this.string(videoState);
-    rows[at + ROW.applications] = applications === undefined ? -1 : this.object(applications);
+    rows[at + ROW.applications] = applications;
     rows[at + ROW.onAir] = onAir === undefined ? -1 : onAir ? 1 : 0;
-    rows[at + ROW.battery] = this.object(battery);
+    rows[at + ROW.battery] = battery === undefined ? -1 : this.keyed(this.batteries, this.batteryTexts, batteryKey(battery), battery);
   }
 
   /** ASPECT.usage's total uplink (kbps; undefined allowed for patches that lack it). `+ 0`: −0 becomes the 0 JSON gave. */
@@ -168,6 +196,8 @@ export class PatchColumnsWriter {
     this.ids.length = 0;
     this.strings.clear();
     this.objects.clear();
+    this.batteries.clear();
+    this.nameLists.clear();
   }
 
   private string(value: string | undefined): number {
@@ -179,6 +209,21 @@ export class PatchColumnsWriter {
   private object(value: unknown): number {
     if (value === undefined) return -1;
     return this.objects.indexOf(JSON.stringify(value));
+  }
+
+  /**
+   * object() through a number key (NO_KEY: by text alone): this diff's index of the key, else the
+   * key's text (made once per key, kept in `texts`) looked up in the table. The text decides the
+   * index, so a keyed object and an unkeyed one with the same text share it, as before the keys.
+   */
+  private keyed(byKey: Map<number, number>, texts: KeyedTexts, key: number, value: unknown): number {
+    if (key === NO_KEY) return this.object(value);
+    let index = byKey.get(key);
+    if (index === undefined) {
+      index = this.objects.indexOf(texts.text(key, value));
+      byKey.set(key, index);
+    }
+    return index;
   }
 }
 
