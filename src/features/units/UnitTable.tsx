@@ -1,7 +1,7 @@
 /**
  * The virtual unit table over the page's own scroll: a sticky header whose cells sort, and only the
  * rows on screen (plus a few) mounted. Rows are one fixed height, so the range on screen follows
- * from the scroll position (useRowWindow, rowRange.ts: arithmetic) with no per-row measurement. The ids on
+ * from the scroll position (useRowWindow: @tanstack/react-virtual, fixed size) with no per-row measurement. The ids on
  * screen go to the fleet worker (useVisibleSet), settled for VISIBLE_SETTLE_MS so a fast scroll
  * does not churn subscriptions.
  */

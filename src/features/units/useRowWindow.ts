@@ -1,32 +1,23 @@
 /**
- * The rows of the unit table to mount, over the page's own scroll. Rows are one fixed height (41
- * px, or 105 px expanded), so the range follows from the scroll position by arithmetic (rowRange.ts):
- * no row is measured, and nothing is built per row of the fleet (the virtualizer this replaces
- * built 50,000 measurement objects in the first rows' task at 50k units, docs/performance.md §7g).
- * The hook re-renders only when the mounted range changes (a row edge crossed), synchronously in
- * the scroll or resize event so the new rows are in the frame that scrolls to them. The body's
- * offset from the top of the page is read after the first layout and when the layout around it
- * changes size (ResizeObserver), never while scrolling.
+ * The rows of the unit table to mount, over the page's own scroll: @tanstack/react-virtual's
+ * window virtualizer with one fixed row height (41 px, or 105 px expanded), so no row is measured
+ * in the DOM. The virtualizer re-renders only when the mounted range changes (a row edge crossed),
+ * synchronously in the scroll event so the new rows are in the frame that scrolls to them. The
+ * body's offset from the top of the page (the virtualizer's scroll margin) is read after the first
+ * layout and when the layout around it changes size (ResizeObserver), never while scrolling.
  */
 import type { RefObject } from 'react';
-import { useEffect, useLayoutEffect, useRef, useState } from 'react';
-import { flushSync } from 'react-dom';
-import type { RowRange, Viewport } from './rowRange.ts';
-import { rowRange } from './rowRange.ts';
+import { useCallback, useEffect, useLayoutEffect, useState } from 'react';
+import { useWindowVirtualizer } from '@tanstack/react-virtual';
 
-export type RowWindow = RowRange;
-
-function readViewport(): Viewport {
-  return { scrollY: window.scrollY, height: window.innerHeight };
+/** First and last row index to mount (inclusive, overscan included); last < first when there is none. */
+export interface RowWindow {
+  readonly first: number;
+  readonly last: number;
 }
 
 export function useRowWindow(body: RefObject<HTMLElement | null>, count: number, rowHeight: number, overscan: number): RowWindow {
   const [top, setTop] = useState(0);
-  // The viewport as of the last scroll or resize (every one, so a render for another reason, a new
-  // count or body offset, reads where the page is now); a scroll that keeps the range renders nothing.
-  const viewport = useRef<Viewport | null>(null);
-  viewport.current ??= readViewport();
-  const [, setMoved] = useState(0);
 
   // The body's distance from the top of the page (the banner or the filters may move it).
   useLayoutEffect(() => {
@@ -40,32 +31,13 @@ export function useRowWindow(body: RefObject<HTMLElement | null>, count: number,
     return () => observer.disconnect();
   }, [body]);
 
-  const range = rowRange(count, rowHeight, overscan, top, viewport.current);
-  // What a scroll compares against: this render's inputs and range.
-  const latest = useRef({ count, rowHeight, overscan, top, range });
-  latest.current = { count, rowHeight, overscan, top, range };
+  const estimateSize = useCallback(() => rowHeight, [rowHeight]);
+  const virtualizer = useWindowVirtualizer({ count, estimateSize, overscan, scrollMargin: top });
+  // A new row height (expanded rows switched) invalidates every cached size.
+  useEffect(() => virtualizer.measure(), [virtualizer, rowHeight]);
 
-  useEffect(() => {
-    /** `sync`: in a scroll or resize event, render now, in the frame that shows the new position. */
-    const follow = (sync: boolean): void => {
-      const next = readViewport();
-      viewport.current = next;
-      const { count: rows, rowHeight: height, overscan: extra, top: bodyTop, range: shown } = latest.current;
-      const nextRange = rowRange(rows, height, extra, bodyTop, next);
-      if (nextRange.first === shown.first && nextRange.last === shown.last) return;
-      if (sync) flushSync(() => setMoved((moves) => moves + 1));
-      else setMoved((moves) => moves + 1);
-    };
-    // The page may have scrolled between the first render and this effect (no flushSync inside an effect).
-    follow(false);
-    const onEvent = (): void => follow(true);
-    window.addEventListener('scroll', onEvent, { passive: true });
-    window.addEventListener('resize', onEvent, { passive: true });
-    return () => {
-      window.removeEventListener('scroll', onEvent);
-      window.removeEventListener('resize', onEvent);
-    };
-  }, []);
-
-  return range;
+  const items = virtualizer.getVirtualItems();
+  const first = items[0];
+  const last = items.at(-1);
+  return first === undefined || last === undefined ? { first: 0, last: -1 } : { first: first.index, last: last.index };
 }
