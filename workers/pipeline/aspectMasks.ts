@@ -9,6 +9,14 @@
  * is one Int32Array element (WHOLE_VIEW = 2^30 fits). The slot of a unit deleted from the model is
  * reused by the next unit inserted: the pipeline forgets a deleted unit's mask so that a reused
  * slot starts at 0.
+ *
+ * The changed slots (issue 15 item 2, round p12, docs/performance.md §3g): every slot whose mask
+ * went from 0 to non-zero is listed once in `changed`, in that order, so the diff finds the units
+ * a hot event changed by slot, without the model's Set of changed ids (one `add` of the id string
+ * per event, a fresh Set per diff, a `units.get` per changed unit when the diff is built). A slot
+ * may be listed twice when its mask was cleared in between (forget, take) and set again; the
+ * second `take` then reads 0, so a unit is never sent twice. Invariant the pipeline relies on: a
+ * slot with a non-zero mask is in `changed` or its unit's id is in the model's pending set.
  */
 import type { UnitRecord } from '../model/fleetModel.ts';
 
@@ -17,12 +25,52 @@ const INITIAL_SLOTS = 1_024;
 
 export class AspectMasks {
   private masks = new Int32Array(INITIAL_SLOTS);
+  /** Slots whose mask went from 0 to non-zero since the last `takeChanged`, in that order. */
+  private changed: number[] = [];
+  /** The array handed out by the last `takeChanged`, reused as the next `changed` (no garbage per diff). */
+  private spare: number[] = [];
 
-  /** ORs `bits` into the unit's mask. */
+  /** ORs `bits` into the unit's mask; lists its slot when the mask was 0. */
   add(unit: UnitRecord, bits: number): void {
     const slot = unit.slot;
     if (slot >= this.masks.length) this.grow(slot);
-    this.masks[slot] = (this.masks[slot] as number) | bits;
+    const before = this.masks[slot] as number;
+    if (before === 0 && bits !== 0) this.changed.push(slot);
+    this.masks[slot] = before | bits;
+  }
+
+  /** True when some slot was listed since the last `takeChanged`. */
+  get hasChanged(): boolean {
+    return this.changed.length > 0;
+  }
+
+  /**
+   * The slots listed since the last call, in order; the list starts empty again. The array is
+   * the caller's until its next call (then reused): read it before asking again.
+   */
+  takeChanged(): readonly number[] {
+    const taken = this.changed;
+    this.spare.length = 0;
+    this.changed = this.spare;
+    this.spare = taken;
+    return taken;
+  }
+
+  /** Lists a slot again (a change kept for a later diff by the caller), keeping its mask. */
+  relist(slot: number): void {
+    this.changed.push(slot);
+  }
+
+  /** The mask of a slot (0: none recorded), cleared; for a slot the caller read from `takeChanged`. */
+  takeSlot(slot: number): number {
+    const mask = this.masks[slot] as number;
+    this.masks[slot] = 0;
+    return mask;
+  }
+
+  /** The mask of a slot, left as it is. */
+  peekSlot(slot: number): number {
+    return slot < this.masks.length ? (this.masks[slot] as number) : 0;
   }
 
   /** The unit's mask (0: none recorded), cleared. */
@@ -46,9 +94,10 @@ export class AspectMasks {
     if (unit.slot < this.masks.length) this.masks[unit.slot] = 0;
   }
 
-  /** Every mask to 0 (a snapshot load: the reset diff sends every unit whole). */
+  /** Every mask to 0 and no slot listed (a snapshot load: the reset diff sends every unit whole). */
   clear(): void {
     this.masks.fill(0);
+    this.changed.length = 0;
   }
 
   private grow(slot: number): void {

@@ -293,7 +293,8 @@ export class FleetPipeline implements EventSink {
     const unit = aspectEvent !== null || event.kind === 'unit.removed' ? (ref >= 0 ? this.records.unitOf(model, event.id, ref) : model.units.get(event.id)) : undefined;
     const before = event.kind === 'unit.status' ? unit?.status : undefined;
     const linksBefore = event.kind === 'unit.usage' ? unit?.links : undefined;
-    const result = aspectEvent !== null ? applyUnitAspectEvent(model, aspectEvent, unit) : applyEvent(model, event);
+    // An aspect event's change is recorded below by the unit's slot (aspectMasks.ts), not by id in the model's pending set.
+    const result = aspectEvent !== null ? applyUnitAspectEvent(model, aspectEvent, unit, false) : applyEvent(model, event);
     // Behind (docs/protocol.md "Falling behind"): the server skipped revs on purpose and sends every
     // aspect's latest state, so a gap needs no refetch (50,000 of them would flood the server).
     const skippedOnPurpose = result.outcome === 'gap' && this.connectionState?.phase === 'behind';
@@ -422,6 +423,7 @@ export class FleetPipeline implements EventSink {
     const pending = this.model.pending;
     return (
       pending.units.size > 0 ||
+      this.aspects.hasChanged ||
       this.splitQueue.size > 0 ||
       pending.channels.size > 0 ||
       pending.servers.size > 0 ||
@@ -570,13 +572,15 @@ export class FleetPipeline implements EventSink {
     const queue = this.splitQueue;
     // A change of more than `cap` units is split (MAX_UNITS_PER_DIFF): its units wait in `queue`
     // and go out first in the next diffs. While a split is under way, units that change anew wait
-    // in the model's pending set (unless already queued), so a split always ends: under a stream
-    // faster than the UI it would otherwise never finish (and a snapshot would never be told).
+    // in the model's pending set or, for hot events, in the listed slots (unless already queued),
+    // so a split always ends: under a stream faster than the UI it would otherwise never finish
+    // (and a snapshot would never be told).
     if (changes.reset) queue.clear();
     const splitting = queue.size > 0;
     // A snapshot as columns: every unit of it in this one diff (no split, no queue).
     const asColumns = changes.reset && (this.deps.snapshotColumns === true || this.deps.snapshotColumns === 'text');
     const columnViews: UnitView[] = [];
+    const held = this.model.slots.held;
     for (const id of asColumns ? changes.units : []) {
       const unit = this.model.units.get(id);
       if (unit === undefined) removed.push(id);
@@ -585,30 +589,82 @@ export class FleetPipeline implements EventSink {
         columnViews.push(this.viewOf(unit));
       }
     }
+    // The slots hot events changed (aspectMasks.ts), after the ids: a unit also in the id set had
+    // its mask taken there, so its slot reads 0 here and it is not sent twice.
+    const changedSlots = aspects.takeChanged();
+    if (asColumns) {
+      // After a reset every held unit is in the id set: nothing is left here but the list to empty.
+      for (const slot of changedSlots) {
+        const unit = held[slot];
+        if (unit !== undefined && aspects.takeSlot(slot) !== 0) columnViews.push(this.viewOf(unit));
+      }
+    }
+    // This diff's units in order, when no split is under way (during one they go to `queue`).
+    const dueIds: string[] = [];
+    const dueUnits: (UnitRecord | undefined)[] = [];
+    const dueMasks: number[] = [];
     for (const id of asColumns ? [] : changes.units) {
       // Units changed by anything but hot events (or all of them after a reset) go whole; a unit no
       // longer held has no slot and goes as removed, whatever its mask.
       const unit = this.model.units.get(id);
       const recorded = unit === undefined ? 0 : aspects.take(unit);
       const mask = changes.reset || recorded === 0 ? WHOLE_VIEW : recorded;
-      if (!splitting || queue.has(id)) queue.set(id, (queue.get(id) ?? 0) | mask);
+      if (!splitting) {
+        dueIds.push(id);
+        dueUnits.push(unit);
+        dueMasks.push(mask);
+      } else if (queue.has(id)) queue.set(id, (queue.get(id) ?? 0) | mask);
       else {
         this.model.pending.units.add(id);
         if (unit !== undefined) aspects.put(unit, mask);
       }
     }
+    for (const slot of asColumns ? [] : changedSlots) {
+      // A slot no longer held was a unit removed since: its id is in the id set (unit.removed).
+      const unit = held[slot];
+      if (unit === undefined) continue;
+      if (splitting && !queue.has(unit.id)) {
+        // Waits for the split to end, its mask kept, as an id waits in the pending set.
+        if (aspects.peekSlot(slot) !== 0) aspects.relist(slot);
+        continue;
+      }
+      const recorded = aspects.takeSlot(slot);
+      if (recorded === 0) continue;
+      const mask = changes.reset ? WHOLE_VIEW : recorded;
+      if (!splitting) {
+        dueIds.push(unit.id);
+        dueUnits.push(unit);
+        dueMasks.push(mask);
+      } else queue.set(unit.id, (queue.get(unit.id) ?? 0) | mask);
+    }
     const cap = Math.max(1, this.deps.maxUnitsPerDiff ?? MAX_UNITS_PER_DIFF);
-    let count = 0;
-    for (const [id, mask] of queue) {
-      if (count >= cap) break;
-      count += 1;
-      queue.delete(id);
-      const unit = this.model.units.get(id);
-      if (unit === undefined) removed.push(id);
-      else if ((mask & WHOLE_VIEW) !== 0) units.push(this.viewOf(unit));
-      else {
-        patchUnits.push(unit);
-        patchMasks.push(mask);
+    if (!splitting && dueIds.length <= cap) {
+      // The common case (a diff of hot changes under the cap): straight out, no queue.
+      for (let i = 0; i < dueIds.length; i += 1) {
+        const unit = dueUnits[i];
+        const mask = dueMasks[i] as number;
+        if (unit === undefined) removed.push(dueIds[i] as string);
+        else if ((mask & WHOLE_VIEW) !== 0) units.push(this.viewOf(unit));
+        else {
+          patchUnits.push(unit);
+          patchMasks.push(mask);
+        }
+      }
+    } else {
+      // A change larger than the cap starts a split: every unit waits in `queue`, in order.
+      for (let i = 0; i < dueIds.length; i += 1) queue.set(dueIds[i] as string, dueMasks[i] as number);
+      let count = 0;
+      for (const [id, mask] of queue) {
+        if (count >= cap) break;
+        count += 1;
+        queue.delete(id);
+        const unit = this.model.units.get(id);
+        if (unit === undefined) removed.push(id);
+        else if ((mask & WHOLE_VIEW) !== 0) units.push(this.viewOf(unit));
+        else {
+          patchUnits.push(unit);
+          patchMasks.push(mask);
+        }
       }
     }
     this.continuing = queue.size > 0;
