@@ -3,8 +3,9 @@
  * log (the parallel summary reader, replay/parallelLog.ts) without sending parsed objects.
  *
  * A reader thread (`SummaryRecordWriter`) reads each line as the full path does (src/protocol/
- * logFormat.ts: JSON.parse, then decodeEnvelope's guard isEnvelope), or, for the unit.status and
- * unit.usage lines the WebAssembly scanner proves valid (replay/summaryScanner.ts: the same verdict
+ * logFormat.ts: JSON.parse, then decodeEnvelope's guard isEnvelope), or, for the unit.status,
+ * unit.usage, unit.added and unit.alert lines the WebAssembly scanner proves valid
+ * (replay/summaryScanner.ts: the same verdict
  * and values as JSON.parse + isEnvelope, about half the CPU), from the scanner's record, and writes
  * one record of RECORD_STRIDE numbers per event line into a Float64Array (transferred, not copied):
  *   [line in the chunk, seq, ts, rev, kind (EVENT_KINDS index), id entry, data entry]
@@ -38,8 +39,8 @@ import { APPLICATION_NAMES } from '../src/domain/units/status.ts';
 import type { UnitAlert } from '../src/domain/units/interface.ts';
 import { forEachLine, decodeBytes, tailLines } from './lineBlocks.ts';
 import type { OwnedBytes } from './logChunks.ts';
-import { SCAN_FALLBACK, SCAN_INPUT_BYTES, SCAN_STRIDE, S_APPS, S_ID, S_KIND, S_REV, S_SEQ, S_STATE, S_TS, sharedSummaryScanner } from './summaryScanner.ts';
-import type { SummaryScanner } from './summaryScanner.ts';
+import { SCAN_FALLBACK, SCAN_INPUT_BYTES, SCAN_STRIDE, S_APPS, S_EXTRA, S_ID, S_KIND, S_REV, S_SEQ, S_STATE, S_TS, addedExtra, sharedSummaryScanner } from './summaryScanner.ts';
+import type { AddedExtra, SummaryScanner } from './summaryScanner.ts';
 
 /** Numbers per record. */
 export const RECORD_STRIDE = 7;
@@ -60,6 +61,8 @@ const NEWLINE = 0x0a;
 const RETURN = 0x0d;
 /** unit.status's EVENT_KINDS index (the scanner's records of it carry the status fields). */
 const STATUS_KIND = EVENT_KINDS.indexOf('unit.status');
+const ADDED_KIND = EVENT_KINDS.indexOf('unit.added');
+const ALERT_KIND = EVENT_KINDS.indexOf('unit.alert');
 
 /** What one thread read of one chunk. */
 export type ChunkRecords = {
@@ -132,6 +135,11 @@ function statusValue(fields: StatusFields): RawUnitStatus {
   return fields.state === undefined ? { applications } : { state: fields.state, applications };
 }
 
+/** A status projection from the scanner as one exact number: state + 1 and video + 1 are below 2^18 (the scanner's table), the bits below 2^16. */
+function statusCode(state: number, apps: number): number {
+  return (state + 1) * 2 ** 34 + apps;
+}
+
 function activeCount(alerts: readonly UnitAlert[] | undefined): number {
   let count = 0;
   if (alerts !== undefined) for (const alert of alerts) if (alert.active) count += 1;
@@ -151,6 +159,11 @@ export class SummaryRecordWriter {
   private readonly scannedIds: number[] = [];
   /** The table entry of each status projection the scanner reported, by statusCode(). */
   private readonly scannedStatuses = new Map<number, number>();
+  /** The table entry of each unit.added projection the scanner reported: by its S_EXTRA, then by statusCode(). */
+  private readonly scannedAdded = new Map<number, Map<number, number>>();
+  /** The table entry of each unit.alert projection the scanner reported, by its active alerts. */
+  private readonly scannedAlerts = new Map<number, number>();
+  private readonly added: AddedExtra = { type: 0, isDemo: undefined, isBlockedVendor: undefined, active: 0 };
   private readonly projections = new Map<string, number>();
   /** The status fields of the line being read (one object reused: no allocation per event). */
   private readonly fields: StatusFields = { state: undefined, bits: 0, videoState: undefined };
@@ -200,23 +213,29 @@ export class SummaryRecordWriter {
       }
       case 'unit.added': {
         const data = event.data;
-        const fields = statusFields(data.status, this.fields);
-        const active = activeCount(data.alerts);
-        const key = `A${keyPart(data.type)}|${flagPart(data.isDemo)}${flagPart(data.isBlockedVendor)}|${active}|${statusKey(fields)}`;
-        return this.projectionEntry(key, () => {
-          const value: Record<string, unknown> = { type: data.type, status: statusValue(fields), alerts: activeAlerts(active) };
-          if (data.isDemo !== undefined) value['isDemo'] = data.isDemo;
-          if (data.isBlockedVendor !== undefined) value['isBlockedVendor'] = data.isBlockedVendor;
-          return value;
-        });
+        return this.addedEntry(data.type, data.isDemo, data.isBlockedVendor, activeCount(data.alerts), statusFields(data.status, this.fields));
       }
-      case 'unit.alert': {
-        const active = activeCount(event.data.alerts);
-        return this.projectionEntry(`L${active}`, () => ({ alerts: activeAlerts(active) }));
-      }
+      case 'unit.alert':
+        return this.alertEntry(activeCount(event.data.alerts));
       default:
         return NO_DATA;
     }
+  }
+
+  /** The table entry of a unit.added projection (JSON.parse's path and the scanner's share it). */
+  private addedEntry(type: string, isDemo: boolean | undefined, isBlockedVendor: boolean | undefined, active: number, fields: StatusFields): number {
+    const key = `A${keyPart(type)}|${flagPart(isDemo)}${flagPart(isBlockedVendor)}|${active}|${statusKey(fields)}`;
+    return this.projectionEntry(key, () => {
+      const value: Record<string, unknown> = { type, status: statusValue(fields), alerts: activeAlerts(active) };
+      if (isDemo !== undefined) value['isDemo'] = isDemo;
+      if (isBlockedVendor !== undefined) value['isBlockedVendor'] = isBlockedVendor;
+      return value;
+    });
+  }
+
+  /** The table entry of a unit.alert projection: `active` active alerts. */
+  private alertEntry(active: number): number {
+    return this.projectionEntry(`L${active}`, () => ({ alerts: activeAlerts(active) }));
   }
 
   private slot(): number {
@@ -277,21 +296,60 @@ export class SummaryRecordWriter {
     return entry;
   }
 
-  /** The table entry of a unit.status projection from the scanner's string indexes and bits. */
-  private scannedStatusEntry(state: number, apps: number): number {
-    // state + 1 and video + 1 are below 2^18 (the scanner's table), the bits below 2^16: one exact number.
-    const code = (state + 1) * 2 ** 34 + apps;
-    const known = this.scannedStatuses.get(code);
-    if (known !== undefined) return known;
+  /** The status fields of the scanner's string indexes and bits, in this.fields. */
+  private scannedStatusFields(state: number, apps: number): StatusFields {
     const strings = this.scanner.strings;
     const video = Math.floor(apps / 65536) - 1;
     const fields = this.fields;
     fields.state = state < 0 ? undefined : strings[state];
     fields.bits = apps % 65536;
     fields.videoState = video < 0 ? undefined : strings[video];
+    return fields;
+  }
+
+  /** The table entry of a unit.status projection from the scanner's string indexes and bits. */
+  private scannedStatusEntry(state: number, apps: number): number {
+    const code = statusCode(state, apps);
+    const known = this.scannedStatuses.get(code);
+    if (known !== undefined) return known;
+    const fields = this.scannedStatusFields(state, apps);
     const entry = this.projectionEntry(statusKey(fields), () => statusValue(fields));
     this.scannedStatuses.set(code, entry);
     return entry;
+  }
+
+  /** The table entry of a unit.added projection from the scanner's record (S_EXTRA, its status's state and bits). */
+  private scannedAddedEntry(extra: number, state: number, apps: number): number {
+    let byStatus = this.scannedAdded.get(extra);
+    if (byStatus === undefined) {
+      byStatus = new Map();
+      this.scannedAdded.set(extra, byStatus);
+    }
+    const code = statusCode(state, apps);
+    const known = byStatus.get(code);
+    if (known !== undefined) return known;
+    const added = addedExtra(extra, this.added);
+    const entry = this.addedEntry(this.scanner.strings[added.type] as string, added.isDemo, added.isBlockedVendor, added.active, this.scannedStatusFields(state, apps));
+    byStatus.set(code, entry);
+    return entry;
+  }
+
+  /** The table entry of a unit.alert projection from the scanner's count of active alerts. */
+  private scannedAlertEntry(active: number): number {
+    let entry = this.scannedAlerts.get(active);
+    if (entry === undefined) {
+      entry = this.alertEntry(active);
+      this.scannedAlerts.set(active, entry);
+    }
+    return entry;
+  }
+
+  /** The table entry of the projection of a line the scanner read, by its kind. */
+  private scannedDataEntry(kind: number, scanned: Float64Array, at: number): number {
+    if (kind === STATUS_KIND) return this.scannedStatusEntry(scanned[at + S_STATE] as number, scanned[at + S_APPS] as number);
+    if (kind === ADDED_KIND) return this.scannedAddedEntry(scanned[at + S_EXTRA] as number, scanned[at + S_STATE] as number, scanned[at + S_APPS] as number);
+    if (kind === ALERT_KIND) return this.scannedAlertEntry(scanned[at + S_EXTRA] as number);
+    return NO_DATA;
   }
 
   /** Reads whole lines `bytes[from, to)` (the byte before `to` a "\n") with the scanner. */
@@ -315,7 +373,7 @@ export class SummaryRecordWriter {
         records[slot + R_REV] = scanned[at + S_REV] as number;
         records[slot + R_KIND] = kind;
         records[slot + R_ID] = this.scannedIdEntry(scanned[at + S_ID] as number);
-        records[slot + R_DATA] = kind === STATUS_KIND ? this.scannedStatusEntry(scanned[at + S_STATE] as number, scanned[at + S_APPS] as number) : NO_DATA;
+        records[slot + R_DATA] = this.scannedDataEntry(kind, scanned, at);
       }
     }
   }

@@ -2,9 +2,11 @@
  * The summary reader's line scanner (issue 15 item 5, docs/performance.md §1 round p11): the
  * WebAssembly module built from replay/wasm/summaryScanner.ts (AssemblyScript) by replay/build.mjs,
  * and its JavaScript side. A SummaryRecordWriter (replay/summaryRecords.ts) hands it whole lines of
- * a chunk's bytes; for each line it gets either a proved unit.status / unit.usage envelope (seq, ts,
- * rev, kind, the id and unit.status's state, application bits and video state as indexes into a
- * table of strings decoded once each) or the line's byte range, which the writer reads with
+ * a chunk's bytes; for each line it gets either a proved unit.status / unit.usage / unit.added /
+ * unit.alert envelope (seq, ts, rev, kind, the id and the status's state, application bits and
+ * video state as indexes into a table of strings decoded once each; unit.added's type, isDemo,
+ * isBlockedVendor and active alerts, unit.alert's active alerts: S_EXTRA) or the line's byte range,
+ * which the writer reads with
  * JSON.parse as before. The scanner accepts only lines JSON.parse + isEnvelope accept, with the same
  * values (summaryScanner.test.ts, and the reader's property tests in parallelLog.test.ts).
  *
@@ -21,19 +23,42 @@ export const SCAN_INPUT_BYTES = 4 << 20;
 const SCAN_RECORDS = 1 << 16;
 /** Float64 numbers per record (replay/wasm/summaryScanner.ts STRIDE). */
 export const SCAN_STRIDE = 8;
+/** unit.added: type + 2^18 × (isDemo + 3 × (isBlockedVendor + 3 × active alerts)), see addedExtra(); unit.alert: active alerts. */
+export const S_EXTRA = 0;
 export const S_SEQ = 1;
 export const S_TS = 2;
 export const S_REV = 3;
 /** EVENT_KINDS index of the kind, or SCAN_FALLBACK. */
 export const S_KIND = 4;
 export const S_ID = 5;
-/** unit.status: the string index of `state`, -1 when absent. */
+/** unit.status (unit.added: its `status`): the string index of `state`, -1 when absent. */
 export const S_STATE = 6;
-/** unit.status: the application bits (APPLICATION_NAMES order) + (video state's string index + 1) × 65536. */
+/** unit.status (unit.added: its `status`): the application bits (APPLICATION_NAMES order) + (video state's string index + 1) × 65536. */
 export const S_APPS = 7;
 /** S_KIND of a line the scanner leaves to JSON.parse; its byte range is [S_SEQ, S_TS) of the piece. */
 export const SCAN_FALLBACK = -1;
 const NEWLINE = 0x0a;
+/** The string table's indexes are below 2^18 (replay/wasm/summaryScanner.ts TABLE_BITS - 1). */
+const TYPE_SPAN = 2 ** 18;
+
+/** unit.added's fields in a record's S_EXTRA: the type's string index, each flag undefined when absent. */
+export type AddedExtra = { type: number; isDemo: boolean | undefined; isBlockedVendor: boolean | undefined; active: number };
+
+const FLAG: readonly (boolean | undefined)[] = [undefined, false, true];
+
+/** Decodes unit.added's S_EXTRA into `into` (one object reused: no allocation per event). */
+export function addedExtra(extra: number, into: AddedExtra): AddedExtra {
+  const type = extra % TYPE_SPAN;
+  let rest = (extra - type) / TYPE_SPAN;
+  const demo = rest % 3;
+  rest = (rest - demo) / 3;
+  const blocked = rest % 3;
+  into.type = type;
+  into.isDemo = FLAG[demo];
+  into.isBlockedVendor = FLAG[blocked];
+  into.active = (rest - blocked) / 3;
+  return into;
+}
 
 type ScannerExports = {
   readonly memory: WebAssembly.Memory;

@@ -5,12 +5,15 @@
 // CPU of JSON.parse + isEnvelope for the lines it reads.
 //
 // What it does: every line of INPUT[start, end) (each ending with "\n" or "\r") is either PROVED to
-// be a line that JSON.parse + isEnvelope (src/protocol/envelopeGuard.ts) accept, of kind unit.status
-// or unit.usage, and its summary fields are written to a record; or it is left to JavaScript (a
+// be a line that JSON.parse + isEnvelope (src/protocol/envelopeGuard.ts) accept, of kind unit.status,
+// unit.usage, unit.added or unit.alert, and its summary fields are written to a record; or it is
+// left to JavaScript (a
 // FALLBACK record: its byte range), which reads it with JSON.parse exactly as before. The proof is
 // the JSON grammar over every byte of the line (RFC 8259 as JSON.parse has it: no leading zeros,
 // escapes checked, no control characters in strings, only space and tab as whitespace inside a line)
-// plus the guard's checks for these two kinds (payloadGuards.ts isUnitStatusData, isUsageLink).
+// plus the guard's checks for these kinds (payloadGuards.ts isUnitStatusData, isUsageLink, isUnitData
+// with isLink, isBattery and isAlert; round p12 added unit.added and unit.alert: the 50k log's
+// 50,000 unit.added lines are ~40 % of its bytes).
 // Whatever it is not sure of goes to JSON.parse: an escaped or repeated key it reads (JSON.parse
 // keeps the last), a number it checks written with an exponent, a sign or a fraction where an
 // integer is read, a read string with an escape or a byte above 0x7F, nesting beyond 200, a full
@@ -23,8 +26,11 @@
 // each distinct string an index, and JavaScript decodes each new one once (the reader turned every
 // id into a fresh string and looked it up in a Map per event).
 
-/** Numbers (f64) per record: [unused, seq, ts, rev, kind, id, state, bits + (video + 1) * 65536]; a
- *  FALLBACK record: [unused, line start, line end (offsets from INPUT), unused, -1, ...]. */
+/** Numbers (f64) per record: [extra, seq, ts, rev, kind, id, state, bits + (video + 1) * 65536]; a
+ *  FALLBACK record: [unused, line start, line end (offsets from INPUT), unused, -1, ...]. `state`
+ *  and the bits are unit.status's, or unit.added's `status`; `extra` is unit.added's
+ *  type + 2^18 * (isDemo + 3 * (isBlockedVendor + 3 * active alerts)) (each flag 0 absent, 1 false,
+ *  2 true), unit.alert's active alerts, 0 otherwise. */
 const STRIDE: usize = 8;
 /** The string table: 2^19 slots of a u32 (2 MiB), at most half of them used (open addressing). */
 const TABLE_BITS: u32 = 19;
@@ -35,8 +41,12 @@ const ENTRY_BYTES: usize = 12;
 /** The strings' bytes (8 MiB: ~1 million ids of 7 bytes; a full table sends lines to JSON.parse). */
 const ARENA_BYTES: usize = 8 << 20;
 /** EVENT_KINDS indexes (src/protocol/kinds.ts) of the kinds read here. */
+const K_ADDED: i32 = 0;
 const K_STATUS: i32 = 2;
+const K_ALERT: i32 = 4;
 const K_USAGE: i32 = 5;
+/** Active alerts counted in a record at most (more go to JSON.parse): keeps `extra` an exact f64. */
+const ALERTS_CAP: u32 = 1 << 20;
 
 let INPUT: usize = 0, RECORDS: usize = 0, TABLE: usize = 0, ENTRIES: usize = 0, ARENA: usize = 0;
 let recordCap: u32 = 0;
@@ -54,6 +64,9 @@ let nVal: u64 = 0;
 // The envelope's fields and unit.status's summary fields of the line being read.
 let gSeq: u64 = 0, gTs: u64 = 0, gRev: u64 = 0;
 let gId: i32 = 0, gState: i32 = -1, gBits: u32 = 0, gVideo: i32 = -1;
+// unit.added's and unit.alert's summary fields: the type's string index, isDemo and
+// isBlockedVendor (0 absent, 1 false, 2 true), the active alerts.
+let gType: i32 = 0, gDemo: u32 = 0, gBlocked: u32 = 0, gActive: u32 = 0;
 let stoppedAt: usize = 0;
 
 /** Lays out memory: `inputCap` bytes of input (+ 64 of slack), `records` records; returns INPUT. */
@@ -173,11 +186,24 @@ function plainInt(): bool {
 function finite(): bool { return num() && !nExp && nDigits <= 300; }
 function nonNegativeFinite(): bool { return finite() && !nNeg; }
 
+/** The last boolean bool_() read. */
+let bVal = false;
+
 function bool_(): bool {
   const c = load<u8>(pos);
-  if (c == 0x74 && load<u32>(pos) == 0x65757274) { pos += 4; return true; }
-  if (c == 0x66 && load<u32>(pos + 1) == 0x65736c61) { pos += 5; return true; }
+  if (c == 0x74 && load<u32>(pos) == 0x65757274) { pos += 4; bVal = true; return true; }
+  if (c == 0x66 && load<u32>(pos + 1) == 0x65736c61) { pos += 5; bVal = false; return true; }
   return false;
+}
+
+/**
+ * A finite number x with -limit <= x <= limit (`limit` below 1000; with `negative` false, also not
+ * written with a minus: -0 is left to JSON.parse). The integer part below `limit`, or equal to it
+ * without a fraction: JSON.parse's rounding never takes such a number past the limit.
+ */
+function within(limit: u64, negative: bool): bool {
+  if (!num() || nExp || nDigits > 3 || (nNeg && !negative)) return false;
+  return nVal < limit || (nVal == limit && !nFrac);
 }
 
 /** ws, then ',' (more: 1), `close` (done: 0) or anything else (-1). */
@@ -321,12 +347,16 @@ function statusData(): bool {
   }
 }
 
-/** One link of unit.usage (isUsageLink). */
-function usageLink(): bool {
+/** Fields a link must hold: unit.usage's (isUsageLink), unit.added's (isLink: only `port`). */
+const USAGE_LINK_FIELDS = 1 | 256 | 512;
+const ADDED_LINK_FIELDS = 1;
+
+/** One link: isLinkFields, and `uplinkKbps` / `downlinkKbps` non-negative; `required` the fields' bits it must hold. */
+function link(required: i32): bool {
   if (load<u8>(pos) != 0x7b) return false;
   pos++; ws();
   let seen = 0;
-  if (load<u8>(pos) == 0x7d) return false; // port, uplinkKbps, downlinkKbps are required
+  if (load<u8>(pos) == 0x7d) { pos++; return required == 0; }
   while (true) {
     if (!key()) return false;
     const p = sStart, len = sLen;
@@ -357,37 +387,188 @@ function usageLink(): bool {
     if (n < 0) return false;
     if (n == 0) break;
   }
-  return (seen & (1 | 256 | 512)) == (1 | 256 | 512);
+  return (seen & required) == required;
+}
+
+/** At '[': an array of links (`required` as link()). */
+function links(required: i32): bool {
+  if (load<u8>(pos) != 0x5b) return false;
+  pos++; ws();
+  if (load<u8>(pos) == 0x5d) { pos++; return true; }
+  while (true) {
+    if (!link(required)) return false;
+    const n = after(0x5d);
+    if (n < 0) return false;
+    if (n == 0) return true;
+  }
 }
 
 /** unit.usage data: an object whose `links` is an array of usage links. */
 function usageData(): bool {
   if (load<u8>(pos) != 0x7b) return false;
   pos++; ws();
-  let links = false;
+  let seenLinks = false;
   if (load<u8>(pos) == 0x7d) return false;
   while (true) {
     if (!key()) return false;
     const p = sStart, len = sLen;
     if (LIT('links')) {
-      if (links || load<u8>(pos) != 0x5b) return false;
-      links = true;
-      pos++; ws();
-      if (load<u8>(pos) == 0x5d) pos++;
-      else while (true) {
-        if (!usageLink()) return false;
-        const n = after(0x5d);
-        if (n < 0) return false;
-        if (n == 0) break;
-      }
+      if (seenLinks || !links(USAGE_LINK_FIELDS)) return false;
+      seenLinks = true;
     } else if (!value()) return false;
     const n = after(0x7d);
     if (n < 0) return false;
-    if (n == 0) return links;
+    if (n == 0) return seenLinks;
   }
 }
 
-function dataOf(kind: i32): bool { return kind == K_STATUS ? statusData() : usageData(); }
+/** One alert (isAlert): `id`, `entityUniqueId` strings, `active` a boolean (counted when true), `severity` and `type` from their lists. */
+function alert(): bool {
+  if (load<u8>(pos) != 0x7b) return false;
+  pos++; ws();
+  if (load<u8>(pos) == 0x7d) return false; // all five are required
+  let seen = 0;
+  let active = false;
+  while (true) {
+    if (!key()) return false;
+    const p = sStart, len = sLen;
+    let bit = 0;
+    let ok = true;
+    if (LIT('id')) { bit = 1; ok = load<u8>(pos) == 0x22 && str(); }
+    else if (LIT('entityUniqueId')) { bit = 2; ok = load<u8>(pos) == 0x22 && str(); }
+    else if (LIT('active')) { bit = 4; ok = bool_(); active = bVal; }
+    else if (LIT('severity')) {
+      bit = 8;
+      ok = load<u8>(pos) == 0x22 && str() && !sEsc;
+      if (ok) { const p = sStart, len = sLen; ok = LIT('warning') || LIT('critical'); } // ALERT_SEVERITIES
+    } else if (LIT('type')) {
+      bit = 16;
+      ok = load<u8>(pos) == 0x22 && str() && !sEsc;
+      if (ok) { const p = sStart, len = sLen; ok = LIT('battery') || LIT('cameraDisconnected'); } // ALERT_TYPES
+    }
+    else ok = value();
+    if (!ok || (seen & bit) != 0) return false;
+    seen |= bit;
+    const n = after(0x7d);
+    if (n < 0) return false;
+    if (n == 0) break;
+  }
+  if (seen != 31) return false;
+  if (active) gActive++;
+  return gActive < ALERTS_CAP;
+}
+
+/** At '[': an array of alerts; counts the active ones into gActive (from 0). */
+function alerts(): bool {
+  gActive = 0;
+  if (load<u8>(pos) != 0x5b) return false;
+  pos++; ws();
+  if (load<u8>(pos) == 0x5d) { pos++; return true; }
+  while (true) {
+    if (!alert()) return false;
+    const n = after(0x5d);
+    if (n < 0) return false;
+    if (n == 0) return true;
+  }
+}
+
+/** unit.alert data: an object whose `alerts` is an array of alerts. */
+function alertData(): bool {
+  if (load<u8>(pos) != 0x7b) return false;
+  pos++; ws();
+  if (load<u8>(pos) == 0x7d) return false;
+  let seenAlerts = false;
+  while (true) {
+    if (!key()) return false;
+    const p = sStart, len = sLen;
+    if (LIT('alerts')) {
+      if (seenAlerts || !alerts()) return false;
+      seenAlerts = true;
+    } else if (!value()) return false;
+    const n = after(0x7d);
+    if (n < 0) return false;
+    if (n == 0) return seenAlerts;
+  }
+}
+
+/** A battery (isBattery): an object, `connected` and `charging` booleans, `percentage` in [0, 100], each optional. */
+function battery(): bool {
+  if (load<u8>(pos) != 0x7b) return false;
+  pos++; ws();
+  if (load<u8>(pos) == 0x7d) { pos++; return true; }
+  let seen = 0;
+  while (true) {
+    if (!key()) return false;
+    const p = sStart, len = sLen;
+    let bit = 0;
+    let ok = true;
+    if (LIT('connected')) { bit = 1; ok = bool_(); }
+    else if (LIT('charging')) { bit = 2; ok = bool_(); }
+    else if (LIT('percentage')) { bit = 4; ok = within(100, false); }
+    else ok = value();
+    if (!ok || (seen & bit) != 0) return false;
+    seen |= bit;
+    const n = after(0x7d);
+    if (n < 0) return false;
+    if (n == 0) return true;
+  }
+}
+
+/** unit.added data (isUnitData) and its summary fields: type, isDemo, isBlockedVendor, status, active alerts. */
+function unitData(): bool {
+  gState = -1; gBits = 0; gVideo = -1; gDemo = 0; gBlocked = 0; gActive = 0;
+  if (load<u8>(pos) != 0x7b) return false;
+  pos++; ws();
+  if (load<u8>(pos) == 0x7d) return false; // uid, name, type, status are required
+  let seen = 0;
+  while (true) {
+    if (!key()) return false;
+    const p = sStart, len = sLen;
+    let bit = 0;
+    let ok = true;
+    if (LIT('uid')) { bit = 1; ok = load<u8>(pos) == 0x22 && str() && sLen > 0; } // an escape is at least one character
+    else if (LIT('name')) { bit = 2; ok = load<u8>(pos) == 0x22 && str(); }
+    else if (LIT('type')) {
+      bit = 4;
+      ok = load<u8>(pos) == 0x22 && str() && !sEsc && !sHigh && (gType = intern(sStart, sLen)) >= 0;
+    }
+    else if (LIT('status')) { bit = 8; ok = statusData(); }
+    else if (LIT('isDemo')) { bit = 16; ok = bool_(); gDemo = bVal ? 2 : 1; }
+    else if (LIT('isBlockedVendor')) { bit = 32; ok = bool_(); gBlocked = bVal ? 2 : 1; }
+    else if (LIT('lat')) { bit = 64; ok = within(90, true); }
+    else if (LIT('lng')) { bit = 128; ok = within(180, true); }
+    else if (LIT('address')) { bit = 256; ok = load<u8>(pos) == 0x22 && str(); }
+    else if (LIT('battery')) {
+      bit = 512;
+      if (load<u8>(pos) == 0x6e) { ok = load<u32>(pos) == 0x6c6c756e; pos += 4; }
+      else ok = battery();
+    }
+    else if (LIT('links')) { bit = 1024; ok = links(ADDED_LINK_FIELDS); }
+    else if (LIT('alerts')) { bit = 2048; ok = alerts(); }
+    else if (LIT('config')) { bit = 4096; ok = load<u8>(pos) == 0x7b && obj(); }
+    else ok = value();
+    if (!ok || (seen & bit) != 0) return false;
+    seen |= bit;
+    const n = after(0x7d);
+    if (n < 0) return false;
+    if (n == 0) break;
+  }
+  return (seen & 15) == 15;
+}
+
+function dataOf(kind: i32): bool {
+  if (kind == K_STATUS) return statusData();
+  if (kind == K_USAGE) return usageData();
+  if (kind == K_ADDED) return unitData();
+  return alertData();
+}
+
+/** The record's `extra` number of a read line (see STRIDE). */
+function extraOf(kind: i32): f64 {
+  if (kind == K_ADDED) return <f64>gType + 262144.0 * <f64>(gDemo + 3 * (gBlocked + 3 * gActive));
+  if (kind == K_ALERT) return <f64>gActive;
+  return 0;
+}
 
 /** One line as an envelope of a read kind: its kind, or -1 for JSON.parse. */
 function envelope(): i32 {
@@ -413,6 +594,8 @@ function envelope(): i32 {
       const p = sStart, len = sLen;
       if (LIT('unit.status')) kind = K_STATUS;
       else if (LIT('unit.usage')) kind = K_USAGE;
+      else if (LIT('unit.added')) kind = K_ADDED;
+      else if (LIT('unit.alert')) kind = K_ALERT;
       else return -1;
     } else if (LIT('data')) {
       if ((seen & 32) != 0) return -1;
@@ -451,6 +634,7 @@ export function scan(start: usize, end: usize): u32 {
     const kind = envelope();
     const at = RECORDS + <usize>count * STRIDE * 8;
     if (kind >= 0) {
+      store<f64>(at, extraOf(kind));
       store<f64>(at + 8, <f64>gSeq);
       store<f64>(at + 16, <f64>gTs);
       store<f64>(at + 24, <f64>gRev);
