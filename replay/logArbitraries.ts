@@ -90,26 +90,37 @@ export const envelope = fc.constantFrom(...EVENT_KINDS).chain((kind) =>
     { requiredKeys: ['seq', 'kind', 'id', 'rev', 'data'] },
   ),
 );
+/** How a line's text is varied: as written, spaced out, with a key repeated, cut short, or one byte changed. */
+export type LineVariant = 'plain' | 'spaced' | 'repeated' | 'cut' | 'changed';
+
+/**
+ * An event's line text varied one way. `indent` is the spacing of 'spaced' (JSON.stringify's third
+ * argument, its newlines turned into spaces); `repeatedTail` is what 'repeated' writes before the
+ * closing brace (keys that are already in the object, so JSON.parse keeps the last); `at` picks the
+ * cut or the changed byte, `char` is the byte written there.
+ */
+export function variedLineText(event: Record<string, unknown>, how: LineVariant, at: number, char: string, indent: string | number, repeatedTail: string): string {
+  const text = JSON.stringify(event);
+  switch (how) {
+    case 'spaced':
+      return JSON.stringify(event, null, indent).replace(/\n/g, ' ');
+    case 'repeated':
+      return `${text.slice(0, -1)},${repeatedTail}}`;
+    case 'cut':
+      return text.slice(0, at % text.length);
+    case 'changed': {
+      const index = at % text.length;
+      return text.slice(0, index) + char + text.slice(index + 1);
+    }
+    default:
+      return text;
+  }
+}
+
 /** The envelope's text, sometimes with spaces, a repeated key, or bytes cut or changed. */
 export const lineText = fc
-  .tuple(envelope, fc.constantFrom('plain', 'spaced', 'repeated', 'cut', 'changed'), fc.nat(), fc.constantFrom('x', '"', '}', ']', ',', '\\', ' ', '\u0001', 'é'))
-  .map(([event, how, at, char]) => {
-    const text = JSON.stringify(event);
-    switch (how) {
-      case 'spaced':
-        return JSON.stringify(event, null, 1).replace(/\n/g, ' ');
-      case 'repeated':
-        return `${text.slice(0, -1)},"seq":${JSON.stringify(event.seq)},"kind":"unit.removed","data":{}}`;
-      case 'cut':
-        return text.slice(0, at % text.length);
-      case 'changed': {
-        const index = at % text.length;
-        return text.slice(0, index) + char + text.slice(index + 1);
-      }
-      default:
-        return text;
-    }
-  });
+  .tuple(envelope, fc.constantFrom<LineVariant>('plain', 'spaced', 'repeated', 'cut', 'changed'), fc.nat(), fc.constantFrom('x', '"', '}', ']', ',', '\\', ' ', '\u0001', 'é'))
+  .map(([event, how, at, char]) => variedLineText(event, how, at, char, 1, `"seq":${JSON.stringify(event.seq)},"kind":"unit.removed","data":{}`));
 
 /** A whole log: the header, then events of three units (any rev), bad or blank lines, perhaps a torn end. */
 export const randomLogText: fc.Arbitrary<string> = (() => {

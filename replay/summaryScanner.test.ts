@@ -5,7 +5,8 @@ import { EVENT_KINDS } from '../src/protocol/kinds.ts';
 import { APPLICATION_NAMES } from '../src/domain/units/status.ts';
 import { ALERT_SEVERITIES, ALERT_TYPES } from '../src/domain/units/interface.ts';
 import { defaultParams, runScenario } from '../fixtures/generate.ts';
-import { alert, lineText, link, unitData } from './logArbitraries.ts';
+import type { LineVariant } from './logArbitraries.ts';
+import { alert, lineText, link, unitData, variedLineText } from './logArbitraries.ts';
 import { SCAN_FALLBACK, SCAN_STRIDE, S_APPS, S_EXTRA, S_ID, S_KIND, S_REV, S_SEQ, S_STATE, S_TS, SummaryScanner, addedExtra, sharedSummaryScanner } from './summaryScanner.ts';
 
 /** Mostly valid unit.status, unit.usage, unit.added and unit.alert envelopes: what the scanner reads, so accepting is tested often. */
@@ -109,24 +110,8 @@ const readableEnvelope = fc.record(
 
 /** Its text, plain, spaced, with a key repeated, or a byte cut or changed (as lineText does). */
 const readableLine = fc
-  .tuple(readableEnvelope, fc.constantFrom('plain', 'plain', 'spaced', 'repeated', 'cut', 'changed'), fc.nat(), fc.constantFrom('x', '"', '}', ']', ',', '\\', ' ', '\t', '\u0001', 'é', '0', '-', 'e', '{', '['))
-  .map(([event, how, at, char]) => {
-    const text = JSON.stringify(event);
-    switch (how) {
-      case 'spaced':
-        return JSON.stringify(event, null, '\t').replace(/\n/g, ' ');
-      case 'repeated':
-        return `${text.slice(0, -1)},"data":{"state":7}}`;
-      case 'cut':
-        return text.slice(0, at % text.length);
-      case 'changed': {
-        const index = at % text.length;
-        return text.slice(0, index) + char + text.slice(index + 1);
-      }
-      default:
-        return text;
-    }
-  });
+  .tuple(readableEnvelope, fc.constantFrom<LineVariant>('plain', 'plain', 'spaced', 'repeated', 'cut', 'changed'), fc.nat(), fc.constantFrom('x', '"', '}', ']', ',', '\\', ' ', '\t', '\u0001', 'é', '0', '-', 'e', '{', '['))
+  .map(([event, how, at, char]) => variedLineText(event, how, at, char, '\t', '"data":{"state":7}'));
 
 /** What the scanner says of one line: the summary's fields, or 'fallback' (left to JSON.parse). */
 type Verdict =
