@@ -640,6 +640,33 @@ describe('hot aspects travel as patches (diff.ts ASPECT) and the UI ends with th
     fc.record({ do: fc.constant('removed' as const), unit: fc.nat(4) }),
     fc.constant({ do: 'frame' as const }),
   );
+  type Step = typeof stepArb extends fc.Arbitrary<infer T> ? T : never;
+  /**
+   * Events into a pipeline: each unit's rev and the stream's seq counted up, and a generated step
+   * turned into its event (a step for a unit not in the model is skipped, but 'added').
+   */
+  const eventsInto = (pipeline: ReturnType<typeof rig>['pipeline']) => {
+    const revs = new Map<string, number>();
+    let seq = 0;
+    const emit = (kind: Parameters<typeof makeEvent>[0], id: string, data: unknown): void => {
+      const rev = (revs.get(id) ?? 0) + 1;
+      revs.set(id, rev);
+      seq += 1;
+      pipeline.event(makeEvent(kind, id, rev, seq, data as never) as Envelope);
+    };
+    const apply = (step: Exclude<Step, { do: 'frame' }>): void => {
+      const id = `U${step.unit}`;
+      if (step.do === 'added') emit('unit.added', id, unit(id));
+      else if (!pipeline.model.units.has(id)) return;
+      else if (step.do === 'removed') emit('unit.removed', id, {});
+      else if (step.do === 'status') emit('unit.status', id, step.data);
+      else if (step.do === 'usage') emit('unit.usage', id, { links: step.links.map((l) => ({ ...l, name: l.port, type: 'lan', enabled: true })) });
+      else if (step.do === 'alert') emit('unit.alert', id, { alerts: step.active ? [{ id: `${id}:a`, type: 'cameraDisconnected', severity: 'critical', active: true, message: 'Camera disconnected' }] : [] });
+      else if (step.do === 'config') emit('unit.config', id, { delay: step.delay });
+      else emit('unit.speedtest', id, { state: 'done', uplinkKbps: step.kbps });
+    };
+    return { emit, apply };
+  };
   /** Views compared as the UI reads them: JSON drops undefined fields (a buffer-decoded view has none). */
   const plain = (value: unknown) => JSON.parse(JSON.stringify(value ?? null)) as unknown;
 
@@ -647,14 +674,7 @@ describe('hot aspects travel as patches (diff.ts ASPECT) and the UI ends with th
     await fc.assert(
       fc.asyncProperty(fc.array(stepArb, { maxLength: 120 }), fc.integer({ min: 0, max: 3 }), async (steps, inlineUnitsMax) => {
         const { pipeline, posted, runFrames, settle } = rig({ inlineUnitsMax });
-        const revs = new Map<string, number>();
-        let seq = 0;
-        const emit = (kind: Parameters<typeof makeEvent>[0], id: string, data: unknown) => {
-          const rev = (revs.get(id) ?? 0) + 1;
-          revs.set(id, rev);
-          seq += 1;
-          pipeline.event(makeEvent(kind, id, rev, seq, data as never) as Envelope);
-        };
+        const { emit, apply } = eventsInto(pipeline);
         for (let i = 0; i < 3; i += 1) emit('unit.added', `U${i}`, unit(`U${i}`));
         for (const step of steps) {
           if (step.do === 'frame') {
@@ -662,16 +682,7 @@ describe('hot aspects travel as patches (diff.ts ASPECT) and the UI ends with th
             await settle();
             continue;
           }
-          const id = `U${step.unit}`;
-          const present = pipeline.model.units.has(id);
-          if (step.do === 'added') emit('unit.added', id, unit(id));
-          else if (!present) continue;
-          else if (step.do === 'removed') emit('unit.removed', id, {});
-          else if (step.do === 'status') emit('unit.status', id, step.data);
-          else if (step.do === 'usage') emit('unit.usage', id, { links: step.links.map((l) => ({ ...l, name: l.port, type: 'lan', enabled: true })) });
-          else if (step.do === 'alert') emit('unit.alert', id, { alerts: step.active ? [{ id: `${id}:a`, type: 'cameraDisconnected', severity: 'critical', active: true, message: 'Camera disconnected' }] : [] });
-          else if (step.do === 'config') emit('unit.config', id, { delay: step.delay });
-          else emit('unit.speedtest', id, { state: 'done', uplinkKbps: step.kbps });
+          apply(step);
         }
         for (let i = 0; i < 3; i += 1) {
           runFrames();
@@ -697,14 +708,7 @@ describe('hot aspects travel as patches (diff.ts ASPECT) and the UI ends with th
         fc.integer({ min: 0, max: 3 }),
         async (steps, maxUnitsPerDiff, inlineUnitsMax) => {
           const { pipeline, posted, runFrames, settle, takers } = rig({ inlineUnitsMax, maxUnitsPerDiff }, { autoTake: false });
-          const revs = new Map<string, number>();
-          let seq = 0;
-          const emit = (kind: Parameters<typeof makeEvent>[0], id: string, data: unknown) => {
-            const rev = (revs.get(id) ?? 0) + 1;
-            revs.set(id, rev);
-            seq += 1;
-            pipeline.event(makeEvent(kind, id, rev, seq, data as never) as Envelope);
-          };
+          const { emit, apply } = eventsInto(pipeline);
           const takeAll = async () => {
             for (let round = 0; round < 200 && (takers.length > 0 || pipeline.waitingForUi); round += 1) {
               for (const take of takers.splice(0)) take();
@@ -723,16 +727,7 @@ describe('hot aspects travel as patches (diff.ts ASPECT) and the UI ends with th
               await settle();
               continue;
             }
-            const id = `U${step.unit}`;
-            const present = pipeline.model.units.has(id);
-            if (step.do === 'added') emit('unit.added', id, unit(id));
-            else if (!present) continue;
-            else if (step.do === 'removed') emit('unit.removed', id, {});
-            else if (step.do === 'status') emit('unit.status', id, step.data);
-            else if (step.do === 'usage') emit('unit.usage', id, { links: step.links.map((l) => ({ ...l, name: l.port, type: 'lan', enabled: true })) });
-            else if (step.do === 'alert') emit('unit.alert', id, { alerts: step.active ? [{ id: `${id}:a`, type: 'cameraDisconnected', severity: 'critical', active: true, message: 'Camera disconnected' }] : [] });
-            else if (step.do === 'config') emit('unit.config', id, { delay: step.delay });
-            else emit('unit.speedtest', id, { state: 'done', uplinkKbps: step.kbps });
+            apply(step);
           }
           runFrames();
           await takeAll();
