@@ -16,6 +16,7 @@
  * store's first-snapshot fill fell against it: both are main-thread work that lands in the scroll
  * in some runs and not in others, and changes a window's long tasks as much as a code change does
  * (docs/performance.md §5e, §5f). LUC_BENCH_UI_PORT (uiBench.ts) fixes the server's port.
+ * LUC_PROFILE_MAP_ONLY=1: the map window alone, opened from the list (docs/performance.md §5g).
  */
 import { mkdtempSync, rmSync, symlinkSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -169,7 +170,8 @@ async function window(cdp: CDPSession, page: Page, name: string, openMs: number 
   const w: FrameWindow = await measureWindow(page, name, during);
   const { profile } = (await cdp.send('Profiler.stop')) as { profile: Profile };
   const head = `  ${name}: ${w.intervals.length} frames, p50 ${percentile(w.intervals, 50).toFixed(1)}, p95 ${percentile(w.intervals, 95).toFixed(1)}, p99 ${percentile(w.intervals, 99).toFixed(1)}, max ${Math.max(...w.intervals).toFixed(0)} ms, ${w.longTasks.length} long tasks [${w.longTasks.map((d) => d.toFixed(0)).join(' ')}]${openMs === null ? '' : `, opened and drawn in ${openMs.toFixed(0)} ms`}; phases ${await phasesSince(page, from)}`;
-  return [head, ...topSelf(profile)].join('\n');
+  // The map window also lists inclusive time: its refresh's callers (flush, grid, features) read there.
+  return [head, ...topSelf(profile), ...(name === 'map' ? topInclusive(profile) : [])].join('\n');
 }
 
 /** Each request of the page and its worker (sent, answered; wall-clock ms), to say where a screen's open time went. */
@@ -209,9 +211,11 @@ async function side(root: string): Promise<string> {
     await cdp.send('Profiler.setSamplingInterval', { interval: PROFILE_SAMPLE_US });
     await loadList(page, UNITS);
     await page.waitForTimeout(SETTLE_MS);
+    // LUC_PROFILE_MAP_ONLY=1: straight from the list to the map window (no scroll, no multiview; a round in about half the time).
+    const mapOnly = process.env['LUC_PROFILE_MAP_ONLY'] === '1';
     const listFrom = Date.now();
     const listFromPage = (await page.evaluate(() => performance.now())) as number;
-    lines.push(await window(cdp, page, 'list scrolling', null, () => scrollList(page)));
+    if (!mapOnly) lines.push(await window(cdp, page, 'list scrolling', null, () => scrollList(page)));
     // The store's first-snapshot fill runs in 8 ms slices after the paint; on a loaded machine they are long tasks of the window they overlap (docs/performance.md §5f).
     const filledAt = (await page.evaluate((mark) => performance.getEntriesByName(mark).at(-1)?.startTime ?? null, SNAPSHOT_FILLED_MARK)) as number | null;
     lines.push(`  store's fill of the first snapshot ended: ${filledAt === null ? 'no mark (not ended, or a checkout without the mark)' : `${(filledAt - listFromPage).toFixed(0)} ms from the list window's start (negative: before it)`}`);
@@ -220,9 +224,11 @@ async function side(root: string): Promise<string> {
     // LUC_PROFILE_LIST_ONLY=1: the list window only (a round in about half the time).
     if (process.env['LUC_PROFILE_LIST_ONLY'] === '1') return lines.join('\n');
     await page.screenshot({ path: join(tmpdir(), `luc-frames-${root === ROOT ? 'B' : 'A'}-list.png`) });
-    const wallOpen = await openLogged(page, log, 'Multiview', '[data-testid="multiview-wall"] canvas', lines);
-    lines.push(await window(cdp, page, 'multiview', wallOpen, () => page.waitForTimeout(VIEW_MS)));
-    await page.screenshot({ path: join(tmpdir(), `luc-frames-${root === ROOT ? 'B' : 'A'}-multiview.png`) });
+    if (!mapOnly) {
+      const wallOpen = await openLogged(page, log, 'Multiview', '[data-testid="multiview-wall"] canvas', lines);
+      lines.push(await window(cdp, page, 'multiview', wallOpen, () => page.waitForTimeout(VIEW_MS)));
+      await page.screenshot({ path: join(tmpdir(), `luc-frames-${root === ROOT ? 'B' : 'A'}-multiview.png`) });
+    }
     // LUC_PROFILE_OPEN=1: the CPU profile of the map's open itself (click → drawn, plus the settle), self and inclusive.
     const profileOpen = process.env['LUC_PROFILE_OPEN'] === '1';
     if (profileOpen) await cdp.send('Profiler.start');

@@ -39,6 +39,7 @@ import { followCluster } from './clusterFollow.ts';
 import { CLUSTER_CELL_PX, CLUSTER_MAX_ZOOM } from './clusters.ts';
 import { mapDataOf } from './mapState.ts';
 import { UnitDisplay } from './unitDisplay.ts';
+import { FLUSH_SLICE_MS, runSlice } from './flushSlices.ts';
 import { UnitPositions } from './unitPositions.ts';
 
 /**
@@ -102,6 +103,12 @@ export function createUnitMap(options: UnitMapOptions): UnitMap {
   const pending = new Set<string>();
   let lastFlushAt = 0;
   let flushTimer: number | null = null;
+  /**
+   * The refresh under way: its units (all of them, for the draw at its end) and how many are on
+   * the grid yet; they are put there FLUSH_SLICE_MS a frame (flushSlices.ts), then drawn at once.
+   */
+  let flushing: { ids: string[]; placed: number } | null = null;
+  let flushFrame: number | null = null;
   let viewReady = false;
   let lastSummary: ClusterSummary | null = null;
   /** The cluster whose pop-up is open: its members and the grid they were read from (clusterFollow.ts). */
@@ -194,19 +201,47 @@ export function createUnitMap(options: UnitMapOptions): UnitMap {
     if (changed) options.onFollow({ kind: 'members', members: next.members });
   }
 
-  /** Applies the pending unit changes to the layers (O(changed units and their cells)). */
+  /**
+   * Starts applying the pending unit changes to the layers (O(changed units and their cells)):
+   * their grid puts over as many frames as FLUSH_SLICE_MS needs (one, for a usual refresh), then
+   * one draw of the changed cells and points. Changes arriving meanwhile wait for the next refresh.
+   */
   function flush(): void {
+    if (flushing !== null) return; // the one under way schedules the next when it ends
     lastFlushAt = Date.now();
     if (pending.size === 0) return;
-    const changed = [...pending];
+    flushing = { ids: [...pending], placed: 0 };
     pending.clear();
-    display.update(changed);
+    flushSlice();
+  }
+
+  /** One frame's share of the refresh under way; its draw once every unit is on the grid. */
+  function flushSlice(): void {
+    flushFrame = null;
+    const refresh = flushing;
+    if (refresh === null) return;
+    refresh.placed = runSlice(refresh.ids.length, refresh.placed, (from, to) => display.place(refresh.ids, from, to), FLUSH_SLICE_MS, () => performance.now());
+    if (refresh.placed < refresh.ids.length) {
+      flushFrame = requestAnimationFrame(flushSlice);
+      return;
+    }
+    flushing = null;
+    display.draw(refresh.ids);
     reportClusters();
     refollow();
+    if (pending.size > 0) scheduleFlush();
+  }
+
+  /** Ends the refresh under way at once (a new view reconciles everything): its units go back to pending. */
+  function abandonFlush(): void {
+    if (flushFrame !== null) cancelAnimationFrame(flushFrame);
+    flushFrame = null;
+    if (flushing !== null) for (const id of flushing.ids) pending.add(id);
+    flushing = null;
   }
 
   function scheduleFlush(): void {
-    if (!viewReady || flushTimer !== null) return;
+    if (!viewReady || flushTimer !== null || flushing !== null) return;
     const wait = Math.max(0, lastFlushAt + UNITS_REFRESH_MS - Date.now());
     if (wait === 0) return flush(); // already inside an animation frame (UnitPositions)
     flushTimer = window.setTimeout(() => {
@@ -222,6 +257,7 @@ export function createUnitMap(options: UnitMapOptions): UnitMap {
     if (size === undefined || resolution === undefined) return;
     if (flushTimer !== null) window.clearTimeout(flushTimer);
     flushTimer = null;
+    abandonFlush();
     display.update([...pending]);
     pending.clear();
     const zoom = view.getZoom() ?? 0;
@@ -378,6 +414,7 @@ export function createUnitMap(options: UnitMapOptions): UnitMap {
     destroy() {
       destroyed = true;
       if (flushTimer !== null) window.clearTimeout(flushTimer);
+      abandonFlush();
       units.stop();
       map.setTarget(undefined);
       unitLayer.dispose();

@@ -124,7 +124,32 @@ export class UnitDisplay {
   }
 
   /** Units whose position or status changed (or that came or went): only they and their cells are redrawn. */
-  update(changed: Iterable<string>): void {
+  update(changed: readonly string[]): void {
+    this.place(changed);
+    this.draw(changed);
+  }
+
+  /**
+   * The first half of `update`, without features: puts `changed[from..to)` on the grid at their
+   * positions now (O(units given), nothing drawn). A refresh of tens of thousands of units can so
+   * be spread over frames (flushSlices.ts) and drawn once with `draw`. Zoomed in (no grid): nothing.
+   */
+  place(changed: readonly string[], from = 0, to = changed.length): void {
+    const grid = this.grid;
+    if (this.view === null || grid === null) return;
+    for (let i = from; i < to; i += 1) {
+      const id = changed[i] as string;
+      const p = this.positions.get(id);
+      if (p !== undefined && id !== this.selected) grid.put(id, p.x, p.y, p.status);
+      else grid.remove(id);
+    }
+  }
+
+  /**
+   * The second half of `update`: redraws the grid cells changed since the last draw or view (every
+   * `place` since), and the points of `changed` (all the units placed since, for their lone points).
+   */
+  draw(changed: readonly string[]): void {
     if (this.view === null) return;
     const grid = this.grid;
     if (grid === null) {
@@ -134,11 +159,6 @@ export class UnitDisplay {
         else this.removePoint(id);
       }
       return;
-    }
-    for (const id of changed) {
-      const p = this.positions.get(id);
-      if (p !== undefined && id !== this.selected) grid.put(id, p.x, p.y, p.status);
-      else grid.remove(id);
     }
     const dirty = grid.takeDirty();
     // Removals first, then additions: a unit that left one lone cell for another is drawn once.
