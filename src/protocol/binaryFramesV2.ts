@@ -12,15 +12,17 @@
  *   0             1     magic 0x4C ('L')
  *   1             1     version 2
  *   2             1     frame type 0 (events)
- *   3             1     reserved, 0
+ *   3             1     flags: bit 0 = layouts (the layouts column is there); other bits 0
  *   4             4     N, the number of events (u32, 1 … MAX_EVENTS_PER_FRAME)
  *   8             8·N   seq of each event (f64)
  *   8 + 8·N       8·N   ts of each event (f64)
  *   8 + 16·N      8·N   rev of each event (f64)
  *   8 + 24·N      4·N   ref of each event's id (u32: an index in the connection's id table)
  *   8 + 28·N      N     kind of each event (u8: its index in EVENT_KINDS)
- *   8 + 29·N      rest  body: one MessagePack value, the array of the N `data` payloads (msgpackr
- *                       records and bundled strings, as version 1's body)
+ *   8 + 29·N      4·N   only with flag bit 0: the link-layout number of each event (u32; 0: none;
+ *                       linkLayouts.ts: within one connection a number > 0 stands for one layout)
+ *   8 + 29·N (+4·N) rest  body: one MessagePack value, the array of the N `data` payloads
+ *                       (msgpackr records and bundled strings, as version 1's body)
  *
  * Ids frame:
  *   0             1     magic 0x4C
@@ -57,6 +59,7 @@ import { EVENT_KINDS } from './kinds.ts';
 import { MAX_EVENTS_PER_FRAME } from './ops.ts';
 import type { EventColumns } from './binaryFrames.ts';
 import { BINARY_FRAME_MAGIC, BINARY_HEADER_BYTES, packFrameBody, unpackFrameBody, writeEventColumns } from './binaryFrames.ts';
+import { LinkLayouts } from './linkLayouts.ts';
 
 /** The query a client adds to the websocket URL to get version-2 binary frames (`?frames=bin2`). */
 export const BINARY_V2_QUERY = 'frames=bin2';
@@ -65,6 +68,8 @@ export const FRAME_TYPE_EVENTS = 0;
 export const FRAME_TYPE_IDS = 1;
 /** Ids frame flag: the client empties its table before defining this frame's ids. */
 export const IDS_RESTART = 1;
+/** Events frame flag: the frame has the layouts column (a u32 link-layout number per event, linkLayouts.ts). */
+export const EVENTS_LAYOUTS = 1;
 /** Fixed bytes per event in an events frame: seq, ts, rev (f64), ref (u32), kind (u8). */
 export const V2_BYTES_PER_EVENT = 29;
 /**
@@ -195,12 +200,15 @@ export function encodeIdsFrame(refs: readonly number[], ids: readonly string[], 
   return frame;
 }
 
-/** An events frame of `events` (1 … MAX_EVENTS_PER_FRAME, in seq order) with their ids' refs. */
-export function encodeEventsFrameV2(events: readonly WireEventV2[], refs: Uint32Array): Uint8Array {
-  if (events.length === 0 || events.length > MAX_EVENTS_PER_FRAME || refs.length !== events.length) {
-    throw new Error(`events frame: ${events.length} events and ${refs.length} refs; a frame holds 1 to ${MAX_EVENTS_PER_FRAME} events, one ref each`);
+/**
+ * An events frame of `events` (1 … MAX_EVENTS_PER_FRAME, in seq order) with their ids' refs and,
+ * when given, their link-layout numbers (the layouts column; null: a frame without it).
+ */
+export function encodeEventsFrameV2(events: readonly WireEventV2[], refs: Uint32Array, layouts: Uint32Array | null = null): Uint8Array {
+  if (events.length === 0 || events.length > MAX_EVENTS_PER_FRAME || refs.length !== events.length || (layouts !== null && layouts.length !== events.length)) {
+    throw new Error(`events frame: ${events.length} events, ${refs.length} refs and ${layouts?.length ?? 'no'} layouts; a frame holds 1 to ${MAX_EVENTS_PER_FRAME} events, one ref (and one layout) each`);
   }
-  return assembleEventsFrameV2(events.length, (i) => events[i] as WireEventV2, refs, packFrameBody(events.map((event) => event.data)));
+  return assembleEventsFrameV2(events.length, (i) => events[i] as WireEventV2, refs, packFrameBody(events.map((event) => event.data)), layouts);
 }
 
 /** Writes an events frame's header and columns in front of an encoded body (the bench feed caches bodies). */
@@ -209,17 +217,22 @@ export function assembleEventsFrameV2(
   column: (index: number) => EventColumns,
   refs: Uint32Array,
   body: Uint8Array,
+  layouts: Uint32Array | null = null,
 ): Uint8Array {
-  const fixed = BINARY_HEADER_BYTES + V2_BYTES_PER_EVENT * count;
+  const fixed = BINARY_HEADER_BYTES + (V2_BYTES_PER_EVENT + (layouts === null ? 0 : 4)) * count;
   const frame = new Uint8Array(fixed + body.byteLength);
   const view = new DataView(frame.buffer, frame.byteOffset, frame.byteLength);
   view.setUint8(0, BINARY_FRAME_MAGIC);
   view.setUint8(1, BINARY_V2_VERSION);
   view.setUint8(2, FRAME_TYPE_EVENTS);
-  view.setUint8(3, 0);
+  view.setUint8(3, layouts === null ? 0 : EVENTS_LAYOUTS);
   view.setUint32(4, count, true);
   const refAt = BINARY_HEADER_BYTES + 24 * count;
   for (let i = 0; i < count; i += 1) view.setUint32(refAt + 4 * i, refs[i] as number, true);
+  if (layouts !== null) {
+    const layoutAt = BINARY_HEADER_BYTES + V2_BYTES_PER_EVENT * count;
+    for (let i = 0; i < count; i += 1) view.setUint32(layoutAt + 4 * i, layouts[i] as number, true);
+  }
   writeEventColumns(view, count, column, BINARY_HEADER_BYTES + 28 * count, 'events frame');
   frame.set(body, fixed);
   return frame;
@@ -233,12 +246,19 @@ export function assembleEventsFrameV2(
 export class ConnectionEncoderV2 {
   readonly sent = new SentIds();
 
-  constructor(readonly table: WireIdTable = new WireIdTable()) {}
+  /**
+   * `layouts`: the gateway's link-layout numbers (shared like the table), or null for frames
+   * without the layouts column (what readers before it accept; the bench's A/B against them).
+   */
+  constructor(
+    readonly table: WireIdTable = new WireIdTable(),
+    readonly layouts: LinkLayouts | null = new LinkLayouts(),
+  ) {}
 
   frames(events: readonly WireEventV2[]): Uint8Array[] {
     const refs = this.table.refsOf(events);
     const ids = this.sent.idsFrameFor(this.table, refs);
-    const frame = encodeEventsFrameV2(events, refs);
+    const frame = encodeEventsFrameV2(events, refs, this.layouts?.columnOf(events, refs) ?? null);
     return ids === null ? [frame] : [ids, frame];
   }
 }
@@ -297,8 +317,11 @@ export function isBinaryFrameV2(bytes: Uint8Array): boolean {
  */
 export interface ReaderV2 {
   readonly table: ConnectionIds;
-  /** Each valid event of an events frame, through one reused envelope, with its id's ref. */
-  visit(event: Envelope, ref: number): void;
+  /**
+   * Each valid event of an events frame, through one reused envelope, with its id's ref and its
+   * link-layout number (0: none, or a frame without the layouts column).
+   */
+  visit(event: Envelope, ref: number, layout: number): void;
   /** Each invalid event of an events frame (index, seq, field); its neighbours are visited. */
   bad(reason: string): void;
   /** The string to keep for each id an ids frame defines (default: the decoded one). */
@@ -328,9 +351,11 @@ export function readBinaryFrameV2(bytes: Uint8Array, reader: ReaderV2): Decoded<
     return fail(error);
   });
   if (type !== FRAME_TYPE_EVENTS) return fail(`byte 2 (frame type) is ${type}, expected 0 (events) or 1 (ids)`);
-  if (flags !== 0) return fail(`byte 3 (reserved) is ${flags} in an events frame, expected 0`);
+  if ((flags & ~EVENTS_LAYOUTS) !== 0) return fail(`byte 3 (flags) is ${flags} in an events frame, expected 0 or ${EVENTS_LAYOUTS} (layouts)`);
   if (count < 1 || count > MAX_EVENTS_PER_FRAME) return fail(`bytes 4–7 (count) are ${count}, expected 1 to ${MAX_EVENTS_PER_FRAME} events`);
-  const fixed = BINARY_HEADER_BYTES + V2_BYTES_PER_EVENT * count;
+  const hasLayouts = (flags & EVENTS_LAYOUTS) !== 0;
+  const layoutAt = BINARY_HEADER_BYTES + V2_BYTES_PER_EVENT * count;
+  const fixed = layoutAt + (hasLayouts ? 4 * count : 0);
   if (bytes.byteLength <= fixed) return fail(`events frame of ${bytes.byteLength} bytes, too short for ${count} events (the columns end at byte ${fixed}, then the body)`);
   const refAt = BINARY_HEADER_BYTES + 24 * count;
   // Every ref must be defined before any event is handed over: a frame is applied whole or not at all.
@@ -357,7 +382,7 @@ export function readBinaryFrameV2(bytes: Uint8Array, reader: ReaderV2): Decoded<
     cursor.id = table.get(ref);
     cursor.data = datas[i];
     if (isEnvelope(cursor)) {
-      visit(cursor, ref);
+      visit(cursor, ref, hasLayouts ? view.getUint32(layoutAt + 4 * i, true) : 0);
       continue;
     }
     // Rare: name the bad field as the text path would (decodeEnvelope's messages).

@@ -55,6 +55,8 @@ type Subscriber = {
   binaryFrames: number;
   /** Version 2: each ids frame's ids and restart flag, in arrival order, with the events frame count before it. */
   idsFrames: { ids: number; restart: boolean; afterFrames: number }[];
+  /** Version 2: each event's link-layout number (the events frame's layouts column; 0: none). */
+  layouts: number[];
 };
 
 /**
@@ -71,6 +73,7 @@ async function subscriber(batched: boolean | 'bin' | 'bin2' = false): Promise<Su
   const state = { binaryFrames: 0 };
   const table = new ConnectionIds();
   const idsFrames: Subscriber['idsFrames'] = [];
+  const layouts: number[] = [];
   ws.on('message', (data, isBinary) => {
     if (isBinary) {
       state.binaryFrames += 1;
@@ -79,7 +82,10 @@ async function subscriber(batched: boolean | 'bin' | 'bin2' = false): Promise<Su
       if (isBinaryFrameV2(bytes)) {
         const read = readBinaryFrameV2(bytes, {
           table,
-          visit: (event) => void events.push({ ...event }),
+          visit: (event, _ref, layout) => {
+            events.push({ ...event });
+            layouts.push(layout);
+          },
           bad: (reason) => {
             throw new Error(reason);
           },
@@ -129,6 +135,7 @@ async function subscriber(batched: boolean | 'bin' | 'bin2' = false): Promise<Su
     closed,
     events: received,
     idsFrames,
+    layouts,
     get binaryFrames() {
       return state.binaryFrames;
     },
@@ -325,6 +332,25 @@ describe('live gateway: binary frames version 2 (?frames=bin2)', () => {
     await until(() => later.seqs.length === 2);
     expect(later.idsFrames).toEqual([{ ids: 2, restart: true, afterFrames: 0 }]);
     expect(later.events).toEqual(batched.events.slice(-2));
+  });
+
+  it('numbers each usage event\'s link layout: the same number while a unit\'s layout holds, a new one when it changes', async () => {
+    const v2 = await subscriber('bin2');
+    const batched = await subscriber(true);
+    const usage = (uid: string, port: string, kbps: number) => bus.publish('unit.usage', uid, { links: [{ port, name: port, type: 'cell', uplinkKbps: kbps, downlinkKbps: 0 }] });
+    usage('U1', 'modem1', 1);
+    usage('U2', 'modem1', 1);
+    bus.publish('unit.status', 'U1', { state: 'online' });
+    usage('U1', 'modem1', 2);
+    usage('U1', 'modem2', 3);
+    usage('U1', 'modem1', 4);
+    await until(() => v2.seqs.length === 6 && batched.seqs.length === 6);
+    expect(v2.events).toEqual(batched.events);
+    const [u1, u2, status, same, changed, back] = v2.layouts;
+    expect(status).toBe(0);
+    expect([u1, u2, same, changed, back].every((n) => n !== undefined && n > 0)).toBe(true);
+    expect(same).toBe(u1);
+    expect(new Set([u1, u2, changed, back]).size).toBe(4); // a number is never reused, not even for a layout seen before
   });
 
   it('restarts the table after a reset (the snapshot that follows gets a fresh table)', async () => {

@@ -38,6 +38,7 @@ import type { EventSink } from '../sources/eventSource.ts';
 import type { ChannelView, FleetDiff, LinkView, ServerView, UnitPatch, UnitView } from './diff.ts';
 import { ASPECT, encodeUnits, INLINE_UNITS_MAX, MAX_UNITS_PER_DIFF, pushLinkValues, WHOLE_VIEW } from './diff.ts';
 import { RecordsByRef } from './recordsByRef.ts';
+import { LayoutsBySlot } from './layoutsBySlot.ts';
 import { AspectMasks } from './aspectMasks.ts';
 import { PatchColumnsWriter } from './patchColumns.ts';
 import type { SnapshotColumns } from './snapshotColumns.ts';
@@ -229,6 +230,8 @@ export class FleetPipeline implements EventSink {
   private readonly aspects = new AspectMasks();
   /** The unit record of each wire ref seen, by slot (binary frames version 2; recordsByRef.ts). */
   private readonly records = new RecordsByRef();
+  /** The link-layout number each unit's links came with, by slot (layoutsBySlot.ts): one compare instead of the links'. */
+  private readonly layouts = new LayoutsBySlot();
   private alertSettings: UnitAlertSettings;
   private frameRequested = false;
   /**
@@ -280,7 +283,7 @@ export class FleetPipeline implements EventSink {
 
   // ---- EventSink ------------------------------------------------------------------------------
 
-  event(event: Envelope, ref = -1): void {
+  event(event: Envelope, ref = -1, layout = 0): void {
     this.stats.eventsIn += 1;
     this.eventsSinceDiff += 1;
     const model = this.model;
@@ -305,7 +308,12 @@ export class FleetPipeline implements EventSink {
       let aspect = aspectOfKind(event.kind);
       if (event.kind === 'unit.usage') {
         const linksAfter = unit?.links;
-        if (linksBefore === undefined || linksAfter === undefined || !sameLinkLayout(linksBefore, linksAfter)) aspect = WHOLE_VIEW;
+        if (linksBefore === undefined || linksAfter === undefined || unit === undefined) aspect = WHOLE_VIEW;
+        else {
+          // Same number as the links it replaces came with: same layout, no need to read the old links.
+          if (!this.layouts.same(unit.slot, layout, linksBefore) && !sameLinkLayout(linksBefore, linksAfter)) aspect = WHOLE_VIEW;
+          this.layouts.note(unit.slot, layout, linksAfter);
+        }
       }
       if (aspectEvent !== null) {
         if (unit !== undefined) this.aspects.add(unit, aspect);

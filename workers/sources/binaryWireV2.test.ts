@@ -13,6 +13,7 @@ import type { Envelope } from '../../src/protocol/envelope.ts';
 import { makeEvent } from '../../src/protocol/sampleEvents.ts';
 import { encodeBinaryFrame } from '../../src/protocol/binaryFrames.ts';
 import { ConnectionEncoderV2, ConnectionIds, encodeIdsFrame, readBinaryFrameV2, WireIdTable } from '../../src/protocol/binaryFramesV2.ts';
+import { LinkLayouts } from '../../src/protocol/linkLayouts.ts';
 import { EVENTS_OP } from '../../src/protocol/ops.ts';
 import { takeSnapshotStamp } from '../pipeline/snapshotTiming.ts';
 import type { WiredWorker as Worker } from './wireTestHarness.ts';
@@ -70,7 +71,7 @@ const draft: fc.Arbitrary<Draft> = fc.constantFrom(...UNIT_IDS).chain((id) =>
  * binary wire, cut at the given fraction of its length, when `corrupt` is set), a reconnect, or a
  * server reset that a snapshot answers.
  */
-type Step = { type: 'frame'; drafts: [Draft, number][]; corrupt: number | null } | { type: 'reconnect' } | { type: 'reset' };
+type Step = { type: 'frame'; drafts: [Draft, number][]; corrupt: number | null } | { type: 'reconnect'; newServer: boolean } | { type: 'reset' };
 const step: fc.Arbitrary<Step> = fc.oneof(
   {
     weight: 8,
@@ -78,7 +79,8 @@ const step: fc.Arbitrary<Step> = fc.oneof(
       .record({ drafts: fc.array(fc.tuple(draft, fc.integer({ min: -1, max: 2 })), { minLength: 1, maxLength: MAX_FRAME }), corrupt: fc.option(fc.double({ min: 0, max: 0.999, noNaN: true }), { freq: 4 }) })
       .map((s): Step => ({ type: 'frame', drafts: s.drafts, corrupt: s.corrupt })),
   },
-  { weight: 1, arbitrary: fc.constant<Step>({ type: 'reconnect' }) },
+  // newServer: the socket reconnects to a restarted server, whose link-layout numbers start again at 1.
+  { weight: 1, arbitrary: fc.boolean().map((newServer): Step => ({ type: 'reconnect', newServer })) },
   { weight: 1, arbitrary: fc.constant<Step>({ type: 'reset' }) },
 );
 
@@ -101,7 +103,8 @@ describe('binary frames version 2 against batched JSON frames', () => {
         const binary = wiredWorker();
         // The server's side: one table for the gateway, a connection encoder per socket.
         const table = new WireIdTable(capacity);
-        let connection = new ConnectionEncoderV2(table);
+        let layouts = new LinkLayouts();
+        let connection = new ConnectionEncoderV2(table, layouts);
         const revs = new Map<string, number>();
         let seq = 100;
         let corrupted = 0;
@@ -116,7 +119,8 @@ describe('binary frames version 2 against batched JSON frames', () => {
               w.session.closed(0);
               w.session.opened(); // resumes (or fetches a snapshot when the last resync was cut short)
             });
-            connection = new ConnectionEncoderV2(table); // a new socket: nothing of the table sent yet
+            if (s.newServer) layouts = new LinkLayouts(); // the same numbers now stand for other layouts
+            connection = new ConnectionEncoderV2(table, layouts); // a new socket: nothing of the table sent yet
             await both((w) => w.answer({ watermark: seq, snapshot: TWO_UNIT_SNAPSHOT }));
             continue;
           }
@@ -181,10 +185,11 @@ describe('a bad version-2 frame', () => {
   it.each([
     ['of another version', (f: Uint8Array) => Uint8Array.from([0x4c, 7, ...f.slice(2)]), /^binary frame: version 7, this client reads version 1/],
     ['of an unknown frame type', (f: Uint8Array) => Uint8Array.from([...f.slice(0, 2), 5, ...f.slice(3)]), /^binary frame v2: byte 2 \(frame type\) is 5, expected 0 \(events\) or 1 \(ids\)/],
-    ['with a reserved byte set', (f: Uint8Array) => Uint8Array.from([...f.slice(0, 3), 1, ...f.slice(4)]), /^binary frame v2: byte 3 \(reserved\) is 1 in an events frame/],
+    ['with an unknown flag set', (f: Uint8Array) => Uint8Array.from([...f.slice(0, 3), 3, ...f.slice(4)]), /^binary frame v2: byte 3 \(flags\) is 3 in an events frame, expected 0 or 1 \(layouts\)/],
+    ['saying layouts without the column', (f: Uint8Array) => Uint8Array.from([...f.slice(0, 3), 1, ...f.slice(4, 66), ...f.slice(74)]), /^binary frame v2: body at byte 74 is not valid MessagePack/],
     ['with a count of 0', (f: Uint8Array) => Uint8Array.from([...f.slice(0, 4), 0, 0, 0, 0, ...f.slice(8)]), /^binary frame v2: bytes 4–7 \(count\) are 0, expected 1 to 1000 events/],
-    ['cut inside the columns', (f: Uint8Array) => f.slice(0, 40), /^binary frame v2: events frame of 40 bytes, too short for 2 events \(the columns end at byte 66/],
-    ['truncated in the body', (f: Uint8Array) => f.slice(0, f.byteLength - 2), /^binary frame v2: body at byte 66 is not valid MessagePack/],
+    ['cut inside the columns', (f: Uint8Array) => f.slice(0, 40), /^binary frame v2: events frame of 40 bytes, too short for 2 events \(the columns end at byte 74/],
+    ['truncated in the body', (f: Uint8Array) => f.slice(0, f.byteLength - 2), /^binary frame v2: body at byte 74 is not valid MessagePack/],
     ['with a ref not in the table', (f: Uint8Array) => {
       const bad = f.slice();
       new DataView(bad.buffer).setUint32(8 + 24 * 2 + 4, 9, true); // the second event's ref
@@ -227,11 +232,133 @@ describe('a bad version-2 frame', () => {
     expect(w.pipeline.model.units.get('U1')?.status).toBe('streaming');
   });
 
+  it('an events frame without the layouts column still reads (flags 0)', async () => {
+    const w = await liveWorker();
+    for (const frame of new ConnectionEncoderV2(new WireIdTable(), null).frames(events)) w.session.binaryMessage(frame);
+    expect(w.session.stats.badFrames).toBe(0);
+    expect(w.pipeline.model.units.get('U1')?.status).toBe('streaming');
+    expect(w.pipeline.model.units.get('U0')?.rev).toBe(3);
+  });
+
   it('a version-1 frame still reads on the same session', async () => {
     const w = await liveWorker();
     w.session.binaryMessage(encodeBinaryFrame(events));
     expect(w.session.stats.badFrames).toBe(0);
     expect(w.pipeline.model.units.get('U0')?.rev).toBe(3);
+  });
+});
+
+describe('link-layout numbers', () => {
+  const usage = (id: string, rev: number, seq: number, port: string) =>
+    makeEvent('unit.usage', id, rev, seq, { links: [{ port, name: port, type: 'cell', uplinkKbps: seq, downlinkKbps: 0 }] } as never) as Envelope;
+
+  it('a number from a restarted server that equals the old one for another layout still sends the unit whole', async () => {
+    const w = wiredWorker();
+    w.answer({ watermark: 0, snapshot: TWO_UNIT_SNAPSHOT });
+    await w.settle();
+    w.pipeline.flush();
+    await w.settle();
+    // The first server numbers U0's layout [modem1] 1; after a reconnect to a restarted server, [modem2] is 1 too.
+    const before = new ConnectionEncoderV2(new WireIdTable(), new LinkLayouts());
+    for (const frame of before.frames([usage('U0', 2, 1, 'modem1')])) w.session.binaryMessage(frame);
+    w.pipeline.flush();
+    await w.settle();
+    w.session.closed(0);
+    w.session.opened(); // resumes: the model (and U0's links) stay
+    const after = new ConnectionEncoderV2(new WireIdTable(), new LinkLayouts());
+    for (const frame of after.frames([usage('U0', 3, 2, 'modem2')])) w.session.binaryMessage(frame);
+    w.pipeline.flush();
+    await w.settle();
+    expect(w.session.stats.badFrames).toBe(0);
+    const last = w.diffs.at(-1);
+    expect(JSON.stringify(last)).toContain('modem2'); // the unit's view, whole, with its new link names
+    expect(w.pipeline.model.units.get('U0')?.links).toEqual([expect.objectContaining({ port: 'modem2' })]);
+  });
+
+  /** Links from a small alphabet, so that layouts repeat and change by one field (port, name or type) often. */
+  const smallLink = fc.record({
+    port: fc.constantFrom('eth0', 'modem1'),
+    name: fc.option(fc.constantFrom('A', 'B'), { nil: undefined }),
+    type: fc.constantFrom('lan', 'cell'),
+    uplinkKbps: fc.integer({ min: 0, max: 9 }),
+    downlinkKbps: fc.constant(0),
+  }).map(({ name, ...link }) => (name === undefined ? link : { ...link, name }));
+  const USAGE_IDS = ['U0', 'U1', 'U2'] as const;
+  const usageDraft: fc.Arbitrary<Draft> = fc.constantFrom(...USAGE_IDS).chain((id) =>
+    fc.oneof(
+      { weight: 8, arbitrary: fc.array(smallLink, { maxLength: 2 }).map((links): Draft => ({ kind: 'unit.usage', id, data: { links } })) },
+      { weight: 1, arbitrary: fc.constant<Draft>({ kind: 'unit.removed', id, data: {} }) },
+      {
+        weight: 1,
+        arbitrary: fc.array(smallLink, { maxLength: 2 }).map((links): Draft => ({ kind: 'unit.added', id, data: { uid: id, name: `Unit ${id}`, type: '800', status: { state: 'online', applications: {} }, links } })),
+      },
+    ),
+  );
+  type UsageStep = { type: 'frame'; drafts: Draft[]; json: boolean } | { type: 'reconnect'; newServer: boolean };
+  const usageStep: fc.Arbitrary<UsageStep> = fc.oneof(
+    // json: this frame reaches the binary worker as a text frame too (no ref, no layout), as the resync buffer's events do.
+    { weight: 8, arbitrary: fc.record({ drafts: fc.array(usageDraft, { minLength: 1, maxLength: 4 }), json: fc.boolean() }).map((f): UsageStep => ({ type: 'frame', ...f })) },
+    { weight: 1, arbitrary: fc.boolean().map((newServer): UsageStep => ({ type: 'reconnect', newServer })) },
+  );
+
+  it('usage, adds and removals with repeating layouts, text frames between and restarted servers: the same model and diffs as batched JSON (300 runs)', async () => {
+    await fc.assert(
+      fc.asyncProperty(fc.array(usageStep, { minLength: 1, maxLength: 30 }), async (steps) => {
+        const json = wiredWorker();
+        const binary = wiredWorker();
+        for (const w of [json, binary]) w.answer({ watermark: 0, snapshot: TWO_UNIT_SNAPSHOT });
+        await Promise.all([json.settle(), binary.settle()]);
+        const table = new WireIdTable();
+        let layouts = new LinkLayouts();
+        let connection = new ConnectionEncoderV2(table, layouts);
+        const revs = new Map<string, number>();
+        let seq = 0;
+        for (const s of steps) {
+          if (s.type === 'reconnect') {
+            for (const w of [json, binary]) {
+              w.session.closed(0);
+              w.session.opened();
+            }
+            if (s.newServer) layouts = new LinkLayouts();
+            connection = new ConnectionEncoderV2(table, layouts);
+            continue;
+          }
+          const events = s.drafts.map((d) => {
+            const rev = (revs.get(d.id) ?? 1) + 1;
+            revs.set(d.id, rev);
+            seq += 1;
+            return makeEvent(d.kind, d.id, rev, seq, d.data as never) as Envelope;
+          });
+          const text = JSON.stringify({ op: EVENTS_OP, events });
+          if (s.json) binary.session.message(text);
+          else for (const frame of connection.frames(events)) binary.session.binaryMessage(frame);
+          json.session.message(text);
+          for (const w of [json, binary]) w.pipeline.flush();
+          await Promise.all([json.settle(), binary.settle()]);
+        }
+        expect(binary.session.stats.badFrames).toBe(0);
+        expect(stateOf(binary)).toEqual(stateOf(json));
+        expect(diffsOf(binary)).toEqual(diffsOf(json));
+      }),
+      { numRuns: 300 },
+    );
+  });
+
+  it('usage events with an unchanged layout go as patches, a changed one whole, on one connection', async () => {
+    const json = wiredWorker();
+    const binary = wiredWorker();
+    for (const w of [json, binary]) w.answer({ watermark: 0, snapshot: TWO_UNIT_SNAPSHOT });
+    await Promise.all([json.settle(), binary.settle()]);
+    const connection = new ConnectionEncoderV2();
+    const ports = ['modem1', 'modem1', 'modem1', 'eth0', 'eth0', 'modem1'];
+    for (const [i, port] of ports.entries()) {
+      const events = [usage('U0', i + 2, i + 1, port)];
+      for (const frame of connection.frames(events)) binary.session.binaryMessage(frame);
+      json.session.message(JSON.stringify({ op: EVENTS_OP, events }));
+      for (const w of [json, binary]) w.pipeline.flush();
+      await Promise.all([json.settle(), binary.settle()]);
+    }
+    expect(binary.diffs).toEqual(json.diffs);
   });
 });
 

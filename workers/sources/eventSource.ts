@@ -16,8 +16,12 @@ export interface EventSink {
    * connection's wire ref of `event.id` (docs/protocol.md "Binary frames" version 2), a small
    * integer ≥ 0 that a sink may use to cache per-entity lookups in arrays, always checked against
    * `event.id` (a ref may name another id after a reconnect or a table restart); −1 or absent: none.
+   * `layout`: for a usage event, a number > 0 standing for its links' layout (port, name, type of
+   * each link, in order): within one source's life two events with the same number have links of
+   * the same layout (src/protocol/linkLayouts.ts, made unique across connections by the session);
+   * 0 or absent: unknown, compare the links.
    */
-  event(event: Envelope, ref?: number): void;
+  event(event: Envelope, ref?: number, layout?: number): void;
   /**
    * Replaces the whole fleet with `snapshot`; events with seq ≤ `watermark` are already in it
    * and are ignored afterwards (protocol.md: apply only events above the snapshot's watermark).

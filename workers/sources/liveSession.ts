@@ -48,6 +48,19 @@ function* idsOf(snapshot: RestSnapshot['snapshot']): Iterable<string> {
   for (const server of snapshot.servers) yield server.id;
 }
 
+/** The wire's layout numbers are u32: each table's epoch gets its own 2^32 numbers. */
+const LAYOUT_EPOCH_SPAN = 2 ** 32;
+/** Epochs whose numbers stay exact in a double (2^53 / 2^32); past them layouts go to the sink as 0 (unknown). */
+const MAX_LAYOUT_EPOCHS = 2 ** 21;
+
+/**
+ * A wire layout number (u32, 0: none) as the sink gets it: unique across the session's tables
+ * (EventSink.event's `layout`), epoch · 2^32 + number; 0 stays 0.
+ */
+export function sinkLayoutOf(epoch: number, layout: number): number {
+  return layout === 0 || epoch >= MAX_LAYOUT_EPOCHS ? 0 : epoch * LAYOUT_EPOCH_SPAN + layout;
+}
+
 /** Events buffered during a resync beyond this are dropped, and another resync follows the snapshot in flight. */
 export const MAX_RESYNC_BUFFER = 200_000;
 
@@ -105,6 +118,12 @@ export class LiveSession {
   private readonly ids = new IdInterner();
   /** This connection's wire id table (binary frames version 2), emptied on every open. */
   private readonly wireIds = new ConnectionIds();
+  /**
+   * Which wire table the link-layout numbers came from: bumped on every open and every ids frame
+   * that restarts the table, so that a number from another connection (another gateway: a server
+   * restart numbers from 1 again) never equals one from this (sinkLayoutOf).
+   */
+  private layoutEpoch = 0;
   /** The id table was lost on this connection and a reconnect was asked (once per connection). */
   private reconnectAsked = false;
   private retryTimer: TimerId | null = null;
@@ -144,6 +163,7 @@ export class LiveSession {
     this.behind = false; // a new socket starts in step
     this.disconnectedSince = null;
     this.wireIds.clear(); // a new connection's ids come again (docs/protocol.md "Binary frames" version 2)
+    this.layoutEpoch += 1;
     this.reconnectAsked = false;
     const topics = [this.deps.groupTopic, ...this.registry.topics().filter((topic) => topic !== this.deps.groupTopic)];
     this.sendOps('subscribe', topics);
@@ -217,6 +237,7 @@ export class LiveSession {
     if (isBinaryFrameV2(bytes)) {
       const readV2 = readBinaryFrameV2(bytes, this.readerV2);
       if (!readV2.ok) this.reportBad(readV2.error);
+      else if (readV2.value.type === 'ids' && readV2.value.restart) this.layoutEpoch += 1;
       return;
     }
     const read = readBinaryFrame(bytes, this.receiveReused, (reason) => this.reportBad(reason));
@@ -226,10 +247,10 @@ export class LiveSession {
   /** How version-2 frames reach the session: ids into the connection's table, events with their ref. */
   private readonly readerV2: ReaderV2 = {
     table: this.wireIds,
-    visit: (event, ref) => {
+    visit: (event, ref, layout) => {
       this.stats.eventsIn += 1;
-      if (this.resyncing) this.receive({ ...event } as Envelope); // kept in the resync buffer: a copy, applied later without its ref
-      else this.receive(event, ref);
+      if (this.resyncing) this.receive({ ...event } as Envelope); // kept in the resync buffer: a copy, applied later without its ref or layout
+      else this.receive(event, ref, sinkLayoutOf(this.layoutEpoch, layout));
     },
     bad: (reason) => this.reportBad(reason),
     intern: (id) => this.ids.intern(id),
@@ -296,7 +317,7 @@ export class LiveSession {
     this.stopped = true;
   }
 
-  private receive(event: Envelope, ref = -1): void {
+  private receive(event: Envelope, ref = -1, layout = 0): void {
     if (this.resyncing) {
       this.buffer.push(event);
       // Past the bound the buffer is dropped, not the fetch: a restart would never finish on a stream
@@ -308,7 +329,7 @@ export class LiveSession {
       return;
     }
     if (!this.behind && event.seq > this.lastSeq) this.lastSeq = event.seq;
-    this.sink.event(event, ref);
+    this.sink.event(event, ref, layout);
   }
 
   private startResync(): void {

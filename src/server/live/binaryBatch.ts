@@ -12,6 +12,7 @@
 import type { WebSocket } from 'ws';
 import { encodeBinaryFrame } from '../../protocol/binaryFrames.ts';
 import { encodeEventsFrameV2, SentIds, WireIdTable } from '../../protocol/binaryFramesV2.ts';
+import { LinkLayouts } from '../../protocol/linkLayouts.ts';
 import { MAX_BATCH_FRAME_BYTES, MAX_EVENTS_PER_FRAME } from '../../protocol/ops.ts';
 import type { LiveEvent } from './types.ts';
 import type { OutboxEntry } from './outbox.ts';
@@ -31,6 +32,8 @@ export class BinaryFrameMemo {
   private key = '';
   private frame: Uint8Array | null = null;
   readonly ids = new WireIdTable();
+  /** The link-layout number of each usage event (the events frame's layouts column; linkLayouts.ts). */
+  readonly layouts = new LinkLayouts();
   private keyV2 = '';
   private generationV2 = -1;
   private frameV2: { frame: Uint8Array; refs: Uint32Array } | null = null;
@@ -43,12 +46,12 @@ export class BinaryFrameMemo {
     return this.frame;
   }
 
-  /** The version-2 events frame of `events` and their refs in the gateway's id table. */
+  /** The version-2 events frame of `events` (with the layouts column) and their refs in the gateway's id table. */
   frameV2Of(events: readonly LiveEvent[]): { frame: Uint8Array; refs: Uint32Array } {
     const key = seqKey(events);
     if (this.frameV2 !== null && key === this.keyV2 && this.generationV2 === this.ids.generation) return this.frameV2;
     const refs = this.ids.refsOf(events);
-    this.frameV2 = { frame: encodeEventsFrameV2(events, refs), refs };
+    this.frameV2 = { frame: encodeEventsFrameV2(events, refs, this.layouts.columnOf(events, refs)), refs };
     this.keyV2 = key;
     this.generationV2 = this.ids.generation;
     return this.frameV2;
