@@ -37,6 +37,7 @@ import { createInterface } from 'node:readline';
 import { EVENTS_OP, MAX_EVENTS_PER_FRAME } from '../../src/protocol/ops.ts';
 import { assembleBinaryFrame, encodeBinaryBody, packFrameBody } from '../../src/protocol/binaryFrames.ts';
 import { assembleEventsFrameV2, SentIds, WireIdTable } from '../../src/protocol/binaryFramesV2.ts';
+import { LinkLayouts } from '../../src/protocol/linkLayouts.ts';
 import type { EventKind } from '../../src/protocol/kinds.ts';
 import { capabilitiesOf } from '../../src/server/areas/units/views.ts';
 
@@ -107,9 +108,14 @@ async function main(): Promise<void> {
   const wireIds = new WireIdTable();
   /**
    * Per 1,000-event chunk of the stream: its events' ids and parsed payloads, its version-1 body
-   * encoded whole, and for version 2 its refs and body (the payloads alone).
+   * encoded whole, and for version 2 its refs, link-layout numbers (the layouts column, numbered
+   * once over the stream in order: a number still stands for one layout when the stream loops,
+   * where the worker then finds a number other than the last and compares the links) and body
+   * (the payloads alone).
    */
-  type Chunk = { ids: string[]; datas: unknown[]; body: Uint8Array; refs: Uint32Array; bodyV2: Uint8Array };
+  type Chunk = { ids: string[]; datas: unknown[]; body: Uint8Array; refs: Uint32Array; layouts: Uint32Array; bodyV2: Uint8Array };
+  /** The feed's link-layout numbers (version 2's layouts column), one table as a gateway has. */
+  const linkLayouts = new LinkLayouts();
   let chunks: Chunk[] | null = null;
   function binaryChunks(): Chunk[] {
     if (chunks !== null) return chunks;
@@ -118,7 +124,9 @@ async function main(): Promise<void> {
       const slice = stream.slice(start, start + MAX_EVENTS_PER_FRAME);
       const ids = slice.map((event) => event.id);
       const datas = slice.map((event) => (JSON.parse(`{"data"${event.tail.slice(event.tail.indexOf(':'))}`) as { data: unknown }).data);
-      built.push({ ids, datas, body: encodeBinaryBody(ids, datas), refs: wireIds.refsOf(slice), bodyV2: packFrameBody(datas) });
+      const refs = wireIds.refsOf(slice);
+      const layouts = linkLayouts.columnOf(slice.map((event, i) => ({ kind: event.kind, data: datas[i] })), refs);
+      built.push({ ids, datas, body: encodeBinaryBody(ids, datas), refs, layouts, bodyV2: packFrameBody(datas) });
     }
     chunks = built;
     return built;
@@ -214,7 +222,7 @@ async function main(): Promise<void> {
         frame = assembleBinaryFrame(take, column, body);
       } else {
         refs = chunk.refs.subarray(offset, offset + take);
-        frame = assembleEventsFrameV2(take, column, refs, whole ? chunk.bodyV2 : packFrameBody(chunk.datas.slice(offset, offset + take)));
+        frame = assembleEventsFrameV2(take, column, refs, whole ? chunk.bodyV2 : packFrameBody(chunk.datas.slice(offset, offset + take)), chunk.layouts.subarray(offset, offset + take));
       }
       seq += take;
       batch.frames.push(Buffer.concat([frameHeader(frame.byteLength, 0x82), Buffer.from(frame.buffer, frame.byteOffset, frame.byteLength)]));

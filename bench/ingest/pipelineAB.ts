@@ -13,16 +13,20 @@
  *
  * The wire of each side (`AB_WIRES=this,other`, default `v2,v1`): `v1`, binary frames version 1
  * (ids in every frame), or `v2`, version 2 (docs/protocol.md: the ids in ids frames once per
- * connection, a ref per event; only a checkout that reads version 2). Both are encoded here, once;
+ * connection, a ref per event; only a checkout that reads version 2) with the layouts column (a
+ * link-layout number per usage event, as the gateway sends it since round p13: only a checkout that
+ * reads it), or `v2-nolayout`, version 2 without that column (what checkouts before p13 read). All
+ * are encoded here, once;
  * each pass is a new connection, so its first chunk comes with the ids frame that starts the table.
- * `AB_WIRES=v2,v2` against a checkout that also reads version 2 compares two worker paths on it.
+ * `AB_WIRES=v2,v2` against a checkout that also reads version 2 compares two worker paths on it;
+ * `AB_WIRES=v2,v2-nolayout` against a checkout before p13 compares each side on the wire it reads.
  *
  *   npx tsx bench/ingest/pipelineAB.ts /tmp/main [ROUNDS]
  */
 import { readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { encodeBinaryFrame } from '../../src/protocol/binaryFrames.ts';
-import { ConnectionEncoderV2 } from '../../src/protocol/binaryFramesV2.ts';
+import { ConnectionEncoderV2, WireIdTable } from '../../src/protocol/binaryFramesV2.ts';
 import type { Envelope } from '../../src/protocol/envelope.ts';
 import { EVENTS_OP } from '../../src/protocol/ops.ts';
 import { ROOT } from '../child.ts';
@@ -47,17 +51,20 @@ const units = lines
     return { rev: event.rev, unit: event.data };
   });
 const stream = lines.filter((line) => !line.includes('"unit.added"') && !line.includes('"unit.removed"'));
-type Wire = 'v1' | 'v2';
+const WIRES = ['v1', 'v2', 'v2-nolayout'] as const;
+type Wire = (typeof WIRES)[number];
 const wires = (process.env['AB_WIRES'] ?? 'v2,v1').split(',') as Wire[];
-if (wires.length !== 2 || !wires.every((wire) => wire === 'v1' || wire === 'v2')) throw new Error(`AB_WIRES=${process.env['AB_WIRES']}: expected two of v1, v2 (this side, other side)`);
+if (wires.length !== 2 || !wires.every((wire) => WIRES.includes(wire))) throw new Error(`AB_WIRES=${process.env['AB_WIRES']}: expected two of ${WIRES.join(', ')} (this side, other side)`);
 /** Per wire, per 1,000-event chunk, the frames that carry it (version 2: an ids frame first when the chunk has new ids). */
-const framesByWire: Record<Wire, Uint8Array[][]> = { v1: [], v2: [] };
+const framesByWire: Record<Wire, Uint8Array[][]> = { v1: [], v2: [], 'v2-nolayout': [] };
 const connection = new ConnectionEncoderV2();
+const connectionNoLayouts = new ConnectionEncoderV2(new WireIdTable(), null);
 for (let at = 0; at < stream.length; at += FRAME_EVENTS) {
   const text = `{"op":"${EVENTS_OP}","events":[${stream.slice(at, at + FRAME_EVENTS).join(',')}]}`;
   const events = (JSON.parse(text) as { events: Envelope[] }).events;
-  framesByWire.v1.push([encodeBinaryFrame(events)]);
-  framesByWire.v2.push(connection.frames(events));
+  if (wires.includes('v1')) framesByWire.v1.push([encodeBinaryFrame(events)]);
+  if (wires.includes('v2')) framesByWire.v2.push(connection.frames(events));
+  if (wires.includes('v2-nolayout')) framesByWire['v2-nolayout'].push(connectionNoLayouts.frames(events));
 }
 
 /** The two modules a side needs, from its checkout. */
