@@ -16,12 +16,11 @@ import { ROOT, startChild } from '../child.ts';
 
 export const CHROMIUM = CHROMIUM_PATH;
 
-/** Builds the bench page; returns the folder to serve. */
-export async function buildPage(): Promise<string> {
-  const outDir = mkdtempSync(join(tmpdir(), 'luc-bench-page-'));
+/** Builds the bench page (of the checkout at `root`: workerAB.ts builds another's too); returns the folder to serve. */
+export async function buildPage(root = ROOT, outDir = mkdtempSync(join(tmpdir(), 'luc-bench-page-'))): Promise<string> {
   await build({
     configFile: false,
-    root: join(ROOT, 'bench/ingest/page'),
+    root: join(root, 'bench/ingest/page'),
     base: './',
     logLevel: 'warn',
     worker: { format: 'es' },
@@ -47,9 +46,13 @@ export function launchChromium(extraArgs: readonly string[] = []): Promise<Brows
   });
 }
 
-/** POST /bench/start, then polls /bench/status: `durationMs` of events at `rate` events/s (0: as fast as the socket drains). */
-export async function stream(feedUrl: string, rate: number, durationMs: number, batchMs: number): Promise<{ events: number; seconds: number }> {
-  const response = await fetch(`${feedUrl}/bench/start`, { method: 'POST', body: JSON.stringify({ rate, durationMs, batchMs }) });
+/**
+ * POST /bench/start, then polls /bench/status: `durationMs` of events at `rate` events/s (0: as fast
+ * as the socket drains); `layouts`: version 2's frames carry the layouts column (false for a worker
+ * built before round p13).
+ */
+export async function stream(feedUrl: string, rate: number, durationMs: number, batchMs: number, layouts = true): Promise<{ events: number; seconds: number }> {
+  const response = await fetch(`${feedUrl}/bench/start`, { method: 'POST', body: JSON.stringify({ rate, durationMs, batchMs, layouts }) });
   if (response.status !== 202) throw new Error(`feed: ${response.status} ${await response.text()}`);
   const started = performance.now();
   for (;;) {

@@ -116,6 +116,11 @@ async function main(): Promise<void> {
   type Chunk = { ids: string[]; datas: unknown[]; body: Uint8Array; refs: Uint32Array; layouts: Uint32Array; bodyV2: Uint8Array };
   /** The feed's link-layout numbers (version 2's layouts column), one table as a gateway has. */
   const linkLayouts = new LinkLayouts();
+  /**
+   * Version 2's events frames carry the layouts column (as the gateway's); false for a worker built
+   * before round p13, which refuses the flag (workerAB.ts: `layouts` in /bench/start).
+   */
+  let sendLayouts = true;
   let chunks: Chunk[] | null = null;
   function binaryChunks(): Chunk[] {
     if (chunks !== null) return chunks;
@@ -222,7 +227,7 @@ async function main(): Promise<void> {
         frame = assembleBinaryFrame(take, column, body);
       } else {
         refs = chunk.refs.subarray(offset, offset + take);
-        frame = assembleEventsFrameV2(take, column, refs, whole ? chunk.bodyV2 : packFrameBody(chunk.datas.slice(offset, offset + take)), chunk.layouts.subarray(offset, offset + take));
+        frame = assembleEventsFrameV2(take, column, refs, whole ? chunk.bodyV2 : packFrameBody(chunk.datas.slice(offset, offset + take)), sendLayouts ? chunk.layouts.subarray(offset, offset + take) : null);
       }
       seq += take;
       batch.frames.push(Buffer.concat([frameHeader(frame.byteLength, 0x82), Buffer.from(frame.buffer, frame.byteOffset, frame.byteLength)]));
@@ -311,7 +316,8 @@ async function main(): Promise<void> {
     if (url.pathname.startsWith(`${REST}/`)) return send(res, 404, 'application/json', '{"message":"not in the bench feed"}');
     if (url.pathname === '/bench/start' && req.method === 'POST') {
       void body(req).then((text) => {
-        const { rate, durationMs, batchMs } = JSON.parse(text) as { rate: number; durationMs: number; batchMs: number };
+        const { rate, durationMs, batchMs, layouts } = JSON.parse(text) as { rate: number; durationMs: number; batchMs: number; layouts?: boolean };
+        sendLayouts = layouts ?? true;
         status = { running: true, events: 0, seconds: 0, error: null };
         run(rate, durationMs, batchMs).then(
           (result) => (status = { running: false, ...result, error: null }),

@@ -77,7 +77,7 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 const USER_HZ = 100;
 
 /** CPU time (ms) of every Chromium dedicated-worker thread alive now, from /proc/<pid>/task/<tid>/stat; null when /proc cannot tell. */
-function workerThreadsCpuMs(): Map<string, number> | null {
+export function workerThreadsCpuMs(): Map<string, number> | null {
   const times = new Map<string, number>();
   try {
     for (const pid of readdirSync('/proc')) {
@@ -107,7 +107,7 @@ function workerThreadsCpuMs(): Map<string, number> | null {
 }
 
 /** The CPU the worker threads used between two readings, in ms (threads present at both). */
-function cpuBetween(before: Map<string, number> | null, after: Map<string, number> | null): number | null {
+export function cpuBetween(before: Map<string, number> | null, after: Map<string, number> | null): number | null {
   if (before === null || after === null || after.size === 0) return null;
   let used = 0;
   for (const [thread, ms] of after) used += ms - (before.get(thread) ?? 0);

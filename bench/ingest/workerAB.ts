@@ -1,0 +1,108 @@
+/**
+ * In-browser A/B of the fleet worker (docs/performance.md §3e's next step, §3h): this checkout's
+ * worker against another checkout's, in ONE Chromium and against ONE feed, in alternated passes, so
+ * that both see the same machine from minute to minute. A look, not a figure of the bench.
+ *
+ * Both bench pages (bench/ingest/page/, each built from its own checkout with vite, so each holds
+ * its own workers/fleet.worker.ts) are served by one feed (feedServer.ts), this one at `/`, the
+ * other at `/other/`. Each round runs one pass per side, the side first swapped every round: a new
+ * page of that side, its worker connected on version 2 (`?frames=bin2`) and the 10,000-unit
+ * snapshot loaded, then a steady stream of STEADY_RATE events/s for STEADY_MS (the figure's
+ * stream), then the page is closed (its worker ends). Per pass: the worker thread's CPU over the
+ * stream (/proc, as ingestBench.ts), p50 / p99 event-to-diff, and events per worker CPU-second.
+ * Prints each pass, then per side the medians and the ratio other / this of the CPU medians and
+ * the median of the per-round ratios.
+ *
+ * `AB_LAYOUTS=this,other` (default `1,0`): whether each side's frames carry version 2's layouts
+ * column (a checkout before round p13 refuses it); `AB_RATE`, `AB_MS` override the stream.
+ *
+ *   npx tsx bench/ingest/workerAB.ts OTHER_CHECKOUT [ROUNDS]
+ */
+import { cpSync, existsSync, mkdtempSync } from 'node:fs';
+import { loadavg, tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { ROOT } from '../child.ts';
+import { median } from '../figure.ts';
+import { BENCH_LOGS, generateLog } from '../replay/logs.ts';
+import { buildPage, launchChromium, sends, startFeed, stream } from './chromium.ts';
+import { BATCH_MS, cpuBetween, DRAIN_MS, GROUP_ID, STEADY_MS, STEADY_RATE, UNITS, workerThreadsCpuMs } from './ingestBench.ts';
+import { streamStats } from './latency.ts';
+
+const other = process.argv[2];
+if (other === undefined) throw new Error('usage: npx tsx bench/ingest/workerAB.ts OTHER_CHECKOUT [ROUNDS]');
+const rounds = Number(process.argv[3] ?? 4);
+const layouts = (process.env['AB_LAYOUTS'] ?? '1,0').split(',').map((flag) => flag === '1');
+const rate = Number(process.env['AB_RATE'] ?? STEADY_RATE);
+const durationMs = Number(process.env['AB_MS'] ?? STEADY_MS);
+
+const now = (): number => performance.timeOrigin + performance.now();
+const sleep = (ms: number) => new Promise((done) => setTimeout(done, ms));
+
+const spec = BENCH_LOGS.find((log) => log.name === 'bench-10k');
+if (spec === undefined) throw new Error('no bench-10k log spec');
+const log = join(ROOT, 'fixtures/generated/bench-10k.ndjson');
+if (!existsSync(log)) generateLog(spec);
+
+// This side's page at the root, the other's under /other/ (relative asset paths: base './').
+const pageDir = await buildPage(ROOT, mkdtempSync(join(tmpdir(), 'luc-worker-ab-')));
+const otherDir = await buildPage(resolve(other));
+cpSync(otherDir, join(pageDir, 'other'), { recursive: true });
+
+type Side = { name: 'this' | 'other'; path: string; layouts: boolean };
+const sides: Side[] = [
+  { name: 'this', path: '/index.html', layouts: layouts[0] ?? true },
+  { name: 'other', path: '/other/index.html', layouts: layouts[1] ?? false },
+];
+type Pass = { cpuPercent: number; p50: number; p99: number; delivered: number; perCpuSecond: number; load: number };
+const results = new Map<string, Pass[]>(sides.map((side) => [side.name, []]));
+
+const feed = await startFeed(log, UNITS, pageDir);
+const browser = await launchChromium();
+try {
+  for (let round = 0; round <= rounds; round += 1) {
+    // Round 0 warms both sides (the feed's frames, the browser's caches) and is not counted.
+    for (const side of round % 2 === 0 ? sides : [...sides].reverse()) {
+      const context = await browser.newContext();
+      const page = await context.newPage();
+      page.on('pageerror', (error) => console.log(`${side.name} page error: ${error.message}`));
+      try {
+        await page.goto(`${feed.url}${side.path}`);
+        await page.evaluate(async ([g, u]) => (window as any).bench.connect('real', g, u, 'binary'), [GROUP_ID, UNITS] as const);
+        await page.evaluate(() => (window as any).bench.reset());
+        const load = loadavg()[0] ?? 0;
+        const cpuBefore = workerThreadsCpuMs();
+        const started = performance.now();
+        await stream(feed.url, rate, durationMs, BATCH_MS, side.layouts);
+        const wall = performance.now() - started;
+        const cpu = cpuBetween(cpuBefore, workerThreadsCpuMs());
+        await sleep(DRAIN_MS);
+        const cutoff = now();
+        const recorded = (await page.evaluate(() => (window as any).bench.take())) as { times: number[]; events: number[] };
+        const stats = streamStats(await sends(feed.url), recorded.times, recorded.events, cutoff);
+        if (cpu === null) throw new Error('no DedicatedWorker thread in /proc');
+        const delivered = recorded.events.reduce((sum, n) => sum + n, 0);
+        const pass: Pass = { cpuPercent: (100 * cpu) / wall, p50: stats.p50, p99: stats.p99, delivered, perCpuSecond: delivered / (cpu / 1000), load };
+        if (round > 0) results.get(side.name)?.push(pass);
+        console.log(
+          `${round === 0 ? 'warm-up' : `round ${round}`} ${side.name}: worker ${pass.cpuPercent.toFixed(1)} % of a core, ${Math.round(pass.perCpuSecond)} events per worker CPU-second, p50 ${pass.p50.toFixed(1)} ms, p99 ${pass.p99.toFixed(1)} ms, ${delivered} of ${stats.sent} events in ${stats.diffs} diffs, load ${load.toFixed(1)}`,
+        );
+      } finally {
+        await context.close();
+      }
+    }
+  }
+} finally {
+  await browser.close();
+  feed.child.stop();
+  await feed.child.done(10_000).catch(() => undefined);
+}
+
+const of = (name: string, field: keyof Pass) => median((results.get(name) ?? []).map((pass) => pass[field]));
+const thisCpu = results.get('this') ?? [];
+const otherCpu = results.get('other') ?? [];
+const perRound = thisCpu.map((pass, i) => (otherCpu[i]?.cpuPercent ?? Number.NaN) / pass.cpuPercent);
+for (const side of sides) {
+  console.log(`${side.name} (layouts ${side.layouts ? 'on' : 'off'}): median worker CPU ${of(side.name, 'cpuPercent').toFixed(1)} % of a core, ${Math.round(of(side.name, 'perCpuSecond'))} events per worker CPU-second, p99 ${of(side.name, 'p99').toFixed(1)} ms`);
+}
+console.log(`worker CPU at ${rate} events/s, other / this: ${(of('other', 'cpuPercent') / of('this', 'cpuPercent')).toFixed(3)} (medians), ${median(perRound).toFixed(3)} (median of per-round ratios), this lower in ${perRound.filter((r) => r > 1).length} of ${perRound.length}`);
+process.exit(0);
