@@ -18,6 +18,7 @@ import type { LogReader } from './log.ts';
 import { readLogFile } from './log.ts';
 import type { SummaryLogOptions } from './parallelLog.ts';
 import { readSummaryLog } from './parallelLog.ts';
+import { UnitLookup } from './unitLookup.ts';
 
 /** A progress line every second of wall time (issue 6: "a compact progress line per second"). */
 export const PROGRESS_INTERVAL_MS = 1_000;
@@ -113,9 +114,13 @@ export async function playLogFile(options: PlayOptions): Promise<PlayResult> {
     onProgress?.({ elapsedMs: now - start, seq: lastSeq, ts: lastTs, events, model });
   };
 
+  // The parallel summary reader names each event's id by a number: the units are then found by it.
+  const units = new UnitLookup(model);
   // Batches (one per chunk of the file): the loop over a batch is synchronous at --max.
   play: for await (const batch of log.batches()) {
-    for (const event of batch) {
+    const idKeys = log.idKeysOf?.(batch);
+    for (let index = 0; index < batch.length; index += 1) {
+      const event = batch[index] as Envelope;
       if (beyond(until, event)) {
         stoppedBy = 'until';
         break play;
@@ -134,7 +139,8 @@ export async function playLogFile(options: PlayOptions): Promise<PlayResult> {
       } else if ((events & (PROGRESS_CHECK_EVERY - 1)) === 0) {
         report(clock.now());
       }
-      applyEvent(model, event);
+      if (idKeys === undefined) applyEvent(model, event);
+      else units.apply(event, idKeys[index] as number);
       events += 1;
       lastSeq = event.seq;
       lastTs = event.ts;
