@@ -44,12 +44,6 @@ export interface LogReader extends AsyncIterable<Envelope> {
   readonly warnings: readonly LogWarning[];
   /** Lines read so far (header and blank lines included). */
   readonly lines: number;
-  /**
-   * The parallel summary reader only (replay/parallelLog.ts): for a batch it yielded, a number per
-   * event naming the event's id, the same for the same id throughout the log (0, 1, 2…), so that a
-   * caller can keep a record per id in an array (replay/unitLookup.ts); undefined otherwise.
-   */
-  idKeysOf?(batch: readonly Envelope[]): readonly number[] | undefined;
 }
 
 /** Bytes per read (1 MiB: ~2,000 events of the bench logs; a longer line grows the buffers). */

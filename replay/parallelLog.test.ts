@@ -15,7 +15,6 @@ import { chunkCount, readOwnedBytes } from './logChunks.ts';
 import type { ParallelReadOptions } from './parallelLog.ts';
 import { readLogFileInParallel } from './parallelLog.ts';
 import { playLogFile } from './player.ts';
-import { UnitLookup } from './unitLookup.ts';
 
 const ROOT = join(import.meta.dirname, '..');
 const dir = mkdtempSync(join(tmpdir(), 'luc-parallel-log-'));
@@ -28,33 +27,11 @@ function logFile(text: string): string {
   return path;
 }
 
-/**
- * The summary and warnings of a log read by `reader`, or its error message. A reader that names
- * ids by key (the parallel one) is applied as the player applies it (UnitLookup by key), and its
- * keys must name ids one to one.
- */
+/** The summary and warnings of a log read by `reader`, or its error message. */
 async function outcome(reader: LogReader): Promise<unknown> {
   const model = createFleetModel();
-  const units = new UnitLookup(model);
-  const idOfKey = new Map<number, string>();
-  const keyOfId = new Map<string, number>();
   try {
-    for await (const batch of reader.batches()) {
-      const idKeys = reader.idKeysOf?.(batch);
-      if (idKeys !== undefined) expect(idKeys.length).toBe(batch.length);
-      batch.forEach((event, index) => {
-        if (idKeys === undefined) {
-          applyEvent(model, event);
-          return;
-        }
-        const key = idKeys[index] as number;
-        expect(idOfKey.get(key) ?? event.id).toBe(event.id);
-        expect(keyOfId.get(event.id) ?? key).toBe(key);
-        idOfKey.set(key, event.id);
-        keyOfId.set(event.id, key);
-        units.apply(event, key);
-      });
-    }
+    for await (const batch of reader.batches()) for (const event of batch) applyEvent(model, event);
   } catch (error) {
     if (error instanceof LogFormatError) return { error: error.message };
     throw error;

@@ -86,8 +86,6 @@ export function readLogFileInParallel(path: string, options: ParallelReadOptions
   const warnings: LogWarning[] = [];
   const parser: LogLineParser = createLogLineParser();
   let lines = 0;
-  /** Each yielded batch's id keys (SummaryRecordReader.forEach), for idKeysOf. */
-  const batchIdKeys = new WeakMap<readonly Envelope[], readonly number[]>();
 
   async function* batches(): AsyncGenerator<readonly Envelope[]> {
     const fd = openSync(path, 'r');
@@ -140,10 +138,8 @@ export function readLogFileInParallel(path: string, options: ParallelReadOptions
         if (found !== undefined) {
           ready.delete(next);
           const events: Envelope[] = [];
-          const idKeys: number[] = [];
-          batchIdKeys.set(events, idKeys);
           try {
-            applyChunk(found.thread, found.read, events, idKeys);
+            applyChunk(found.thread, found.read, events);
           } catch (error) {
             if (events.length > 0) yield events;
             throw error;
@@ -184,28 +180,21 @@ export function readLogFileInParallel(path: string, options: ParallelReadOptions
       closeSync(fd);
     }
 
-    /**
-     * Applies one chunk's records in order: the seq rule, the full parser for the lines left to it.
-     * `idKeys` gets each event's id key; an event of the full parser gets its id's key from the
-     * record reader too (a line it parsed names an id the threads may also have sent).
-     */
-    function applyChunk(thread: number, read: ChunkRecords, events: Envelope[], idKeys: number[]): void {
+    /** Applies one chunk's records in order: the seq rule, the full parser for the lines left to it. */
+    function applyChunk(thread: number, read: ChunkRecords, events: Envelope[]): void {
       const base = lines;
       records.forEach(
         thread,
         read,
-        (event, line, idKey) => {
+        (event, line) => {
           parser.acceptSeq(event.seq, base + line);
           events.push(event);
-          idKeys.push(idKey);
           return true;
         },
         (text, line, tornAllowed) => {
           const result = parser.parse(text, base + line, tornAllowed);
-          if (result.type === 'event') {
-            events.push(result.event);
-            idKeys.push(records.idKey(result.event.id));
-          } else if (result.type === 'torn') warnings.push(result.warning);
+          if (result.type === 'event') events.push(result.event);
+          else if (result.type === 'torn') warnings.push(result.warning);
           return true;
         },
       );
@@ -219,7 +208,6 @@ export function readLogFileInParallel(path: string, options: ParallelReadOptions
 
   return {
     batches,
-    idKeysOf: (batch) => batchIdKeys.get(batch),
     get header() {
       return parser.header;
     },

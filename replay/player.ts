@@ -18,7 +18,6 @@ import type { LogReader } from './log.ts';
 import { readLogFile } from './log.ts';
 import type { SummaryLogOptions } from './parallelLog.ts';
 import { readSummaryLog } from './parallelLog.ts';
-import { UnitLookup } from './unitLookup.ts';
 
 /** A progress line every second of wall time (issue 6: "a compact progress line per second"). */
 export const PROGRESS_INTERVAL_MS = 1_000;
@@ -114,13 +113,9 @@ export async function playLogFile(options: PlayOptions): Promise<PlayResult> {
     onProgress?.({ elapsedMs: now - start, seq: lastSeq, ts: lastTs, events, model });
   };
 
-  // The parallel summary reader names each event's id by a number: the units are then found by it.
-  const units = new UnitLookup(model);
   // Batches (one per chunk of the file): the loop over a batch is synchronous at --max.
   play: for await (const batch of log.batches()) {
-    const idKeys = log.idKeysOf?.(batch);
-    for (let index = 0; index < batch.length; index += 1) {
-      const event = batch[index] as Envelope;
+    for (const event of batch) {
       if (beyond(until, event)) {
         stoppedBy = 'until';
         break play;
@@ -139,8 +134,7 @@ export async function playLogFile(options: PlayOptions): Promise<PlayResult> {
       } else if ((events & (PROGRESS_CHECK_EVERY - 1)) === 0) {
         report(clock.now());
       }
-      if (idKeys === undefined) applyEvent(model, event);
-      else units.apply(event, idKeys[index] as number);
+      applyEvent(model, event);
       events += 1;
       lastSeq = event.seq;
       lastTs = event.ts;

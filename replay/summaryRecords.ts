@@ -439,66 +439,25 @@ export type SlimEvent = Envelope;
 /** The main thread's side: the tables of the threads and the records turned back into events. */
 export class SummaryRecordReader {
   private readonly tables: unknown[][] = [];
-  /** Per thread, per table entry: the key of a text entry (see `texts`), -1 for a projection. */
-  private readonly tableKeys: number[][] = [];
-  /**
-   * One string per text across the threads' tables (ids, and the few lines left to the full
-   * parser), and a key for it (0, 1, 2… in order of first sight): each thread sends its own copy of
-   * an id, so without this the model's Map of units is keyed by one thread's copy and looked up
-   * with another's, and a lookup compares the two strings' bytes instead of their references. The
-   * key lets a caller keep a record per id in an array (replay/unitLookup.ts) instead of a lookup
-   * of the id per event. A Map lookup here per new entry (~10,000 per thread at 10k units, ~50,000
-   * at 50k) instead of one per event (docs/performance.md §1, round p13).
-   */
-  private readonly texts = new Map<string, number>();
-  private readonly keyTexts: string[] = [];
-
-  /** The key of `text`'s content; its one string is keyTexts[key]. */
-  private keyOf(text: string): number {
-    let key = this.texts.get(text);
-    if (key === undefined) {
-      key = this.keyTexts.length;
-      this.keyTexts.push(text);
-      this.texts.set(text, key);
-    }
-    return key;
-  }
-
-  /** The key of an id read outside the records (a line the full parser read on the main thread). */
-  idKey(id: string): number {
-    return this.keyOf(id);
-  }
 
   /** Appends a chunk's new entries to the table of `thread` (call in the order the thread sent them). */
   addEntries(thread: number, entries: readonly unknown[]): void {
     const table = (this.tables[thread] ??= []);
-    const keys = (this.tableKeys[thread] ??= []);
-    for (const entry of entries) {
-      if (typeof entry === 'string') {
-        const key = this.keyOf(entry);
-        table.push(this.keyTexts[key]);
-        keys.push(key);
-      } else {
-        table.push(entry);
-        keys.push(-1);
-      }
-    }
+    for (const entry of entries) table.push(entry);
   }
 
   /**
-   * Walks the records of a chunk read by `thread`: `onEvent(event, line, idKey)` per event record,
+   * Walks the records of a chunk read by `thread`: `onEvent(event, line)` per event record,
    * `onFullLine(text, line, tornAllowed)` per line for the full parser; `line` is the line's
-   * number in the chunk (1-based), `idKey` the key of the event's id (the same for the same id
-   * from any thread; see `texts`). Stops early when a callback returns false.
+   * number in the chunk (1-based). Stops early when a callback returns false.
    */
   forEach(
     thread: number,
     chunk: ChunkRecords,
-    onEvent: (event: SlimEvent, line: number, idKey: number) => boolean,
+    onEvent: (event: SlimEvent, line: number) => boolean,
     onFullLine: (text: string, line: number, tornAllowed: boolean) => boolean,
   ): void {
     const table = this.tables[thread] ?? [];
-    const keys = this.tableKeys[thread] ?? [];
     const records = chunk.records;
     for (let at = 0; at < chunk.count * RECORD_STRIDE; at += RECORD_STRIDE) {
       const kindIndex = records[at + R_KIND] as number;
@@ -508,16 +467,15 @@ export class SummaryRecordReader {
         continue;
       }
       const dataIndex = records[at + R_DATA] as number;
-      const idIndex = records[at + R_ID] as number;
       const event = {
         seq: records[at + R_SEQ] as number,
         ts: records[at + R_TS] as number,
         kind: EVENT_KINDS[kindIndex] as EventKind,
-        id: table[idIndex] as string,
+        id: table[records[at + R_ID] as number] as string,
         rev: records[at + R_REV] as number,
         data: dataIndex === NO_DATA ? UNREAD_DATA : table[dataIndex],
       } as SlimEvent;
-      if (!onEvent(event, line, keys[idIndex] as number)) return;
+      if (!onEvent(event, line)) return;
     }
   }
 }

@@ -373,22 +373,6 @@ export type UnitAspectEvent = Extract<
   { kind: 'unit.status' | 'unit.config' | 'unit.alert' | 'unit.usage' | 'unit.speedtest' | 'social.status' | 'camera.config' }
 >;
 
-/** True for the kinds of UnitAspectEvent (dispatch's cases for applyUnitAspect). */
-export function isUnitAspectEvent(event: Envelope): event is UnitAspectEvent {
-  switch (event.kind) {
-    case 'unit.status':
-    case 'unit.config':
-    case 'unit.alert':
-    case 'unit.usage':
-    case 'unit.speedtest':
-    case 'social.status':
-    case 'camera.config':
-      return true;
-    default:
-      return false;
-  }
-}
-
 /**
  * unit.* (other than added/removed), social.status and camera.config: one aspect of a known unit.
  * `unit`: the model's record for event.id, looked up by the caller (undefined: none).
