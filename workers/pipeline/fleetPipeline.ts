@@ -42,6 +42,9 @@ import { AspectMasks } from './aspectMasks.ts';
 import { PatchColumnsWriter } from './patchColumns.ts';
 import type { SnapshotColumns } from './snapshotColumns.ts';
 import { encodeSnapshotColumns } from './snapshotColumns.ts';
+import type { FleetColumns } from './fleetColumns.ts';
+import { textValues } from './textColumn.ts';
+import { batteryOf, linksOf, onAirOf, sameLinkLayout, signalOf, uplinkOf, unitViewOf, videoStateOf } from './unitView.ts';
 import { CapabilitiesRefresh } from './capabilitiesRefresh.ts';
 import { ListReloadDebounce } from './listReload.ts';
 import type { CachedUnitData } from './selectionCache.ts';
@@ -96,13 +99,6 @@ export interface PipelineStats {
   snapshots: number;
 }
 
-function videoStateOf(unit: UnitRecord): string | undefined {
-  const raw = unit.raw as { video?: { state?: unknown }; applications?: Record<string, { state?: string }> };
-  const reported = raw.video?.state;
-  if (typeof reported === 'string') return reported;
-  return raw.applications?.['video']?.state;
-}
-
 /** The hot aspect an event kind changes (diff.ts ASPECT), or WHOLE_VIEW for every other kind. */
 /** The event changes one aspect of a unit the model holds (fleetModel.ts applyUnitAspectEvent). */
 function isUnitAspectEvent(event: Envelope): event is UnitAspectEvent {
@@ -133,85 +129,6 @@ function aspectOfKind(kind: Envelope['kind']): number {
     default:
       return WHOLE_VIEW;
   }
-}
-
-/** The battery as last reported: unit.status carries it (null: mains powered), else the unit's own. */
-function batteryOf(unit: UnitRecord): UnitView['battery'] {
-  const raw = unit.raw as { battery?: UnitView['battery'] | null };
-  if (raw.battery !== undefined) return raw.battery ?? undefined;
-  return unit.data.battery ?? undefined;
-}
-
-/** unit.status video.onAir as reported (read leniently like the video state: the schema keeps `video` as an extra). */
-function onAirOf(unit: UnitRecord): boolean {
-  const raw = unit.raw as { video?: { onAir?: unknown } };
-  return raw.video?.onAir === true;
-}
-
-function stringField(record: Record<string, unknown> | undefined, key: string): string | undefined {
-  const value = record?.[key];
-  return typeof value === 'string' ? value : undefined;
-}
-
-function numberField(record: Record<string, unknown> | undefined, key: string): number | undefined {
-  const value = record?.[key];
-  return typeof value === 'number' && Number.isFinite(value) ? value : undefined;
-}
-
-/** The links as views draw them (kbps). */
-function linksOf(unit: UnitRecord): LinkView[] {
-  return unit.links.map((link) => {
-    return {
-      port: link.port,
-      name: link.name ?? link.port,
-      type: link.type,
-      connected: link.connected ?? false,
-      enabled: link.enabled ?? true,
-      uplinkKbps: link.uplinkKbps ?? 0,
-      downlinkKbps: link.downlinkKbps ?? 0,
-      signal: signalOf(link),
-    };
-  });
-}
-
-/** A link's signal as views draw it (0–100), undefined when none is reported. */
-function signalOf(link: UnitRecord['links'][number]): number | undefined {
-  return link.signalQuality ?? numberField(link as Record<string, unknown>, 'signal');
-}
-
-/** True when two link lists have the same links in the same order (port, name, type): a usage patch can carry only numbers. */
-function sameLinkLayout(before: UnitRecord['links'], after: UnitRecord['links']): boolean {
-  if (before === after) return true;
-  if (before.length !== after.length) return false;
-  for (let i = 0; i < before.length; i += 1) {
-    const a = before[i];
-    const b = after[i];
-    if (a === undefined || b === undefined || a.port !== b.port || a.name !== b.name || a.type !== b.type) return false;
-  }
-  return true;
-}
-
-function uplinkOf(links: readonly LinkView[]): number {
-  let sum = 0;
-  for (const link of links) sum += link.uplinkKbps;
-  return sum;
-}
-
-/** The list/tile/unit-page fields of a unit view: identity, config (delay ms, channel), links (kbps). */
-function detailsOf(unit: UnitRecord): Pick<UnitView, 'serial' | 'swVersion' | 'channelId' | 'delayMs' | 'uplinkKbps' | 'links' | 'address'> {
-  const data = unit.data as Record<string, unknown>;
-  const config = (unit.config ?? unit.data.config) as Record<string, unknown> | undefined;
-  const links = linksOf(unit);
-  const channel = config?.['channelId'];
-  return {
-    serial: stringField(data, 'serial'),
-    swVersion: stringField(config, 'swVersion') ?? stringField(data, 'swVersion'),
-    channelId: typeof channel === 'string' ? channel : channel === null ? null : undefined,
-    delayMs: numberField(config, 'delay'),
-    uplinkKbps: uplinkOf(links),
-    links,
-    address: stringField(data, 'address'),
-  };
 }
 
 export class FleetPipeline implements EventSink {
@@ -341,6 +258,69 @@ export class FleetPipeline implements EventSink {
     this.schedule();
   }
 
+  /**
+   * A snapshot whose UI columns came ready made (the columns answer, issue 15 item 3): when this
+   * pipeline sends snapshots as columns and nothing is in flight, the reset diff goes out now with
+   * `columns` as they came (no view, no JSON here before the UI has them), then the fleet is
+   * loaded from `load()` in the same task (so no live event comes between: the source holds them,
+   * as during any resync) and the units are taken as sent. A unit whose view carries this
+   * pipeline's own state (a pressed button's transition, fetched capabilities), which the
+   * server's columns do not, is sent whole in the next diff; channels, servers and the rest
+   * follow in the next diff as after any load. Otherwise (split snapshots, a diff in flight) it is
+   * `snapshot(load(), watermark)`.
+   */
+  snapshotPresented(presented: FleetColumns, watermark: number, load: () => FleetSnapshot): FleetSnapshot {
+    if (this.deps.snapshotColumns !== true || this.inFlight > 0 || this.continuing) {
+      const fleet = load();
+      this.snapshot(fleet, watermark);
+      return fleet;
+    }
+    const model = this.model;
+    // Units the UI holds that the snapshot has not: removed in the same diff (the store keeps what a reset diff does not remove).
+    const removed: string[] = [];
+    if (model.units.size > 0) {
+      const incoming = new Set(textValues(presented.columns.ids));
+      for (const id of model.units.keys()) if (!incoming.has(id)) removed.push(id);
+    }
+    this.frameNo += 1;
+    const snapshotBytesAt = takeSnapshotStamp();
+    const diff: FleetDiff = {
+      frame: this.frameNo,
+      reset: true,
+      units: [],
+      unitsBuffer: null,
+      removed,
+      channels: [],
+      removedChannels: [],
+      patches: [],
+      patchesBuffer: null,
+      counters: { ...presented.counters },
+      connection: null,
+      notifications: [],
+      listsVersion: null,
+      badFrames: null,
+      events: 0,
+      ...(snapshotBytesAt !== null ? { snapshotBytesAt } : {}),
+      snapshot: presented.columns,
+    };
+    this.post(diff, presented.transfer);
+    const fleet = load();
+    this.stats.snapshots += 1;
+    this.epoch += 1;
+    this.refetching.clear();
+    this.repairing.clear();
+    this.aspects.clear();
+    loadSnapshot(model, fleet, watermark);
+    // The units went in the diff above; what else the load changed (channels, servers) goes next.
+    model.pending.units.clear();
+    model.pending.reset = false;
+    for (const unit of model.units.values()) {
+      if (this.transitions.get(unit.id) !== null || this.capabilities.has(unit.id)) this.aspects.add(unit, WHOLE_VIEW);
+    }
+    this.schedule();
+    return fleet;
+  }
+
   connection(state: ConnectionState): void {
     this.connectionState = state;
     this.schedule();
@@ -465,6 +445,13 @@ export class FleetPipeline implements EventSink {
     }
     if (!this.hasPending()) return false;
     const { diff, transfer } = this.buildDiff();
+    this.post(diff, transfer);
+    if (this.continuing && this.inFlight < SPLIT_PARTS_IN_FLIGHT) this.continueSplit();
+    return true;
+  }
+
+  /** Hands one diff to the UI; the next is built when it was taken. */
+  private post(diff: FleetDiff, transfer: ArrayBuffer[]): void {
     this.inFlight += 1;
     this.stats.diffsPosted += 1;
     const taken = () => {
@@ -483,32 +470,10 @@ export class FleetPipeline implements EventSink {
       this.deps.onError?.(`diff delivery failed: ${String(error)}`);
       taken();
     });
-    if (this.continuing && this.inFlight < SPLIT_PARTS_IN_FLIGHT) this.continueSplit();
-    return true;
   }
 
   private viewOf(unit: UnitRecord): UnitView {
-    const data = unit.data;
-    return {
-      id: unit.id,
-      rev: unit.rev,
-      name: data.name,
-      type: data.type,
-      status: unit.status,
-      state: unit.raw.state,
-      videoState: videoStateOf(unit),
-      applications: Object.keys(unit.raw.applications ?? {}),
-      activeAlerts: unit.counted.activeAlerts,
-      battery: batteryOf(unit),
-      lat: data.lat,
-      lng: data.lng,
-      transition: this.transitions.get(unit.id),
-      capabilities: this.capabilities.get(unit.id),
-      ...detailsOf(unit),
-      onAir: onAirOf(unit),
-      speedTest: unit.speedTest,
-      social: unit.social,
-    };
+    return unitViewOf(unit, this.transitions.get(unit.id), this.capabilities.get(unit.id));
   }
 
   /** The fields of the hot aspects in `mask` (diff.ts ASPECT_FIELDS), for a unit the UI already holds. */
