@@ -14,12 +14,14 @@ import { makeEvent } from '../../src/protocol/sampleEvents.ts';
 import { columnsSnapshot, packSnapshot, wantsColumnsSnapshot } from '../../src/server/areas/units/packedSnapshot.ts';
 import { FleetStore } from '../../src/fleet/store.ts';
 import type { FleetDiff } from '../../workers/pipeline/diff.ts';
+import { decodeDiffUnits } from '../../workers/pipeline/diff.ts';
 import { readColumnsAnswer } from '../../workers/pipeline/columnsAnswer.ts';
 import { FleetPipeline } from '../../workers/pipeline/fleetPipeline.ts';
 import { unpackSnapshot } from '../../workers/sources/packedSnapshot.ts';
 import { decodeRestSnapshot } from '../../workers/sources/restSnapshot.ts';
 import { createRestClient, type FetchLike } from '../../workers/sources/restClient.ts';
 import { ManualTime } from '../../workers/sources/manualTime.ts';
+import { textAt as textOf } from '../../workers/pipeline/textColumn.ts';
 import type { FleetSnapshot } from '../../src/protocol/snapshot.ts';
 import { REAL_UNITS, snapshotArb } from './snapshotArbitraries.ts';
 
@@ -153,6 +155,48 @@ describe('the columns answer', () => {
       }),
       { numRuns: 100 },
     );
+  });
+
+  it('waits for the UI and two frames before loading; builds no diff meanwhile; a snapshot that comes first supersedes it', async () => {
+    const first = { watermark: 3, units: REAL_UNITS.slice(0, 5).map((unit, i) => ({ rev: i + 1, unit })), channels: [{ id: 'CH-1', rev: 1 }], servers: [] };
+    const second = { watermark: 4, units: REAL_UNITS.slice(3, 9).map((unit, i) => ({ rev: i + 10, unit })), channels: [], servers: [] };
+    const decodedSecond = workerDecode(second);
+    if (!decodedSecond.ok) throw new Error(decodedSecond.error);
+    // The UI answers only when told: the load waits for it.
+    const time = new ManualTime();
+    const posted: FleetDiff[] = [];
+    let answerUi: () => void = () => undefined;
+    const pipeline = new FleetPipeline({ deliver: (diff) => (posted.push(diff), new Promise<void>((resolve) => (answerUi = resolve))), requestFrame: (callback) => time.setTimeout(callback, 16), clock: time, timers: time, snapshotColumns: true });
+    const { answer, load } = readAnswer(first);
+    let loads = 0;
+    const loaded = pipeline.snapshotPresented({ columns: answer.columns, transfer: answer.transfer, counters: answer.counters }, answer.watermark, () => (loads += 1, load()));
+    expect(posted).toHaveLength(1);
+    pipeline.beginTransition(textOf(answer.columns.ids, 0), 'stream', 'connecting'); // a change while the model is not loaded: no diff for it yet
+    time.advance(200);
+    await Promise.resolve();
+    expect([loads, posted.length]).toEqual([0, 1]);
+    answerUi();
+    for (let i = 0; i < 3; i += 1) await Promise.resolve();
+    time.advance(16);
+    expect(loads).toBe(0); // one frame
+    time.advance(16);
+    expect(loads).toBe(1); // two
+    await expect(loaded).resolves.toEqual(load());
+    time.advance(16);
+    expect(posted).toHaveLength(2); // then the channel and the pressed unit, whole
+    expect(posted[1]?.channels.map((c) => c.id)).toEqual(['CH-1']);
+    expect(decodeDiffUnits(posted[1] as FleetDiff).map((v) => [v.id, v.transition])).toEqual([[textOf(answer.columns.ids, 0), { button: 'stream', state: 'connecting' }]]);
+    answerUi();
+    // Superseded: another snapshot before the load.
+    const again = readAnswer(first);
+    for (let i = 0; i < 3; i += 1) await Promise.resolve();
+    const stale = pipeline.snapshotPresented({ columns: again.answer.columns, transfer: again.answer.transfer, counters: again.answer.counters }, again.answer.watermark, again.load);
+    pipeline.snapshot(decodedSecond.value.snapshot, decodedSecond.value.watermark);
+    answerUi();
+    for (let i = 0; i < 3; i += 1) await Promise.resolve();
+    time.advance(48);
+    await expect(stale).rejects.toThrow('snapshot: a newer snapshot came before this one was loaded');
+    expect([...pipeline.model.units.keys()].sort()).toEqual(decodedSecond.value.snapshot.units.map((u) => u.unit.uid).sort());
   });
 
   it('refuses bad or truncated bytes with an error naming the part, never a throw', () => {

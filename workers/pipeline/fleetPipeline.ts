@@ -62,6 +62,13 @@ export const SPLIT_PARTS_IN_FLIGHT = 2;
 /** A failed repair refetch is retried after this long (ms; our choice, the poll period of spec 000 §9). */
 export const REFETCH_RETRY_MS = 2_000;
 
+/**
+ * Frames after the UI took a presented snapshot's columns before the worker loads the fleet
+ * (snapshotPresented): the UI applies the diff, renders its first rows in the next task and paints
+ * them in the next frame; 2 lets that paint go before 0.3–3 s of unpack and load take a core.
+ */
+export const PRESENTED_LOAD_FRAMES = 2;
+
 export interface PipelineDeps {
   /** Posts one diff (with its transferables); resolves when the UI has taken it. */
   deliver(diff: FleetDiff, transfer: ArrayBuffer[]): Promise<void> | void;
@@ -155,6 +162,9 @@ export class FleetPipeline implements EventSink {
   private inFlight = 0;
   private frameNo = 0;
   private epoch = 0;
+  /** The token of a presented snapshot whose fleet is not loaded yet (0: none): no diff is built meanwhile. */
+  private presentedPending = 0;
+  private presentedToken = 0;
   private eventsSinceDiff = 0;
   /** The last diff was a part of a split change: the rest goes out as soon as the UI took it. */
   private continuing = false;
@@ -249,6 +259,7 @@ export class FleetPipeline implements EventSink {
   }
 
   snapshot(snapshot: FleetSnapshot, watermark: number): void {
+    this.presentedPending = 0; // a presented snapshot not loaded yet is superseded
     this.stats.snapshots += 1;
     this.epoch += 1; // answers to requests made before this load are dropped
     this.refetching.clear();
@@ -261,16 +272,19 @@ export class FleetPipeline implements EventSink {
   /**
    * A snapshot whose UI columns came ready made (the columns answer, issue 15 item 3): when this
    * pipeline sends snapshots as columns and nothing is in flight, the reset diff goes out now with
-   * `columns` as they came (no view, no JSON here before the UI has them), then the fleet is
-   * loaded from `load()` in the same task (so no live event comes between: the source holds them,
-   * as during any resync) and the units are taken as sent. A unit whose view carries this
+   * `columns` as they came (no view, no JSON here before the UI has them). The fleet is loaded
+   * from `load()` once the UI has taken the diff and two frames have passed (PRESENTED_LOAD_FRAMES:
+   * its first rows painted, so the unpack and load, 0.3–3 s of CPU at 10k–50k units, do not take a
+   * core from the main thread while it draws them); until then no diff is built (the model still
+   * holds the fleet before), REST answers from before are dropped, and the source holds its live
+   * events, as during any resync. Then the units are taken as sent; a unit whose view carries this
    * pipeline's own state (a pressed button's transition, fetched capabilities), which the
-   * server's columns do not, is sent whole in the next diff; channels, servers and the rest
-   * follow in the next diff as after any load. Otherwise (split snapshots, a diff in flight) it is
-   * `snapshot(load(), watermark)`.
+   * server's columns do not, is sent whole in the next diff, with channels, servers and the rest
+   * as after any load. Otherwise (split snapshots, a diff in flight) it is `snapshot(load(), watermark)`
+   * at once. A snapshot that comes before the load supersedes it (the promise rejects).
    */
-  snapshotPresented(presented: FleetColumns, watermark: number, load: () => FleetSnapshot): FleetSnapshot {
-    if (this.deps.snapshotColumns !== true || this.inFlight > 0 || this.continuing) {
+  snapshotPresented(presented: FleetColumns, watermark: number, load: () => FleetSnapshot): FleetSnapshot | Promise<FleetSnapshot> {
+    if (this.deps.snapshotColumns !== true || this.inFlight > 0 || this.continuing || this.presentedPending !== 0) {
       const fleet = load();
       this.snapshot(fleet, watermark);
       return fleet;
@@ -303,21 +317,50 @@ export class FleetPipeline implements EventSink {
       ...(snapshotBytesAt !== null ? { snapshotBytesAt } : {}),
       snapshot: presented.columns,
     };
-    this.post(diff, presented.transfer);
-    const fleet = load();
+    this.epoch += 1; // answers to requests made before are for the fleet the UI no longer holds
+    const token = ++this.presentedToken;
+    this.presentedPending = token;
+    const taken = this.post(diff, presented.transfer);
+    return new Promise<FleetSnapshot>((resolve, reject) => {
+      const loadNow = () => {
+        if (this.presentedPending !== token) {
+          reject(new Error('snapshot: a newer snapshot came before this one was loaded'));
+          return;
+        }
+        this.presentedPending = 0;
+        try {
+          resolve(this.loadPresented(load(), watermark));
+        } catch (error) {
+          reject(error instanceof Error ? error : new Error(String(error)));
+        } finally {
+          this.schedule();
+        }
+      };
+      let frames = 0;
+      const nextFrame = () => {
+        frames += 1;
+        if (frames >= PRESENTED_LOAD_FRAMES) loadNow();
+        else this.deps.requestFrame(nextFrame);
+      };
+      void taken.then(() => this.deps.requestFrame(nextFrame));
+    });
+  }
+
+  /** Loads a presented snapshot's fleet; its units count as sent (snapshotPresented). */
+  private loadPresented(fleet: FleetSnapshot, watermark: number): FleetSnapshot {
+    const model = this.model;
     this.stats.snapshots += 1;
     this.epoch += 1;
     this.refetching.clear();
     this.repairing.clear();
     this.aspects.clear();
     loadSnapshot(model, fleet, watermark);
-    // The units went in the diff above; what else the load changed (channels, servers) goes next.
+    // The units went in the reset diff; what else the load changed (channels, servers) goes next.
     model.pending.units.clear();
     model.pending.reset = false;
     for (const unit of model.units.values()) {
       if (this.transitions.get(unit.id) !== null || this.capabilities.has(unit.id)) this.aspects.add(unit, WHOLE_VIEW);
     }
-    this.schedule();
     return fleet;
   }
 
@@ -439,6 +482,7 @@ export class FleetPipeline implements EventSink {
   }
 
   private frame(): boolean {
+    if (this.presentedPending !== 0) return false; // the model does not hold what the UI holds yet (snapshotPresented)
     if (this.inFlight >= (this.continuing ? SPLIT_PARTS_IN_FLIGHT : 1)) {
       this.stats.framesSkippedBusy += 1;
       return false;
@@ -451,7 +495,7 @@ export class FleetPipeline implements EventSink {
   }
 
   /** Hands one diff to the UI; the next is built when it was taken. */
-  private post(diff: FleetDiff, transfer: ArrayBuffer[]): void {
+  private post(diff: FleetDiff, transfer: ArrayBuffer[]): Promise<void> {
     this.inFlight += 1;
     this.stats.diffsPosted += 1;
     const taken = () => {
@@ -466,7 +510,7 @@ export class FleetPipeline implements EventSink {
       this.deps.onError?.(`diff delivery failed: ${String(error)}`);
       answer = undefined;
     }
-    Promise.resolve(answer).then(taken, (error: unknown) => {
+    return Promise.resolve(answer).then(taken, (error: unknown) => {
       this.deps.onError?.(`diff delivery failed: ${String(error)}`);
       taken();
     });

@@ -27,10 +27,11 @@ export interface EventSink {
   /**
    * The same, for a snapshot whose UI columns came ready made (the columns answer,
    * src/protocol/columnsSnapshot.ts): a sink that can hands `columns` on first, then loads the
-   * fleet from `load()` (which may throw: a bad packed part) and returns it. Without this method
-   * the source calls `snapshot(load(), watermark)`.
+   * fleet from `load()` (which may throw: a bad packed part) and returns it, or a promise of it
+   * when it loads later (the source holds its events until then, as during the fetch). Without
+   * this method the source calls `snapshot(load(), watermark)`.
    */
-  snapshotPresented?(columns: FleetColumns, watermark: number, load: () => FleetSnapshot): FleetSnapshot;
+  snapshotPresented?(columns: FleetColumns, watermark: number, load: () => FleetSnapshot): FleetSnapshot | Promise<FleetSnapshot>;
   /** The source's state changed (live, reconnecting in N s, resyncing, offline since T). */
   connection(state: ConnectionState): void;
   /** A frame or line that could not be decoded: counted and reported, never fatal. */

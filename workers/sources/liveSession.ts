@@ -335,38 +335,28 @@ export class LiveSession {
       (answer) => {
         if (generation !== this.generation || !this.open) return;
         this.abortController = null;
-        let fleet: FleetSnapshot;
+        let loaded: FleetSnapshot | Promise<FleetSnapshot>;
         try {
-          fleet = this.loadAnswer(answer);
+          loaded = this.loadAnswer(answer);
         } catch (error) {
           // The columns answer's packed part did not decode: the UI may hold its columns, the model
           // does not; a fresh snapshot (retried as for any failed fetch) puts both right.
           this.failedSnapshot(generation, error);
           return;
         }
-        this.ids.reset(idsOf(fleet));
-        this.wireIds.remap((id) => this.ids.intern(id)); // the table's ids become the model's own strings
-        // Set, not raised: after a server restart the new watermark may be below the old seqs.
-        this.lastSeq = answer.watermark;
-        const buffered = this.buffer;
-        this.buffer = [];
-        this.resyncing = false;
-        this.needsSnapshot = false;
-        // Behind: said before the buffered events, so their rev jumps are not refetched one by one.
-        if (this.behind) this.setState({ phase: 'behind' });
-        for (const event of buffered) {
-          if (event.seq <= answer.watermark) continue;
-          if (!this.behind && event.seq > this.lastSeq) this.lastSeq = event.seq;
-          this.sink.event(event);
+        if (!(loaded instanceof Promise)) {
+          this.finishResync(generation, answer.watermark, loaded);
+          return;
         }
-        if (!this.behind) this.setState({ phase: 'live' });
-        if (this.resetDuringResync) {
-          this.resetDuringResync = false;
-          this.retryTimer = this.deps.timers.setTimeout(() => {
-            this.retryTimer = null;
-            if (generation === this.generation && this.open && !this.resyncing) this.startResync();
-          }, reconnectDelay(this.deps.random));
-        }
+        // The sink loads the fleet later (after the UI painted the columns): events stay held until then.
+        loaded.then(
+          (fleet) => {
+            if (generation === this.generation && this.open) this.finishResync(generation, answer.watermark, fleet);
+          },
+          (error: unknown) => {
+            if (generation === this.generation && this.open) this.failedSnapshot(generation, error);
+          },
+        );
       },
       (error: unknown) => {
         if (generation !== this.generation || !this.open) return;
@@ -376,8 +366,35 @@ export class LiveSession {
     );
   }
 
+  /** The snapshot is loaded: the ids it names, its watermark, then the events held meanwhile, in order. */
+  private finishResync(generation: number, watermark: number, fleet: FleetSnapshot): void {
+    this.ids.reset(idsOf(fleet));
+    this.wireIds.remap((id) => this.ids.intern(id)); // the table's ids become the model's own strings
+    // Set, not raised: after a server restart the new watermark may be below the old seqs.
+    this.lastSeq = watermark;
+    const buffered = this.buffer;
+    this.buffer = [];
+    this.resyncing = false;
+    this.needsSnapshot = false;
+    // Behind: said before the buffered events, so their rev jumps are not refetched one by one.
+    if (this.behind) this.setState({ phase: 'behind' });
+    for (const event of buffered) {
+      if (event.seq <= watermark) continue;
+      if (!this.behind && event.seq > this.lastSeq) this.lastSeq = event.seq;
+      this.sink.event(event);
+    }
+    if (!this.behind) this.setState({ phase: 'live' });
+    if (this.resetDuringResync) {
+      this.resetDuringResync = false;
+      this.retryTimer = this.deps.timers.setTimeout(() => {
+        this.retryTimer = null;
+        if (generation === this.generation && this.open && !this.resyncing) this.startResync();
+      }, reconnectDelay(this.deps.random));
+    }
+  }
+
   /** The snapshot's fleet, handed to the sink: a columns answer's columns first when the sink takes them. */
-  private loadAnswer(answer: RestSnapshot): FleetSnapshot {
+  private loadAnswer(answer: RestSnapshot): FleetSnapshot | Promise<FleetSnapshot> {
     if ('snapshot' in answer) {
       this.sink.snapshot(answer.snapshot, answer.watermark);
       return answer.snapshot;
