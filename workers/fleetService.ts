@@ -173,7 +173,8 @@ export function createFleetService(deps: FleetServiceDeps): FleetService {
         fetch: deps.fetch,
         ...(deps.headers ? { headers: deps.headers } : {}),
         ...(options.packedSnapshot === false ? { packedSnapshot: false } : {}),
-        ...(options.columnsSnapshot === false ? { columnsSnapshot: false } : {}),
+        // The columns answer only where the pipeline can hand it on (columns as bytes): else it is server work and bytes for nothing.
+        ...(options.columnsSnapshot === false || (options.snapshotColumns ?? true) !== true ? { columnsSnapshot: false } : {}),
       });
       const nextPipeline = new FleetPipeline({
         deliver: onDiff,
