@@ -56,6 +56,8 @@ export interface ConnectOptions {
   wire?: 'binary' | 'binary-v1' | 'json';
   /** Ask for the REST snapshot packed (default true; restClient.ts). */
   packedSnapshot?: boolean;
+  /** Ask for the columns answer first (default true; restClient.ts, src/protocol/columnsSnapshot.ts). */
+  columnsSnapshot?: boolean;
   /**
    * Send a snapshot to the UI as columns in one diff (default true; pipeline/snapshotColumns.ts),
    * else split into parts of whole views; 'text' (bench only): columns with the views as a string.
@@ -171,6 +173,8 @@ export function createFleetService(deps: FleetServiceDeps): FleetService {
         fetch: deps.fetch,
         ...(deps.headers ? { headers: deps.headers } : {}),
         ...(options.packedSnapshot === false ? { packedSnapshot: false } : {}),
+        // The columns answer only where the pipeline can hand it on (columns as bytes): else it is server work and bytes for nothing.
+        ...(options.columnsSnapshot === false || (options.snapshotColumns ?? true) !== true ? { columnsSnapshot: false } : {}),
       });
       const nextPipeline = new FleetPipeline({
         deliver: onDiff,

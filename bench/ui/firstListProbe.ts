@@ -1,9 +1,10 @@
 /**
  * A look at the first full list alone (no frame run): `npx tsx bench/ui/firstListProbe.ts UNITS [PASSES] [--trace FILE [--trace-all]]
- * [--breakdown]] [--ab | --json] [--ab-split | --split] [--ab-text | --text] [--cpu-profile] [--screenshot FILE]` (--ab: every other pass fetches
+ * [--breakdown]] [--ab | --json] [--ab-split | --split] [--ab-text | --text] [--ab-packed | --packed] [--cpu-profile] [--screenshot FILE]` (--ab: every other pass fetches
  * the snapshot as JSON; --ab-split: every other pass sends it to the UI split in parts of whole views, the
  * path before columns; --ab-text: every other pass sends the columns' views as one string instead of
- * transferred UTF-8 bytes, the form before; --screenshot FILE: a PNG of the list after the last pass).
+ * transferred UTF-8 bytes, the form before; --ab-packed: every other pass the worker asks for the packed
+ * snapshot instead of the columns answer, the answer before; --screenshot FILE: a PNG of the list after the last pass).
  * Builds the console, starts the server with UNITS units (LUC_BENCH_UI_RATE, default 60,000 events/s
  * as in the UI bench), loads /list PASSES times and prints the probe's marks per pass. With --trace,
  * the last pass is recorded as a Chrome trace (page and worker threads; user timing marks included)
@@ -140,7 +141,9 @@ async function main(): Promise<void> {
       const split = process.argv.includes('--split') || (process.argv.includes('--ab-split') && pass % 2 === 1);
       // --ab-text: every other pass the snapshot's views reach the UI as one string (columns before transferred bytes).
       const text = process.argv.includes('--text') || (process.argv.includes('--ab-text') && pass % 2 === 1);
-      const query = [json ? 'benchSnapshotJson' : '', split ? 'benchSnapshotSplit' : '', text ? 'benchSnapshotText' : ''].filter((flag) => flag !== '').join('&');
+      // --ab-packed: every other pass the worker asks for the packed snapshot (the answer before the columns answer).
+      const packed = process.argv.includes('--packed') || (process.argv.includes('--ab-packed') && pass % 2 === 1);
+      const query = [json ? 'benchSnapshotJson' : '', split ? 'benchSnapshotSplit' : '', text ? 'benchSnapshotText' : '', packed ? 'benchSnapshotPacked' : ''].filter((flag) => flag !== '').join('&');
       // The server's CPU over the pass (simulator, fan-out, snapshot): what the 2 cores lend to Chromium.
       const serverCpuBefore = cpuMsOf(server.child.process.pid);
       const result = await loadList(page, units, query === '' ? '' : `?${query}`);

@@ -71,6 +71,13 @@ export const BENCH_SNAPSHOT_SPLIT_FLAG = 'benchSnapshotSplit';
  * transferred UTF-8 bytes (workers/pipeline/snapshotColumns.ts). Not a user feature.
  */
 export const BENCH_SNAPSHOT_TEXT_FLAG = 'benchSnapshotText';
+/**
+ * BENCH ONLY (bench/ui/firstListProbe.ts `--ab-packed`, the answer before as baseline):
+ * `?benchSnapshotPacked` makes the worker ask for the packed snapshot instead of the columns answer
+ * (src/protocol/columnsSnapshot.ts), so it unpacks, decodes and builds the columns itself before
+ * the UI has them. Not a user feature.
+ */
+export const BENCH_SNAPSHOT_PACKED_FLAG = 'benchSnapshotPacked';
 
 function benchFlag(flag: string): boolean {
   const search = globalThis.location?.search ?? '';
@@ -206,7 +213,7 @@ export function createFleetClient(options: FleetClientOptions = {}): FleetClient
       const session = sessions.open();
       // Live diffs within a per-frame budget (pacedApply.ts); the bench's per-event baseline as before.
       const onDiff = perEvent ? perEventUpdates(session.onDiff) : pacedApply(session.onDiff, framePacing);
-      const json = benchFlag(BENCH_SNAPSHOT_JSON_FLAG) ? { packedSnapshot: false } : {}; // BENCH ONLY
+      const json = benchFlag(BENCH_SNAPSHOT_JSON_FLAG) ? { packedSnapshot: false } : benchFlag(BENCH_SNAPSHOT_PACKED_FLAG) ? { columnsSnapshot: false } : {}; // BENCH ONLY
       const split = benchFlag(BENCH_SNAPSHOT_SPLIT_FLAG) ? { snapshotColumns: false } : benchFlag(BENCH_SNAPSHOT_TEXT_FLAG) ? { snapshotColumns: 'text' as const } : {}; // BENCH ONLY
       await api.connect(
         { ...endpoints, ...json, ...split, ...connectOptions } as ConnectOptions,

@@ -3,6 +3,10 @@ import { join } from 'node:path';
 import { call, signIn, tempDir } from './server-harness.ts';
 import { PACKED_SNAPSHOT_TYPE } from '../../src/protocol/packedSnapshot.ts';
 import { unpackSnapshot } from '../../workers/sources/packedSnapshot.ts';
+import { COLUMNS_SNAPSHOT_TYPE } from '../../src/protocol/columnsSnapshot.ts';
+import { readColumnsAnswer } from '../../workers/pipeline/columnsAnswer.ts';
+import { decodeColumnView } from '../../workers/pipeline/snapshotColumns.ts';
+import { textValues } from '../../workers/pipeline/textColumn.ts';
 import { addForeignUnit, GROUP, idleUnit, startUnitServer, type UnitTestServer } from './units-harness.ts';
 
 const q = `?crnt_vcg_uid=${GROUP}`;
@@ -242,6 +246,34 @@ describe('unit reads and listings (spec 000 §7 "Units") against a started serve
     // The same refusals as the JSON form.
     const foreign = await fetch(`${server.url}/luc/luc-core-web/rest/devices/fetch?crnt_vcg_uid=G-FOREIGN`, { headers: { accept: PACKED_SNAPSHOT_TYPE, 'application-id': 'luc-console', cookie: regular } });
     expect(foreign.status).toBe(403);
+  });
+
+  it('answers devices/fetch as columns then packed when the console worker asks, the same units as the JSON form; the same refusals', async () => {
+    const json = await call(server, `devices/fetch${q}`, { cookie: regular });
+    const response = await fetch(`${server.url}/luc/luc-core-web/rest/devices/fetch${q}`, {
+      headers: { accept: `${COLUMNS_SNAPSHOT_TYPE}, ${PACKED_SNAPSHOT_TYPE};q=0.9, application/json;q=0.5`, 'application-id': 'luc-console', cookie: regular },
+    });
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-type')).toContain(COLUMNS_SNAPSHOT_TYPE);
+    const read = readColumnsAnswer(new Uint8Array(await response.arrayBuffer()));
+    if (!read.ok) throw new Error(read.error);
+    const { columns, packed } = read.value;
+    const unpacked = unpackSnapshot(packed);
+    if (!unpacked.ok) throw new Error(unpacked.error);
+    const body = unpacked.value as typeof json.json;
+    const identity = (units: { unit: { uid: string; name: string } }[]) => units.map(({ unit }) => [unit.uid, unit.name]);
+    expect(identity(body.units)).toEqual(identity(json.json.units));
+    // The columns are the packed part's units, each view named and numbered as its unit.
+    expect(textValues(columns.ids)).toEqual(body.units.map(({ unit }: { unit: { uid: string } }) => unit.uid));
+    expect(textValues(columns.names)).toEqual(body.units.map(({ unit }: { unit: { name: string } }) => unit.name));
+    body.units.forEach((entry: { rev: number; unit: { uid: string } }, index: number) => expect(decodeColumnView(columns, index)).toMatchObject({ id: entry.unit.uid, rev: entry.rev }));
+    expect(read.value.watermark).toBe(body.watermark);
+    // Another client's Accept is answered as before.
+    const plain = await fetch(`${server.url}/luc/luc-core-web/rest/devices/fetch${q}`, { headers: { accept: PACKED_SNAPSHOT_TYPE, 'application-id': 'luc-console', cookie: regular } });
+    expect(plain.headers.get('content-type')).toContain(PACKED_SNAPSHOT_TYPE);
+    const foreign = await fetch(`${server.url}/luc/luc-core-web/rest/devices/fetch?crnt_vcg_uid=G-FOREIGN`, { headers: { accept: COLUMNS_SNAPSHOT_TYPE, 'application-id': 'luc-console', cookie: regular } });
+    expect(foreign.status).toBe(403);
+    expect(foreign.headers.get('content-type')).toContain('application/json');
   });
 
   it('reads one unit, its location, modems, coordinates, capabilities, enhanced data and target version', async () => {

@@ -43,6 +43,9 @@ import { AspectMasks } from './aspectMasks.ts';
 import { PatchColumnsWriter } from './patchColumns.ts';
 import type { SnapshotColumns } from './snapshotColumns.ts';
 import { encodeSnapshotColumns } from './snapshotColumns.ts';
+import type { FleetColumns } from './fleetColumns.ts';
+import { textValues } from './textColumn.ts';
+import { batteryOf, linksOf, onAirOf, sameLinkLayout, signalOf, uplinkOf, unitViewOf, videoStateOf } from './unitView.ts';
 import { CapabilitiesRefresh } from './capabilitiesRefresh.ts';
 import { ListReloadDebounce } from './listReload.ts';
 import type { CachedUnitData } from './selectionCache.ts';
@@ -59,6 +62,13 @@ export const SPLIT_PARTS_IN_FLIGHT = 2;
 
 /** A failed repair refetch is retried after this long (ms; our choice, the poll period of spec 000 §9). */
 export const REFETCH_RETRY_MS = 2_000;
+
+/**
+ * Frames after the UI took a presented snapshot's columns before the worker loads the fleet
+ * (snapshotPresented): the UI applies the diff, renders its first rows in the next task and paints
+ * them in the next frame; 2 lets that paint go before 0.3–3 s of unpack and load take a core.
+ */
+export const PRESENTED_LOAD_FRAMES = 2;
 
 export interface PipelineDeps {
   /** Posts one diff (with its transferables); resolves when the UI has taken it. */
@@ -97,13 +107,6 @@ export interface PipelineStats {
   snapshots: number;
 }
 
-function videoStateOf(unit: UnitRecord): string | undefined {
-  const raw = unit.raw as { video?: { state?: unknown }; applications?: Record<string, { state?: string }> };
-  const reported = raw.video?.state;
-  if (typeof reported === 'string') return reported;
-  return raw.applications?.['video']?.state;
-}
-
 /** The hot aspect an event kind changes (diff.ts ASPECT), or WHOLE_VIEW for every other kind. */
 /** The event changes one aspect of a unit the model holds (fleetModel.ts applyUnitAspectEvent). */
 function isUnitAspectEvent(event: Envelope): event is UnitAspectEvent {
@@ -136,85 +139,6 @@ function aspectOfKind(kind: Envelope['kind']): number {
   }
 }
 
-/** The battery as last reported: unit.status carries it (null: mains powered), else the unit's own. */
-function batteryOf(unit: UnitRecord): UnitView['battery'] {
-  const raw = unit.raw as { battery?: UnitView['battery'] | null };
-  if (raw.battery !== undefined) return raw.battery ?? undefined;
-  return unit.data.battery ?? undefined;
-}
-
-/** unit.status video.onAir as reported (read leniently like the video state: the schema keeps `video` as an extra). */
-function onAirOf(unit: UnitRecord): boolean {
-  const raw = unit.raw as { video?: { onAir?: unknown } };
-  return raw.video?.onAir === true;
-}
-
-function stringField(record: Record<string, unknown> | undefined, key: string): string | undefined {
-  const value = record?.[key];
-  return typeof value === 'string' ? value : undefined;
-}
-
-function numberField(record: Record<string, unknown> | undefined, key: string): number | undefined {
-  const value = record?.[key];
-  return typeof value === 'number' && Number.isFinite(value) ? value : undefined;
-}
-
-/** The links as views draw them (kbps). */
-function linksOf(unit: UnitRecord): LinkView[] {
-  return unit.links.map((link) => {
-    return {
-      port: link.port,
-      name: link.name ?? link.port,
-      type: link.type,
-      connected: link.connected ?? false,
-      enabled: link.enabled ?? true,
-      uplinkKbps: link.uplinkKbps ?? 0,
-      downlinkKbps: link.downlinkKbps ?? 0,
-      signal: signalOf(link),
-    };
-  });
-}
-
-/** A link's signal as views draw it (0–100), undefined when none is reported. */
-function signalOf(link: UnitRecord['links'][number]): number | undefined {
-  return link.signalQuality ?? numberField(link as Record<string, unknown>, 'signal');
-}
-
-/** True when two link lists have the same links in the same order (port, name, type): a usage patch can carry only numbers. */
-function sameLinkLayout(before: UnitRecord['links'], after: UnitRecord['links']): boolean {
-  if (before === after) return true;
-  if (before.length !== after.length) return false;
-  for (let i = 0; i < before.length; i += 1) {
-    const a = before[i];
-    const b = after[i];
-    if (a === undefined || b === undefined || a.port !== b.port || a.name !== b.name || a.type !== b.type) return false;
-  }
-  return true;
-}
-
-function uplinkOf(links: readonly LinkView[]): number {
-  let sum = 0;
-  for (const link of links) sum += link.uplinkKbps;
-  return sum;
-}
-
-/** The list/tile/unit-page fields of a unit view: identity, config (delay ms, channel), links (kbps). */
-function detailsOf(unit: UnitRecord): Pick<UnitView, 'serial' | 'swVersion' | 'channelId' | 'delayMs' | 'uplinkKbps' | 'links' | 'address'> {
-  const data = unit.data as Record<string, unknown>;
-  const config = (unit.config ?? unit.data.config) as Record<string, unknown> | undefined;
-  const links = linksOf(unit);
-  const channel = config?.['channelId'];
-  return {
-    serial: stringField(data, 'serial'),
-    swVersion: stringField(config, 'swVersion') ?? stringField(data, 'swVersion'),
-    channelId: typeof channel === 'string' ? channel : channel === null ? null : undefined,
-    delayMs: numberField(config, 'delay'),
-    uplinkKbps: uplinkOf(links),
-    links,
-    address: stringField(data, 'address'),
-  };
-}
-
 export class FleetPipeline implements EventSink {
   readonly model: FleetModel = createFleetModel();
   readonly stats: PipelineStats = { eventsIn: 0, diffsPosted: 0, framesSkippedBusy: 0, refetches: 0, snapshots: 0 };
@@ -241,6 +165,9 @@ export class FleetPipeline implements EventSink {
   private inFlight = 0;
   private frameNo = 0;
   private epoch = 0;
+  /** The token of a presented snapshot whose fleet is not loaded yet (0: none): no diff is built meanwhile. */
+  private presentedPending = 0;
+  private presentedToken = 0;
   private eventsSinceDiff = 0;
   /** The last diff was a part of a split change: the rest goes out as soon as the UI took it. */
   private continuing = false;
@@ -340,6 +267,7 @@ export class FleetPipeline implements EventSink {
   }
 
   snapshot(snapshot: FleetSnapshot, watermark: number): void {
+    this.presentedPending = 0; // a presented snapshot not loaded yet is superseded
     this.stats.snapshots += 1;
     this.epoch += 1; // answers to requests made before this load are dropped
     this.refetching.clear();
@@ -347,6 +275,101 @@ export class FleetPipeline implements EventSink {
     this.aspects.clear(); // a reset diff sends every unit whole (and the slots start again at 0)
     loadSnapshot(this.model, snapshot, watermark);
     this.schedule();
+  }
+
+  /**
+   * A snapshot whose UI columns came ready made (the columns answer, issue 15 item 3): when this
+   * pipeline sends snapshots as columns and nothing is in flight, the reset diff goes out now with
+   * `columns` as they came (no view, no JSON here before the UI has them). The fleet is loaded
+   * from `load()` once the UI has taken the diff and two frames have passed (PRESENTED_LOAD_FRAMES:
+   * its first rows painted, so the unpack and load, 0.3–3 s of CPU at 10k–50k units, do not take a
+   * core from the main thread while it draws them); until then no diff is built (the model still
+   * holds the fleet before), REST answers from before are dropped, and the source holds its live
+   * events, as during any resync. Then the units are taken as sent; a unit whose view carries this
+   * pipeline's own state (a pressed button's transition, fetched capabilities), which the
+   * server's columns do not, is sent whole in the next diff, with channels, servers and the rest
+   * as after any load. Otherwise (split snapshots, a diff in flight) it is `snapshot(load(), watermark)`
+   * at once. A snapshot that comes before the load supersedes it (the promise rejects).
+   */
+  snapshotPresented(presented: FleetColumns, watermark: number, load: () => FleetSnapshot): FleetSnapshot | Promise<FleetSnapshot> {
+    if (this.deps.snapshotColumns !== true || this.inFlight > 0 || this.continuing || this.presentedPending !== 0) {
+      const fleet = load();
+      this.snapshot(fleet, watermark);
+      return fleet;
+    }
+    const model = this.model;
+    // Units the UI holds that the snapshot has not: removed in the same diff (the store keeps what a reset diff does not remove).
+    const removed: string[] = [];
+    if (model.units.size > 0) {
+      const incoming = new Set(textValues(presented.columns.ids));
+      for (const id of model.units.keys()) if (!incoming.has(id)) removed.push(id);
+    }
+    this.frameNo += 1;
+    const snapshotBytesAt = takeSnapshotStamp();
+    const diff: FleetDiff = {
+      frame: this.frameNo,
+      reset: true,
+      units: [],
+      unitsBuffer: null,
+      removed,
+      channels: [],
+      removedChannels: [],
+      patches: [],
+      patchesBuffer: null,
+      counters: { ...presented.counters },
+      connection: null,
+      notifications: [],
+      listsVersion: null,
+      badFrames: null,
+      events: 0,
+      ...(snapshotBytesAt !== null ? { snapshotBytesAt } : {}),
+      snapshot: presented.columns,
+    };
+    this.epoch += 1; // answers to requests made before are for the fleet the UI no longer holds
+    const token = ++this.presentedToken;
+    this.presentedPending = token;
+    const taken = this.post(diff, presented.transfer);
+    return new Promise<FleetSnapshot>((resolve, reject) => {
+      const loadNow = () => {
+        if (this.presentedPending !== token) {
+          reject(new Error('snapshot: a newer snapshot came before this one was loaded'));
+          return;
+        }
+        this.presentedPending = 0;
+        try {
+          resolve(this.loadPresented(load(), watermark));
+        } catch (error) {
+          reject(error instanceof Error ? error : new Error(String(error)));
+        } finally {
+          this.schedule();
+        }
+      };
+      let frames = 0;
+      const nextFrame = () => {
+        frames += 1;
+        if (frames >= PRESENTED_LOAD_FRAMES) loadNow();
+        else this.deps.requestFrame(nextFrame);
+      };
+      void taken.then(() => this.deps.requestFrame(nextFrame));
+    });
+  }
+
+  /** Loads a presented snapshot's fleet; its units count as sent (snapshotPresented). */
+  private loadPresented(fleet: FleetSnapshot, watermark: number): FleetSnapshot {
+    const model = this.model;
+    this.stats.snapshots += 1;
+    this.epoch += 1;
+    this.refetching.clear();
+    this.repairing.clear();
+    this.aspects.clear();
+    loadSnapshot(model, fleet, watermark);
+    // The units went in the reset diff; what else the load changed (channels, servers) goes next.
+    model.pending.units.clear();
+    model.pending.reset = false;
+    for (const unit of model.units.values()) {
+      if (this.transitions.get(unit.id) !== null || this.capabilities.has(unit.id)) this.aspects.add(unit, WHOLE_VIEW);
+    }
+    return fleet;
   }
 
   connection(state: ConnectionState): void {
@@ -467,12 +490,20 @@ export class FleetPipeline implements EventSink {
   }
 
   private frame(): boolean {
+    if (this.presentedPending !== 0) return false; // the model does not hold what the UI holds yet (snapshotPresented)
     if (this.inFlight >= (this.continuing ? SPLIT_PARTS_IN_FLIGHT : 1)) {
       this.stats.framesSkippedBusy += 1;
       return false;
     }
     if (!this.hasPending()) return false;
     const { diff, transfer } = this.buildDiff();
+    this.post(diff, transfer);
+    if (this.continuing && this.inFlight < SPLIT_PARTS_IN_FLIGHT) this.continueSplit();
+    return true;
+  }
+
+  /** Hands one diff to the UI; the next is built when it was taken. */
+  private post(diff: FleetDiff, transfer: ArrayBuffer[]): Promise<void> {
     this.inFlight += 1;
     this.stats.diffsPosted += 1;
     const taken = () => {
@@ -487,36 +518,14 @@ export class FleetPipeline implements EventSink {
       this.deps.onError?.(`diff delivery failed: ${String(error)}`);
       answer = undefined;
     }
-    Promise.resolve(answer).then(taken, (error: unknown) => {
+    return Promise.resolve(answer).then(taken, (error: unknown) => {
       this.deps.onError?.(`diff delivery failed: ${String(error)}`);
       taken();
     });
-    if (this.continuing && this.inFlight < SPLIT_PARTS_IN_FLIGHT) this.continueSplit();
-    return true;
   }
 
   private viewOf(unit: UnitRecord): UnitView {
-    const data = unit.data;
-    return {
-      id: unit.id,
-      rev: unit.rev,
-      name: data.name,
-      type: data.type,
-      status: unit.status,
-      state: unit.raw.state,
-      videoState: videoStateOf(unit),
-      applications: Object.keys(unit.raw.applications ?? {}),
-      activeAlerts: unit.counted.activeAlerts,
-      battery: batteryOf(unit),
-      lat: data.lat,
-      lng: data.lng,
-      transition: this.transitions.get(unit.id),
-      capabilities: this.capabilities.get(unit.id),
-      ...detailsOf(unit),
-      onAir: onAirOf(unit),
-      speedTest: unit.speedTest,
-      social: unit.social,
-    };
+    return unitViewOf(unit, this.transitions.get(unit.id), this.capabilities.get(unit.id));
   }
 
   /** The fields of the hot aspects in `mask` (diff.ts ASPECT_FIELDS), for a unit the UI already holds. */

@@ -8,6 +8,7 @@
 import type { Envelope } from '../../src/protocol/envelope.ts';
 import type { FleetSnapshot } from '../../src/protocol/snapshot.ts';
 import type { ConnectionState } from './connectionState.ts';
+import type { FleetColumns } from '../pipeline/fleetColumns.ts';
 
 /** Where a source delivers what it reads. Calls come in order and are never concurrent. */
 export interface EventSink {
@@ -27,6 +28,14 @@ export interface EventSink {
    * and are ignored afterwards (protocol.md: apply only events above the snapshot's watermark).
    */
   snapshot(snapshot: FleetSnapshot, watermark: number): void;
+  /**
+   * The same, for a snapshot whose UI columns came ready made (the columns answer,
+   * src/protocol/columnsSnapshot.ts): a sink that can hands `columns` on first, then loads the
+   * fleet from `load()` (which may throw: a bad packed part) and returns it, or a promise of it
+   * when it loads later (the source holds its events until then, as during the fetch). Without
+   * this method the source calls `snapshot(load(), watermark)`.
+   */
+  snapshotPresented?(columns: FleetColumns, watermark: number, load: () => FleetSnapshot): FleetSnapshot | Promise<FleetSnapshot>;
   /** The source's state changed (live, reconnecting in N s, resyncing, offline since T). */
   connection(state: ConnectionState): void;
   /** A frame or line that could not be decoded: counted and reported, never fatal. */
@@ -51,4 +60,7 @@ export interface LogSource extends EventSource {
 }
 
 /** What a REST snapshot answers: the fleet, and the bus seq taken before the state was read. */
-export type RestSnapshot = { readonly watermark: number; readonly snapshot: FleetSnapshot };
+export type RestSnapshot =
+  | { readonly watermark: number; readonly snapshot: FleetSnapshot }
+  /** The columns answer: the UI's columns now, the fleet decoded when `load()` is called (it may throw, naming what is wrong). */
+  | { readonly watermark: number; readonly columns: FleetColumns; load(): FleetSnapshot };

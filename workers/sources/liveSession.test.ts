@@ -101,6 +101,49 @@ describe('start, resume and reset', () => {
     expect(states.at(-1)).toEqual({ phase: 'live' });
   });
 
+  it('a columns answer: the sink takes the columns, loads later; events stay held until it has, then only those above the watermark', async () => {
+    const { live, sink, log, answer, settle, states } = session();
+    let finish: (fleet: FleetSnapshot) => void = () => undefined;
+    const loads: string[] = [];
+    const presented: string[] = [];
+    sink.snapshotPresented = (_columns, watermark, load) => {
+      presented.push(`columns ${watermark}`);
+      return new Promise<FleetSnapshot>((resolve) => (finish = (fleet) => (loads.push('loaded'), resolve(fleet)))).then(() => load());
+    };
+    live.opened();
+    live.message(frame(makeEvent('unit.status', 'U1', 2, 41)));
+    const columns = { columns: {} as never, transfer: [], counters: {} as never };
+    answer({ watermark: 42, columns, load: () => EMPTY });
+    await settle();
+    live.message(frame(makeEvent('unit.status', 'U1', 3, 43)));
+    await settle();
+    expect(presented).toEqual(['columns 42']);
+    expect(log).toEqual([]); // held while the fleet is not loaded
+    expect(states.at(-1)).toEqual({ phase: 'resyncing' });
+    finish(EMPTY);
+    await settle();
+    expect(loads).toEqual(['loaded']);
+    expect(log).toEqual(['event 43']);
+    expect(live.lastSeq).toBe(43);
+    expect(states.at(-1)).toEqual({ phase: 'live' });
+  });
+
+  it('a columns answer whose fleet does not load is reported and fetched again, its events still held', async () => {
+    const { live, sink, log, answer, settle, bad, time } = session();
+    sink.snapshotPresented = () => Promise.reject(new Error('snapshot: the packed answer is empty'));
+    live.opened();
+    answer({ watermark: 42, columns: { columns: {} as never, transfer: [], counters: {} as never }, load: () => EMPTY });
+    live.message(frame(makeEvent('unit.status', 'U1', 3, 43)));
+    await settle();
+    expect(bad).toEqual(['snapshot fetch failed: snapshot: the packed answer is empty']);
+    expect(log).toEqual([]);
+    delete sink.snapshotPresented; // a sink without the method: the source loads and calls snapshot()
+    time.advance(60_000);
+    answer({ watermark: 42, columns: { columns: {} as never, transfer: [], counters: {} as never }, load: () => EMPTY });
+    await settle();
+    expect(log).toEqual(['snapshot 42']); // the retry's fresh fetch; the events held before it were for the abandoned one
+  });
+
   it('resumes from the last seq after a reconnect', async () => {
     const { live, sent, answer, settle } = session();
     live.opened();

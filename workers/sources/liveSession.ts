@@ -25,6 +25,7 @@
  *   but the state says `ended` so the UI returns to the sign-in page instead of waiting.
  */
 import type { Envelope } from '../../src/protocol/envelope.ts';
+import type { FleetSnapshot } from '../../src/protocol/snapshot.ts';
 import type { Topic } from '../../src/protocol/ops.ts';
 import { decodeServerFrame, encodeClientOp, topicOps } from '../../src/protocol/ops.ts';
 import { readBinaryFrame } from '../../src/protocol/binaryFrames.ts';
@@ -42,7 +43,7 @@ import { IdInterner } from './idInterner.ts';
 import type { TopicChanges } from './subscriptions.ts';
 
 /** The snapshot's entity ids, the model's keys (units by uid, channels, servers). */
-function* idsOf(snapshot: RestSnapshot['snapshot']): Iterable<string> {
+function* idsOf(snapshot: FleetSnapshot): Iterable<string> {
   for (const entry of snapshot.units) yield entry.unit.uid;
   for (const channel of snapshot.channels) yield channel.id;
   for (const server of snapshot.servers) yield server.id;
@@ -355,42 +356,84 @@ export class LiveSession {
       (answer) => {
         if (generation !== this.generation || !this.open) return;
         this.abortController = null;
-        this.sink.snapshot(answer.snapshot, answer.watermark);
-        this.ids.reset(idsOf(answer.snapshot));
-        this.wireIds.remap((id) => this.ids.intern(id)); // the table's ids become the model's own strings
-        // Set, not raised: after a server restart the new watermark may be below the old seqs.
-        this.lastSeq = answer.watermark;
-        const buffered = this.buffer;
-        this.buffer = [];
-        this.resyncing = false;
-        this.needsSnapshot = false;
-        // Behind: said before the buffered events, so their rev jumps are not refetched one by one.
-        if (this.behind) this.setState({ phase: 'behind' });
-        for (const event of buffered) {
-          if (event.seq <= answer.watermark) continue;
-          if (!this.behind && event.seq > this.lastSeq) this.lastSeq = event.seq;
-          this.sink.event(event);
+        let loaded: FleetSnapshot | Promise<FleetSnapshot>;
+        try {
+          loaded = this.loadAnswer(answer);
+        } catch (error) {
+          // The columns answer's packed part did not decode: the UI may hold its columns, the model
+          // does not; a fresh snapshot (retried as for any failed fetch) puts both right.
+          this.failedSnapshot(generation, error);
+          return;
         }
-        if (!this.behind) this.setState({ phase: 'live' });
-        if (this.resetDuringResync) {
-          this.resetDuringResync = false;
-          this.retryTimer = this.deps.timers.setTimeout(() => {
-            this.retryTimer = null;
-            if (generation === this.generation && this.open && !this.resyncing) this.startResync();
-          }, reconnectDelay(this.deps.random));
+        if (!(loaded instanceof Promise)) {
+          this.finishResync(generation, answer.watermark, loaded);
+          return;
         }
+        // The sink loads the fleet later (after the UI painted the columns): events stay held until then.
+        loaded.then(
+          (fleet) => {
+            if (generation === this.generation && this.open) this.finishResync(generation, answer.watermark, fleet);
+          },
+          (error: unknown) => {
+            if (generation === this.generation && this.open) this.failedSnapshot(generation, error);
+          },
+        );
       },
       (error: unknown) => {
         if (generation !== this.generation || !this.open) return;
         this.abortController = null;
-        this.resetDuringResync = false; // the retry fetches a fresh snapshot
-        this.reportBad(`snapshot fetch failed: ${error instanceof Error ? error.message : String(error)}`);
-        this.retryTimer = this.deps.timers.setTimeout(() => {
-          this.retryTimer = null;
-          if (generation === this.generation && this.open) this.startResync();
-        }, reconnectDelay(this.deps.random));
+        this.failedSnapshot(generation, error);
       },
     );
+  }
+
+  /** The snapshot is loaded: the ids it names, its watermark, then the events held meanwhile, in order. */
+  private finishResync(generation: number, watermark: number, fleet: FleetSnapshot): void {
+    this.ids.reset(idsOf(fleet));
+    this.wireIds.remap((id) => this.ids.intern(id)); // the table's ids become the model's own strings
+    // Set, not raised: after a server restart the new watermark may be below the old seqs.
+    this.lastSeq = watermark;
+    const buffered = this.buffer;
+    this.buffer = [];
+    this.resyncing = false;
+    this.needsSnapshot = false;
+    // Behind: said before the buffered events, so their rev jumps are not refetched one by one.
+    if (this.behind) this.setState({ phase: 'behind' });
+    for (const event of buffered) {
+      if (event.seq <= watermark) continue;
+      if (!this.behind && event.seq > this.lastSeq) this.lastSeq = event.seq;
+      this.sink.event(event);
+    }
+    if (!this.behind) this.setState({ phase: 'live' });
+    if (this.resetDuringResync) {
+      this.resetDuringResync = false;
+      this.retryTimer = this.deps.timers.setTimeout(() => {
+        this.retryTimer = null;
+        if (generation === this.generation && this.open && !this.resyncing) this.startResync();
+      }, reconnectDelay(this.deps.random));
+    }
+  }
+
+  /** The snapshot's fleet, handed to the sink: a columns answer's columns first when the sink takes them. */
+  private loadAnswer(answer: RestSnapshot): FleetSnapshot | Promise<FleetSnapshot> {
+    if ('snapshot' in answer) {
+      this.sink.snapshot(answer.snapshot, answer.watermark);
+      return answer.snapshot;
+    }
+    if (this.sink.snapshotPresented !== undefined) return this.sink.snapshotPresented(answer.columns, answer.watermark, () => answer.load());
+    const fleet = answer.load();
+    this.sink.snapshot(fleet, answer.watermark);
+    return fleet;
+  }
+
+  /** A snapshot that could not be had: reported, and fetched again after the reconnect delay (still resyncing, events held). */
+  private failedSnapshot(generation: number, error: unknown): void {
+    this.resetDuringResync = false; // the retry fetches a fresh snapshot
+    this.reportBad(`snapshot fetch failed: ${error instanceof Error ? error.message : String(error)}`);
+    this.retryTimer = this.deps.timers.setTimeout(() => {
+      this.retryTimer = null;
+      if (generation === this.generation && this.open) this.startResync();
+    }, reconnectDelay(this.deps.random));
   }
 
   private abandonResync(): void {

@@ -23,6 +23,9 @@ import { decodeRestSnapshot, decodeUnitView } from './restSnapshot.ts';
 import { stampSnapshotBytes } from '../pipeline/snapshotTiming.ts';
 import { PACKED_SNAPSHOT_TYPE } from '../../src/protocol/packedSnapshot.ts';
 import { unpackSnapshot } from './packedSnapshot.ts';
+import { COLUMNS_SNAPSHOT_TYPE } from '../../src/protocol/columnsSnapshot.ts';
+import { readColumnsAnswer } from '../pipeline/columnsAnswer.ts';
+import type { FleetSnapshot } from '../../src/protocol/snapshot.ts';
 
 /** The console's application id (spec 002 §7: every REST call carries Application-Id). */
 export const CONSOLE_APPLICATION_ID = 'luc-console';
@@ -49,6 +52,12 @@ export interface RestClientOptions {
    * (docs/performance.md §7 for what it does and does not save). An answer in JSON is read as JSON.
    */
   packedSnapshot?: boolean;
+  /**
+   * Ask for the columns form first (src/protocol/columnsSnapshot.ts; default true, with the packed
+   * form on): the UI's columns ready made, the fleet decoded after they are handed on. A columns
+   * answer that does not read is reported (onProblem) and the snapshot asked for again packed.
+   */
+  columnsSnapshot?: boolean;
 }
 
 /** A unit refetched after a gap: found with its rev, or not found (removed, or moved out of the user's groups). */
@@ -120,36 +129,84 @@ export function createRestClient(options: RestClientOptions): RestClient {
     return { status: response.status, json };
   }
 
+  /** The answer to a snapshot request, its bytes stamped when they are all in. */
+  async function snapshotRequest(path: string, accept: string, signal?: AbortSignal) {
+    const init: Parameters<FetchLike>[1] = { method: 'GET', headers: { ...headers, accept }, credentials: 'same-origin', ...(signal !== undefined ? { signal } : {}) };
+    const response = await options.fetch(`${options.baseUrl}/${path}`, init);
+    const type = response.headers?.get('content-type') ?? '';
+    return { response, type };
+  }
+
+  /** A JSON answer's body (a server without the packed or columns form answers JSON). */
+  async function jsonBody(path: string, response: Awaited<ReturnType<FetchLike>>): Promise<unknown> {
+    const text = await response.text();
+    stampSnapshotBytes();
+    if (response.status !== 200) throw new RestError(response.status, `GET ${path}: HTTP ${response.status}`);
+    try {
+      return JSON.parse(text);
+    } catch {
+      throw new RestError(response.status, `GET ${path}: the answer is not JSON`);
+    }
+  }
+
+  /** A packed answer's body, unpacked. */
+  function packedBody(path: string, status: number, bytes: Uint8Array): unknown {
+    if (status !== 200) throw new RestError(status, `GET ${path}: HTTP ${status}`);
+    const unpacked = unpackSnapshot(bytes);
+    if (!unpacked.ok) throw new RestError(status, `GET ${path}: ${unpacked.error}`);
+    return unpacked.value;
+  }
+
   /**
    * The snapshot's body, packed when the fetch can read bytes (and the caller did not opt out),
    * else JSON; the server answers JSON to a client that does not ask. Stamped when its bytes are in.
    */
   async function getSnapshotBody(path: string, signal?: AbortSignal): Promise<unknown> {
     if (options.packedSnapshot === false) return get(path, signal, true);
-    const init: Parameters<FetchLike>[1] = {
-      method: 'GET',
-      headers: { ...headers, accept: `${PACKED_SNAPSHOT_TYPE}, application/json;q=0.5` },
-      credentials: 'same-origin',
-      ...(signal !== undefined ? { signal } : {}),
-    };
-    const response = await options.fetch(`${options.baseUrl}/${path}`, init);
-    const type = response.headers?.get('content-type') ?? '';
-    if (!type.startsWith(PACKED_SNAPSHOT_TYPE) || response.arrayBuffer === undefined) {
-      const text = await response.text();
-      stampSnapshotBytes();
-      if (response.status !== 200) throw new RestError(response.status, `GET ${path}: HTTP ${response.status}`);
-      try {
-        return JSON.parse(text);
-      } catch {
-        throw new RestError(response.status, `GET ${path}: the answer is not JSON`);
-      }
-    }
+    const { response, type } = await snapshotRequest(path, `${PACKED_SNAPSHOT_TYPE}, application/json;q=0.5`, signal);
+    if (!type.startsWith(PACKED_SNAPSHOT_TYPE) || response.arrayBuffer === undefined) return jsonBody(path, response);
     const bytes = new Uint8Array(await response.arrayBuffer());
     stampSnapshotBytes();
+    return packedBody(path, response.status, bytes);
+  }
+
+  /** The fleet of a snapshot body (decoded, its problems told). */
+  function fleetOf(body: unknown): { watermark: number; snapshot: FleetSnapshot } {
+    const decoded = unwrap(decodeRestSnapshot(body), 'snapshot');
+    for (const problem of decoded.problems) options.onProblem?.(problem);
+    return { watermark: decoded.watermark, snapshot: decoded.snapshot };
+  }
+
+  /**
+   * The snapshot asked for in the columns form (then packed, then JSON, by the server's choice).
+   * A columns answer is read (its checks) but not unpacked: the fleet is decoded from its packed
+   * part when the caller loads it, after handing the columns on. One that does not read is told
+   * to onProblem and the snapshot is asked for again without the columns form.
+   */
+  async function fetchColumnsFirst(path: string, signal?: AbortSignal): Promise<RestSnapshot> {
+    const { response, type } = await snapshotRequest(path, `${COLUMNS_SNAPSHOT_TYPE}, ${PACKED_SNAPSHOT_TYPE};q=0.9, application/json;q=0.5`, signal);
+    if (response.arrayBuffer === undefined || !(type.startsWith(COLUMNS_SNAPSHOT_TYPE) || type.startsWith(PACKED_SNAPSHOT_TYPE))) return fleetOf(await jsonBody(path, response));
+    const bytes = new Uint8Array(await response.arrayBuffer());
+    stampSnapshotBytes();
+    if (type.startsWith(PACKED_SNAPSHOT_TYPE)) return fleetOf(packedBody(path, response.status, bytes));
     if (response.status !== 200) throw new RestError(response.status, `GET ${path}: HTTP ${response.status}`);
-    const unpacked = unpackSnapshot(bytes);
-    if (!unpacked.ok) throw new RestError(response.status, `GET ${path}: ${unpacked.error}`);
-    return unpacked.value;
+    const read = readColumnsAnswer(bytes);
+    if (!read.ok) {
+      options.onProblem?.(`GET ${path}: ${read.error}; asked again for the packed answer`);
+      return fleetOf(await getSnapshotBody(path, signal));
+    }
+    const answer = read.value;
+    return {
+      watermark: answer.watermark,
+      columns: { columns: answer.columns, transfer: answer.transfer, counters: answer.counters },
+      load: () => {
+        const fleet = fleetOf(packedBody(path, 200, answer.packed));
+        if (fleet.watermark !== answer.watermark) {
+          throw new RestError(200, `GET ${path}: snapshot: the columns answer's watermark ${answer.watermark} is not its packed snapshot's (${fleet.watermark})`);
+        }
+        return fleet.snapshot;
+      },
+    };
   }
 
   async function get(path: string, signal?: AbortSignal, stamp = false): Promise<unknown> {
@@ -165,10 +222,9 @@ export function createRestClient(options: RestClientOptions): RestClient {
 
   return {
     async fetchSnapshot(groupId, signal) {
-      const body = await getSnapshotBody(callPath(fetchDevices, undefined, { crnt_vcg_uid: groupId }), signal);
-      const decoded = unwrap(decodeRestSnapshot(body), 'snapshot');
-      for (const problem of decoded.problems) options.onProblem?.(problem);
-      return { watermark: decoded.watermark, snapshot: decoded.snapshot };
+      const path = callPath(fetchDevices, undefined, { crnt_vcg_uid: groupId });
+      if (options.columnsSnapshot !== false && options.packedSnapshot !== false) return fetchColumnsFirst(path, signal);
+      return fleetOf(await getSnapshotBody(path, signal));
     },
     async fetchUnit(unitId) {
       const answer = await send('GET', callPath(fetchUnitById, { id: unitId }));

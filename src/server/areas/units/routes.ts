@@ -13,7 +13,7 @@
  */
 import { defineRoute, rawAnswer, type RouteDefinition } from '../../http/route.ts';
 import { PACKED_SNAPSHOT_TYPE } from '../../../protocol/packedSnapshot.ts';
-import { packSnapshot, wantsPackedSnapshot } from './packedSnapshot.ts';
+import { columnsSnapshot, packSnapshot, wantsColumnsSnapshot, wantsPackedSnapshot } from './packedSnapshot.ts';
 import { memberGroup, ownInventory, TENANT, visibleUnitScope } from '../../http/scope.ts';
 import { notFound } from '../../http/errors.ts';
 import * as reads from '../../../protocol/rest/units.ts';
@@ -47,7 +47,12 @@ function readRoutes(deps: RouteDeps): RouteDefinition[] {
       scope: memberGroup('query.crnt_vcg_uid'),
       handler: async ({ scoped, request }) => {
         const snapshot = await groupSnapshot(deps, scoped.groupId);
-        // The console's worker asks for the packed form (docs/api.md "Packed snapshot"); JSON otherwise.
+        // The console's worker asks for the columns form (docs/api.md "Columns form"), other callers
+        // may ask for the packed form ("Packed form"); JSON otherwise.
+        if (wantsColumnsSnapshot(request.headers.accept)) {
+          const answer = columnsSnapshot(snapshot);
+          return rawAnswer(answer.body, answer.type);
+        }
         return wantsPackedSnapshot(request.headers.accept) ? rawAnswer(packSnapshot(snapshot), PACKED_SNAPSHOT_TYPE) : snapshot;
       },
     }),
