@@ -26,6 +26,7 @@ import { build } from 'vite';
 import { ROOT } from '../child.ts';
 import { percentile } from '../figure.ts';
 import type { FrameWindow } from './frameProbe.ts';
+import { fillAgainstWindow } from './frameProbe.ts';
 import { launch, loadList, measureWindow, openScreen, scrollList, SETTLE_MS, signedIn, startServer, stopServer, UNITS, VIEW_MS } from './uiBench.ts';
 
 /** Sampling interval of the CPU profile (µs). */
@@ -164,12 +165,12 @@ async function window(cdp: CDPSession, page: Page, name: string, openMs: number 
   const from = (await page.evaluate(() => performance.now())) as number;
   if (process.env['LUC_PROFILE_TRACE'] === '1') {
     const { w, top } = await traced(cdp, () => measureWindow(page, name, during));
-    return [`  ${name}: ${w.intervals.length} frames, p95 ${percentile(w.intervals, 95).toFixed(1)}, p99 ${percentile(w.intervals, 99).toFixed(1)}, ${w.longTasks.length} long tasks [${w.longTasks.map((d) => d.toFixed(0)).join(' ')}]${openMs === null ? '' : `, opened and drawn in ${openMs.toFixed(0)} ms`}; phases ${await phasesSince(page, from)}`, ...top].join('\n');
+    return [`  ${name}: ${w.intervals.length} frames, p95 ${percentile(w.intervals, 95).toFixed(1)}, p99 ${percentile(w.intervals, 99).toFixed(1)}, ${w.longTasks.length} long tasks [${w.longTasks.map((d) => d.toFixed(0)).join(' ')}]${openMs === null ? '' : `, opened and drawn in ${openMs.toFixed(0)} ms`}, ${fillAgainstWindow(w)}; phases ${await phasesSince(page, from)}`, ...top].join('\n');
   }
   await cdp.send('Profiler.start');
   const w: FrameWindow = await measureWindow(page, name, during);
   const { profile } = (await cdp.send('Profiler.stop')) as { profile: Profile };
-  const head = `  ${name}: ${w.intervals.length} frames, p50 ${percentile(w.intervals, 50).toFixed(1)}, p95 ${percentile(w.intervals, 95).toFixed(1)}, p99 ${percentile(w.intervals, 99).toFixed(1)}, max ${Math.max(...w.intervals).toFixed(0)} ms, ${w.longTasks.length} long tasks [${w.longTasks.map((d) => d.toFixed(0)).join(' ')}]${openMs === null ? '' : `, opened and drawn in ${openMs.toFixed(0)} ms`}; phases ${await phasesSince(page, from)}`;
+  const head = `  ${name}: ${w.intervals.length} frames, p50 ${percentile(w.intervals, 50).toFixed(1)}, p95 ${percentile(w.intervals, 95).toFixed(1)}, p99 ${percentile(w.intervals, 99).toFixed(1)}, max ${Math.max(...w.intervals).toFixed(0)} ms, ${w.longTasks.length} long tasks [${w.longTasks.map((d) => d.toFixed(0)).join(' ')}]${openMs === null ? '' : `, opened and drawn in ${openMs.toFixed(0)} ms`}, ${fillAgainstWindow(w)}; phases ${await phasesSince(page, from)}`;
   // The map window also lists inclusive time: its refresh's callers (flush, grid, features) read there.
   return [head, ...topSelf(profile), ...(name === 'map' ? topInclusive(profile) : [])].join('\n');
 }
