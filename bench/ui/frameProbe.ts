@@ -4,7 +4,8 @@
  *
  * - `start()` / `stop()`: a requestAnimationFrame loop records every frame's timestamp (the
  *   intervals between them are the frame intervals, ms) and a PerformanceObserver('longtask')
- *   the durations of long tasks (≥ 50 ms by the browser's definition) in between.
+ *   the durations of long tasks (≥ 50 ms by the browser's definition) in between; `stop()` also
+ *   gives the window's span on the page clock and the store's `luc:fleet-snapshot-filled` mark.
  * - `firstList()`: the app's marks `luc:fleet-snapshot` (src/fleet/store.ts: the snapshot diff
  *   reached the UI store) and `luc:unit-list-first-rows` (src/features/units/UnitTable.tsx: the
  *   table committed its first rows); "painted" is the first task after the next frame's
@@ -14,7 +15,28 @@
  *   `luc:fleet-snapshot-bytes` (the snapshot's bytes in the worker) to the paint after
  *   `luc:unit-list-full-rows` (the full order committed), with the long tasks in between.
  */
-export type FrameWindow = { intervals: number[]; longTasks: number[] };
+export type FrameWindow = {
+  intervals: number[];
+  longTasks: number[];
+  /** The window's start and end on the page's clock (performance.now(), ms). */
+  fromMs: number;
+  toMs: number;
+  /**
+   * The store's last `luc:fleet-snapshot-filled` mark (src/fleet/store.ts SNAPSHOT_FILLED_MARK: the
+   * first snapshot's Map fill ended) as read at the window's end, page clock (ms); null: not ended
+   * yet, or a checkout without the mark. Its 8 ms slices are long tasks on a loaded machine, so
+   * where it fell says whether the fill overlapped the window (docs/performance.md §5f).
+   */
+  filledAtMs: number | null;
+};
+
+/** Where the first-snapshot fill ended against a window (ms from the window's start; "before" / "after" outside it). */
+export function fillAgainstWindow(w: Pick<FrameWindow, 'fromMs' | 'toMs' | 'filledAtMs'>): string {
+  if (w.filledAtMs === null) return 'fill not ended by its end';
+  if (w.filledAtMs < w.fromMs) return `fill ended ${(w.fromMs - w.filledAtMs).toFixed(0)} ms before it`;
+  if (w.filledAtMs > w.toMs) return 'fill not ended by its end';
+  return `fill ended ${(w.filledAtMs - w.fromMs).toFixed(0)} ms into it`;
+}
 
 export const FRAME_PROBE = `(() => {
   const SNAPSHOT = 'luc:fleet-snapshot';
@@ -22,7 +44,9 @@ export const FRAME_PROBE = `(() => {
   const APPLIED = 'luc:fleet-snapshot-applied';
   const BYTES = 'luc:fleet-snapshot-bytes';
   const FULL = 'luc:unit-list-full-rows';
+  const FILLED = 'luc:fleet-snapshot-filled';
   let frames = null;
+  let startedAt = 0;
   let longTasks = [];
   const allLongTasks = [];
   let painted = null;
@@ -55,6 +79,7 @@ export const FRAME_PROBE = `(() => {
     start() {
       frames = [];
       longTasks = [];
+      startedAt = performance.now();
       requestAnimationFrame(loop);
     },
     stop() {
@@ -62,7 +87,8 @@ export const FRAME_PROBE = `(() => {
       frames = null;
       const intervals = [];
       for (let i = 1; i < times.length; i += 1) intervals.push(times[i] - times[i - 1]);
-      return { intervals, longTasks };
+      const filled = performance.getEntriesByName(FILLED, 'mark').at(-1);
+      return { intervals, longTasks, fromMs: startedAt, toMs: performance.now(), filledAtMs: filled === undefined ? null : filled.startTime };
     },
     firstList() {
       const snapshot = performance.getEntriesByName(SNAPSHOT, 'mark')[0];

@@ -17,6 +17,11 @@
  * in some runs and not in others, and changes a window's long tasks as much as a code change does
  * (docs/performance.md §5e, §5f). LUC_BENCH_UI_PORT (uiBench.ts) fixes the server's port.
  * LUC_PROFILE_MAP_ONLY=1: the map window alone, opened from the list (docs/performance.md §5g).
+ * LUC_PROFILE_ALLOC=all|live: a sampling heap profile of the page's main thread per window instead
+ * of the CPU profile, the functions that allocated the most bytes in it: `all` counts objects the
+ * young and old collections took meanwhile too (the allocation rate: how often a scavenge runs),
+ * `live` only those still alive at the window's end (the survivors a scavenge copies, what makes one
+ * long). docs/performance.md §5h.
  */
 import { mkdtempSync, rmSync, symlinkSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -26,6 +31,7 @@ import { build } from 'vite';
 import { ROOT } from '../child.ts';
 import { percentile } from '../figure.ts';
 import type { FrameWindow } from './frameProbe.ts';
+import { fillAgainstWindow } from './frameProbe.ts';
 import { launch, loadList, measureWindow, openScreen, scrollList, SETTLE_MS, signedIn, startServer, stopServer, UNITS, VIEW_MS } from './uiBench.ts';
 
 /** Sampling interval of the CPU profile (µs). */
@@ -37,6 +43,31 @@ const LONG_TASK_PARTS = 6;
 const ROUNDS = Number(process.env['LUC_PROFILE_ROUNDS'] ?? 1);
 /** The store's mark at the end of its first-snapshot fill (src/fleet/store.ts SNAPSHOT_FILLED_MARK). */
 const SNAPSHOT_FILLED_MARK = 'luc:fleet-snapshot-filled';
+
+/** Sampling interval of the heap profile (bytes between samples, on average). */
+const ALLOC_SAMPLE_BYTES = 16 * 1024;
+
+type HeapNode = { callFrame: { functionName: string; url: string; lineNumber: number }; selfSize: number; children: HeapNode[] };
+
+/** The functions that allocated the most bytes in a sampling heap profile (self: the allocating frame). */
+function topAllocations(head: HeapNode): string[] {
+  const bytes = new Map<string, number>();
+  const visit = (node: HeapNode): void => {
+    const frame = node.callFrame;
+    const key = `${frame.functionName || '(anonymous)'} ${frame.url.split('/').pop() ?? ''}:${frame.lineNumber + 1}`;
+    if (node.selfSize > 0) bytes.set(key, (bytes.get(key) ?? 0) + node.selfSize);
+    for (const child of node.children) visit(child);
+  };
+  visit(head);
+  const total = [...bytes.values()].reduce((a, b) => a + b, 0);
+  return [
+    `    allocated (sampled, ${process.env['LUC_PROFILE_ALLOC'] === 'live' ? 'alive at the window end' : 'collected ones included'}): ${(total / 1e6).toFixed(1)} MB`,
+    ...[...bytes.entries()]
+      .sort((a, b) => b[1] - a[1])
+      .slice(0, TOP)
+      .map(([name, b]) => `    ${(b / 1e6).toFixed(2).padStart(7)} MB ${((b / total) * 100).toFixed(1).padStart(5)} %  ${name}`),
+  ];
+}
 
 /** Records every data-phase the header's connection indicator shows, with its time (ms, page clock). */
 const PHASE_PROBE = `(() => {
@@ -164,12 +195,22 @@ async function window(cdp: CDPSession, page: Page, name: string, openMs: number 
   const from = (await page.evaluate(() => performance.now())) as number;
   if (process.env['LUC_PROFILE_TRACE'] === '1') {
     const { w, top } = await traced(cdp, () => measureWindow(page, name, during));
-    return [`  ${name}: ${w.intervals.length} frames, p95 ${percentile(w.intervals, 95).toFixed(1)}, p99 ${percentile(w.intervals, 99).toFixed(1)}, ${w.longTasks.length} long tasks [${w.longTasks.map((d) => d.toFixed(0)).join(' ')}]${openMs === null ? '' : `, opened and drawn in ${openMs.toFixed(0)} ms`}; phases ${await phasesSince(page, from)}`, ...top].join('\n');
+    return [`  ${name}: ${w.intervals.length} frames, p95 ${percentile(w.intervals, 95).toFixed(1)}, p99 ${percentile(w.intervals, 99).toFixed(1)}, ${w.longTasks.length} long tasks [${w.longTasks.map((d) => d.toFixed(0)).join(' ')}]${openMs === null ? '' : `, opened and drawn in ${openMs.toFixed(0)} ms`}, ${fillAgainstWindow(w)}; phases ${await phasesSince(page, from)}`, ...top].join('\n');
+  }
+  const alloc = process.env['LUC_PROFILE_ALLOC'];
+  if (alloc === 'all' || alloc === 'live') {
+    const collected = alloc === 'all';
+    await cdp.send('HeapProfiler.enable');
+    await cdp.send('HeapProfiler.startSampling', { samplingInterval: ALLOC_SAMPLE_BYTES, includeObjectsCollectedByMajorGC: collected, includeObjectsCollectedByMinorGC: collected });
+    const w: FrameWindow = await measureWindow(page, name, during);
+    const { profile } = (await cdp.send('HeapProfiler.stopSampling')) as { profile: { head: HeapNode } };
+    const head = `  ${name}: ${w.intervals.length} frames, p95 ${percentile(w.intervals, 95).toFixed(1)}, p99 ${percentile(w.intervals, 99).toFixed(1)}, ${w.longTasks.length} long tasks [${w.longTasks.map((d) => d.toFixed(0)).join(' ')}]${openMs === null ? '' : `, opened and drawn in ${openMs.toFixed(0)} ms`}, ${fillAgainstWindow(w)}; phases ${await phasesSince(page, from)}`;
+    return [head, ...topAllocations(profile.head)].join('\n');
   }
   await cdp.send('Profiler.start');
   const w: FrameWindow = await measureWindow(page, name, during);
   const { profile } = (await cdp.send('Profiler.stop')) as { profile: Profile };
-  const head = `  ${name}: ${w.intervals.length} frames, p50 ${percentile(w.intervals, 50).toFixed(1)}, p95 ${percentile(w.intervals, 95).toFixed(1)}, p99 ${percentile(w.intervals, 99).toFixed(1)}, max ${Math.max(...w.intervals).toFixed(0)} ms, ${w.longTasks.length} long tasks [${w.longTasks.map((d) => d.toFixed(0)).join(' ')}]${openMs === null ? '' : `, opened and drawn in ${openMs.toFixed(0)} ms`}; phases ${await phasesSince(page, from)}`;
+  const head = `  ${name}: ${w.intervals.length} frames, p50 ${percentile(w.intervals, 50).toFixed(1)}, p95 ${percentile(w.intervals, 95).toFixed(1)}, p99 ${percentile(w.intervals, 99).toFixed(1)}, max ${Math.max(...w.intervals).toFixed(0)} ms, ${w.longTasks.length} long tasks [${w.longTasks.map((d) => d.toFixed(0)).join(' ')}]${openMs === null ? '' : `, opened and drawn in ${openMs.toFixed(0)} ms`}, ${fillAgainstWindow(w)}; phases ${await phasesSince(page, from)}`;
   // The map window also lists inclusive time: its refresh's callers (flush, grid, features) read there.
   return [head, ...topSelf(profile), ...(name === 'map' ? topInclusive(profile) : [])].join('\n');
 }

@@ -35,7 +35,7 @@ import type { Figure } from '../figure.ts';
 import { atMost, figure, median, percentile } from '../figure.ts';
 import { launchChromium } from '../ingest/chromium.ts';
 import type { LoadgenResult } from '../fanout/loadgen.ts';
-import { FRAME_PROBE, type FrameWindow } from './frameProbe.ts';
+import { FRAME_PROBE, fillAgainstWindow, type FrameWindow } from './frameProbe.ts';
 import { workerHeapBytes } from './workerHeap.ts';
 import type { StartupResult } from './startup.ts';
 import { CHUNK_WARNING_KB, measureStartup } from './startup.ts';
@@ -237,7 +237,7 @@ export function summary(run: UiRun): { p95: number; p99: number; longTasks: numb
   const p99 = percentile(run.intervals, 99);
   const longTasks = run.windows.reduce((sum, w) => sum + w.longTasks.length, 0);
   const text = run.windows
-    .map((w) => `${w.name}: ${w.intervals.length} frames, p50 ${percentile(w.intervals, 50).toFixed(1)}, p95 ${percentile(w.intervals, 95).toFixed(1)}, p99 ${percentile(w.intervals, 99).toFixed(1)}, max ${Math.max(...w.intervals).toFixed(0)} ms, ${w.longTasks.length} long tasks (longest ${Math.max(0, ...w.longTasks).toFixed(0)} ms)${w.openMs === null ? '' : `, opened and drawn in ${w.openMs.toFixed(0)} ms`}`)
+    .map((w) => `${w.name}: ${w.intervals.length} frames, p50 ${percentile(w.intervals, 50).toFixed(1)}, p95 ${percentile(w.intervals, 95).toFixed(1)}, p99 ${percentile(w.intervals, 99).toFixed(1)}, max ${Math.max(...w.intervals).toFixed(0)} ms, ${w.longTasks.length} long tasks (longest ${Math.max(0, ...w.longTasks).toFixed(0)} ms)${w.openMs === null ? '' : `, opened and drawn in ${w.openMs.toFixed(0)} ms`}, ${fillAgainstWindow(w)}`)
     .join('; ');
   return { p95, p99, longTasks, text };
 }

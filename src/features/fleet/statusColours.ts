@@ -40,7 +40,15 @@ export function applicationsOf(names: readonly string[], videoState?: string): A
 /** What the status rules need of a unit view. */
 export type StatusOfView = { readonly status: UnitStatus; readonly applications: readonly string[]; readonly videoState?: string | undefined };
 
-/** The icon status of a unit view (status plus its active applications). */
+/**
+ * The icon status of a unit view (status plus its active applications). The applications can only
+ * change the icon of a unit whose status alone is "online" (userFacingStatus), and only when it has
+ * some: no applications map is built for the others. The map, the wall's tiles and the list call
+ * this per unit under a 60,000 events/s stream; building the map for every call was 6.7 % of the
+ * map window's main-thread allocation (docs/performance.md §5h).
+ */
 export function iconStatusOf(unit: StatusOfView): UnitIconStatus {
+  const alone = unitIconStatus(unit.status);
+  if (alone !== 'online' || unit.applications.length === 0) return alone;
   return unitIconStatus(unit.status, applicationsOf(unit.applications, unit.videoState));
 }

@@ -39,6 +39,11 @@ export interface DisplayView {
 export interface PositionLookup {
   get(unitId: string): UnitPosition | undefined;
   entries(): IterableIterator<[string, UnitPosition]>;
+  /**
+   * Writes a unit's position into `out` (false: not on the map), no object made: UnitPositions has
+   * it (its positions live in typed arrays); a plain Map of positions (tests) goes through `get`.
+   */
+  readInto?(unitId: string, out: UnitPosition): boolean;
 }
 
 export class UnitDisplay {
@@ -54,6 +59,8 @@ export class UnitDisplay {
   private selected: string | null = null;
   /** Features created, changed or removed so far (for counting work in tests). */
   touched = 0;
+  /** The position `place` reads each unit into (one object for every refresh, see PositionLookup.readInto). */
+  private readonly scratch: UnitPosition = { x: 0, y: 0, status: 0 };
 
   constructor(private readonly positions: PositionLookup) {}
 
@@ -137,12 +144,24 @@ export class UnitDisplay {
   place(changed: readonly string[], from = 0, to = changed.length): void {
     const grid = this.grid;
     if (this.view === null || grid === null) return;
+    const p = this.scratch;
     for (let i = from; i < to; i += 1) {
       const id = changed[i] as string;
-      const p = this.positions.get(id);
-      if (p !== undefined && id !== this.selected) grid.put(id, p.x, p.y, p.status);
+      if (this.read(id, p) && id !== this.selected) grid.put(id, p.x, p.y, p.status);
       else grid.remove(id);
     }
+  }
+
+  /** A unit's position into `out` (readInto when the lookup has it; else its object's numbers). */
+  private read(unitId: string, out: UnitPosition): boolean {
+    const positions = this.positions;
+    if (positions.readInto !== undefined) return positions.readInto(unitId, out);
+    const p = positions.get(unitId);
+    if (p === undefined) return false;
+    out.x = p.x;
+    out.y = p.y;
+    out.status = p.status;
+    return true;
   }
 
   /**

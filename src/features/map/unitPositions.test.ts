@@ -44,16 +44,22 @@ describe('UnitPositions: the map\'s unit positions follow the fleet store in bat
     expect(h.synced).toEqual([101]);
   });
 
-  it('updates a moved or re-coloured unit in place', () => {
+  it('updates a moved or re-coloured unit in its slot', () => {
     const h = harness();
     h.store.apply(diff({ units: [view('U1', 1)] }));
     h.runFrames();
-    const position = h.source.get('U1');
     h.store.apply(diff({ units: [view('U1', 2, { lat: -33.9, lng: 151.2, status: 'offline', state: 'offline' })] }));
     h.runFrames();
-    expect(h.source.get('U1')).toBe(position);
+    const position = h.source.get('U1');
     expect(position?.status).toBe(statusIndex('offline'));
     expect(position?.x).toBeGreaterThan(1.6e7); // 151° E in metres
+    const [x, y] = fromLonLat([151.2, -33.9]);
+    expect(position).toEqual({ x, y, status: statusIndex('offline') });
+    const out = { x: 0, y: 0, status: 0 };
+    expect(h.source.readInto('U1', out)).toBe(true);
+    expect(out).toEqual(position);
+    expect(h.source.readInto('U404', out)).toBe(false);
+    expect(h.source.size).toBe(1);
   });
 
   it('skips units without a location and drops removed units', () => {
@@ -184,6 +190,27 @@ describe('UnitPositions: the first read of the fleet, in slices of FIRST_READ_SL
         },
       ),
       { numRuns: 150 },
+    );
+  });
+
+  it('keeps every unit past the first slots, and reuses the slots of removed units', () => {
+    fc.assert(
+      fc.property(fc.integer({ min: 1_000, max: 3_000 }), fc.array(fc.integer({ min: 0, max: 3_999 }), { maxLength: 400 }), fc.integer({ min: 0, max: 600 }), (size, removed, added) => {
+        const store = new FleetStore();
+        store.apply(diff({ units: Array.from({ length: size }, (_, i) => view(`U${i}`, 1, { lat: (i % 160) - 80, lng: (i % 360) - 180 })) }));
+        const frames: (() => void)[] = [];
+        const source = new UnitPositions(store, () => undefined, { request: (callback) => frames.push(callback), cancel: () => undefined }, () => 0);
+        source.start();
+        for (const callback of frames.splice(0)) callback();
+        store.apply(diff({ removed: removed.map((n) => `U${n}`) }));
+        store.apply(diff({ units: Array.from({ length: added }, (_, i) => view(`N${i}`, 1, { lat: i / 10, lng: -i / 10, status: 'offline', state: 'offline' })) }));
+        while (frames.length > 0) for (const callback of frames.splice(0)) callback();
+        const want = expected(store);
+        expect(source.size).toBe(want.size);
+        expect(new Map([...source.entries()].map(([id, p]) => [id, { ...p }]))).toEqual(want);
+        for (const [id, p] of want) expect(source.get(id)).toEqual(p);
+      }),
+      { numRuns: 30 },
     );
   });
 

@@ -9,8 +9,10 @@
  * 50,000 units the whole read took 340 ms in one frame, on the map's open, before its first frame
  * (docs/performance.md §5d); in slices the basemap and the first units draw at once and the rest
  * follow within a few frames. No map features here: UnitDisplay draws only what is near the view.
+ * Positions, statuses and the revisions read live in typed arrays by a slot per unit, not in an
+ * object per unit (docs/performance.md §5h: the first read made 50,000 of them, ~5 µs a unit).
  */
-import { fromLonLat } from 'ol/proj.js';
+import { getTransform } from 'ol/proj.js';
 import type { FleetStore } from '../../fleet/index.ts';
 import { iconStatusOf } from '../fleet/statusColours.ts';
 import { statusIndex } from './mapStyles.ts';
@@ -21,6 +23,21 @@ export interface UnitPosition {
   y: number;
   status: number;
 }
+
+/**
+ * Longitude/latitude (EPSG:4326, degrees) to the map's metres (EPSG:3857): OpenLayers' own
+ * transform function (the numbers `fromLonLat` gives), looked up once and called with an input and
+ * an output array kept for every read: `fromLonLat` looks the transform up and makes two arrays per
+ * call (~5 µs and two objects a unit at the first read of 50,000, docs/performance.md §5g, §5h).
+ */
+const lonLatToMap = getTransform('EPSG:4326', 'EPSG:3857') ?? (() => {
+  throw new Error('unitPositions: OpenLayers has no transform from EPSG:4326 to EPSG:3857');
+})();
+
+/** Slots of the position arrays made at first (doubled when full). */
+const INITIAL_SLOTS = 1_024;
+/** `statuses` of a slot whose unit has no location (no point on the map): below any status index. */
+const NOT_LOCATED = -32_768;
 
 export interface FrameScheduler {
   request(callback: () => void): number;
@@ -40,8 +57,27 @@ const browserFrames: FrameScheduler = {
 };
 
 export class UnitPositions {
-  private readonly positions = new Map<string, UnitPosition>();
-  private readonly revs = new Map<string, number>();
+  /**
+   * Each unit read so far (located or not) has a slot: its position and status live in typed arrays
+   * at that index, no object per unit (at 50,000 units the first read made 50,000 position objects
+   * and a second Map of revisions, docs/performance.md §5h). A removed unit's slot is reused.
+   */
+  private readonly slots = new Map<string, number>();
+  /** The unit of each slot ('' when free). */
+  private slotIds: string[] = [];
+  private readonly freeSlots: number[] = [];
+  /** The revision read last per slot (NaN: none yet). */
+  private revs = new Float64Array(INITIAL_SLOTS).fill(Number.NaN);
+  /** EPSG:3857 metres per slot. */
+  private xs = new Float64Array(INITIAL_SLOTS);
+  private ys = new Float64Array(INITIAL_SLOTS);
+  /** mapStyles.statusIndex per slot, NOT_LOCATED for a unit without a location. */
+  private statuses = new Int16Array(INITIAL_SLOTS).fill(NOT_LOCATED);
+  /** Slots with a location (the units on the map). */
+  private located = 0;
+  /** The transform's input and output, kept (see lonLatToMap). */
+  private readonly lonLat = [0, 0];
+  private readonly metres = [0, 0];
   /** Units named by the feed since the last sync. */
   private readonly pending = new Set<string>();
   /** The next sync starts the first read of every unit of the store (after start). */
@@ -99,16 +135,34 @@ export class UnitPositions {
     });
   }
 
+  /** A unit's position as a new object (undefined: not on the map); `readInto` fills one the caller keeps. */
   get(unitId: string): UnitPosition | undefined {
-    return this.positions.get(unitId);
+    const out = { x: 0, y: 0, status: 0 };
+    return this.readInto(unitId, out) ? out : undefined;
   }
 
-  entries(): IterableIterator<[string, UnitPosition]> {
-    return this.positions.entries();
+  /** Writes a unit's position into `out`; false (and `out` untouched) when it is not on the map. */
+  readInto(unitId: string, out: UnitPosition): boolean {
+    const slot = this.slots.get(unitId);
+    if (slot === undefined) return false;
+    const status = this.statuses[slot] as number;
+    if (status === NOT_LOCATED) return false;
+    out.x = this.xs[slot] as number;
+    out.y = this.ys[slot] as number;
+    out.status = status;
+    return true;
+  }
+
+  /** Every unit on the map, in slot order (one object per unit: for whole-fleet passes on a view change, not per frame). */
+  *entries(): IterableIterator<[string, UnitPosition]> {
+    for (let slot = 0; slot < this.slotIds.length; slot += 1) {
+      const status = this.statuses[slot] as number;
+      if (status !== NOT_LOCATED) yield [this.slotIds[slot] as string, { x: this.xs[slot] as number, y: this.ys[slot] as number, status }];
+    }
   }
 
   get size(): number {
-    return this.positions.size;
+    return this.located;
   }
 
   /**
@@ -123,7 +177,7 @@ export class UnitPositions {
       this.backlog = this.store.unitIds();
       this.backlogAt = 0;
       const present = new Set(this.backlog);
-      for (const id of [...this.positions.keys()]) if (!present.has(id)) this.drop(id, changed);
+      for (const id of [...this.slots.keys()]) if (!present.has(id)) this.drop(id, changed);
       this.pending.clear(); // every unit the feed named is in the backlog, or gone (dropped just above)
     }
     for (const id of this.pending) this.read(id, changed);
@@ -143,9 +197,48 @@ export class UnitPositions {
     return changed;
   }
 
+  /** Forgets a unit gone from the fleet: its slot is freed (reported changed when it was on the map). */
   private drop(id: string, changed: Set<string>): void {
-    this.revs.delete(id);
-    if (this.positions.delete(id)) changed.add(id);
+    const slot = this.slots.get(id);
+    if (slot === undefined) return;
+    if (this.statuses[slot] !== NOT_LOCATED) {
+      this.located -= 1;
+      changed.add(id);
+    }
+    this.statuses[slot] = NOT_LOCATED;
+    this.revs[slot] = Number.NaN;
+    this.slotIds[slot] = '';
+    this.slots.delete(id);
+    this.freeSlots.push(slot);
+  }
+
+  /** The slot of a unit, taken (a freed one first, else a new one, the arrays doubled when full). */
+  private slotFor(id: string): number {
+    const known = this.slots.get(id);
+    if (known !== undefined) return known;
+    let slot = this.freeSlots.pop();
+    if (slot === undefined) {
+      slot = this.slotIds.length;
+      if (slot === this.revs.length) this.grow(2 * slot);
+      this.slotIds.push(id);
+    } else this.slotIds[slot] = id;
+    this.slots.set(id, slot);
+    return slot;
+  }
+
+  private grow(size: number): void {
+    const revs = new Float64Array(size).fill(Number.NaN);
+    revs.set(this.revs);
+    this.revs = revs;
+    const xs = new Float64Array(size);
+    xs.set(this.xs);
+    this.xs = xs;
+    const ys = new Float64Array(size);
+    ys.set(this.ys);
+    this.ys = ys;
+    const statuses = new Int16Array(size).fill(NOT_LOCATED);
+    statuses.set(this.statuses);
+    this.statuses = statuses;
   }
 
   /** Reads one unit from the store; adds its id to `changed` when its position or status changed, or it appeared or went. */
@@ -153,22 +246,29 @@ export class UnitPositions {
     this.visited += 1;
     const unit = this.store.unit(id);
     if (unit === undefined) return this.drop(id, changed); // removed from the fleet
-    if (this.revs.get(id) === unit.rev) return;
+    const slot = this.slotFor(id);
+    if (this.revs[slot] === unit.rev) return;
+    this.revs[slot] = unit.rev;
+    const was = this.statuses[slot] as number;
     if (unit.lat === undefined || unit.lng === undefined) {
-      this.drop(id, changed);
-      this.revs.set(id, unit.rev);
+      if (was === NOT_LOCATED) return;
+      this.statuses[slot] = NOT_LOCATED;
+      this.located -= 1;
+      changed.add(id);
       return;
     }
-    this.revs.set(id, unit.rev);
-    const [x = 0, y = 0] = fromLonLat([unit.lng, unit.lat]);
+    const lonLat = this.lonLat;
+    lonLat[0] = unit.lng;
+    lonLat[1] = unit.lat;
+    const metres = lonLatToMap(lonLat, this.metres, 2);
+    const x = metres[0] ?? 0;
+    const y = metres[1] ?? 0;
     const status = statusIndex(iconStatusOf(unit));
-    const existing = this.positions.get(id);
-    if (existing === undefined) this.positions.set(id, { x, y, status });
-    else if (existing.x !== x || existing.y !== y || existing.status !== status) {
-      existing.x = x;
-      existing.y = y;
-      existing.status = status;
-    } else return;
+    if (was !== NOT_LOCATED && this.xs[slot] === x && this.ys[slot] === y && was === status) return;
+    if (was === NOT_LOCATED) this.located += 1;
+    this.xs[slot] = x;
+    this.ys[slot] = y;
+    this.statuses[slot] = status;
     changed.add(id);
   }
 }
