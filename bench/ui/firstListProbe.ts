@@ -15,14 +15,18 @@
  * idle, gaps under 10 ms) is printed with its heaviest functions by self time: what a long task is.
  * With --breakdown, each traced pass also samples every thread's CPU (the fleet worker's too) and
  * prints where the wall time went: server, wire, worker, main thread (traceBreakdown.ts).
+ * With --server-ab OTHER_ROOT, PASSES is the number of rounds of the server alone under columns
+ * requests, this checkout's server against OTHER_ROOT's (serverColumnsProbe.ts: the event loop's delay, request → last byte).
  * For profiling; the figures come from uiBench.ts.
  */
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, symlinkSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import type { CDPSession } from '@playwright/test';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { BREAKDOWN_CATEGORIES, printBreakdown } from './traceBreakdown.ts';
 import { buildConsole, launch, loadList, signedIn, startServer, stopServer } from './uiBench.ts';
+import { serverColumnsAB } from './serverColumnsProbe.ts';
+import { ROOT } from '../child.ts';
 
 type TraceEvent = { name: string; cat: string; ph: string; ts: number; dur?: number; tid: number; pid: number; args?: { name?: string; data?: { functionName?: string; url?: string } } };
 
@@ -115,6 +119,15 @@ async function main(): Promise<void> {
   const breakdown = process.argv.includes('--breakdown');
   const traceFile = traceAt > 0 ? (process.argv[traceAt + 1] ?? '/tmp/first-list-trace.json') : null;
   const dir = mkdtempSync(join(tmpdir(), 'luc-first-list-'));
+  // --server-ab OTHER_ROOT: the server alone under columns requests, this checkout's and OTHER_ROOT's (serverColumnsProbe.ts); no console, no browser.
+  const serverAb = process.argv.indexOf('--server-ab');
+  if (serverAb > 0) {
+    mkdirSync(join(dir, 'dist'));
+    symlinkSync(join(ROOT, 'node_modules'), join(dir, 'node_modules'));
+    await serverColumnsAB(dir, units, passes, process.argv[serverAb + 1] ?? '/work/main');
+    rmSync(dir, { recursive: true, force: true });
+    return;
+  }
   await buildConsole(dir);
   const server = await startServer(dir, units);
   const browser = await launch();

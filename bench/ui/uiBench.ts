@@ -65,10 +65,10 @@ export const FIRST_LIST_TARGETS = { [SMALL_UNITS]: 150, [UNITS]: 400 } as const;
 export const HEAP_TARGET_MB = 150;
 /** How long the offered rate is sampled by one Node socket before the frame windows (ms). */
 const RATE_PROBE_MS = 4_000;
-const PASSWORD = 'bench-Pass-1';
-const USER = 'luc_admin';
-const API = '/luc/luc-core-web/rest';
-const HEADERS = { 'application-id': 'luc-console' };
+export const PASSWORD = 'bench-Pass-1';
+export const USER = 'luc_admin';
+export const API = '/luc/luc-core-web/rest';
+export const HEADERS = { 'application-id': 'luc-console' };
 
 type Say = (line: string) => void;
 type FirstList = {
@@ -96,10 +96,11 @@ export async function buildConsole(dir: string): Promise<void> {
 export type Server = { url: string; child: Child; dir: string };
 
 /** `serverRoot`: the checkout whose src/server/main.ts runs (an A/B against another branch's server; default this one). */
-export async function startServer(consoleDir: string, units: number, rate: number = SIM_RATE, serverRoot: string = ROOT): Promise<Server> {
+export async function startServer(consoleDir: string, units: number, rate: number = SIM_RATE, serverRoot: string = ROOT, nodeArgs: readonly string[] = []): Promise<Server> {
   const dir = join(consoleDir, `db-${units}`);
   mkdirSync(dir, { recursive: true });
   const child = startChild(join(serverRoot, 'src/server/main.ts'), [], {
+    nodeArgs,
     cwd: consoleDir,
     env: {
       // LUC_BENCH_UI_PORT: a fixed port (e.g. when the machine's ports are shared out); default any free one.

@@ -11,6 +11,10 @@
  * request it held with the packed bytes, the reason told to each request's `log`; the next request
  * starts a new thread.
  */
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import { COLUMNS_SNAPSHOT_TYPE } from '../../../protocol/columnsSnapshot.ts';
 import { PACKED_SNAPSHOT_TYPE } from '../../../protocol/packedSnapshot.ts';
@@ -40,7 +44,20 @@ interface Pending {
  * then loads the body. `threadUrl`: another body, for the tests of a thread that dies.
  */
 function bootCode(threadUrl: string): string {
-  return `import('tsx/esm/api').then((tsx) => { tsx.register(); return import(${JSON.stringify(threadUrl)}); })`;
+  return `import(${JSON.stringify(tsxApiUrl())}).then((tsx) => { tsx.register(); return import(${JSON.stringify(threadUrl)}); })`;
+}
+
+/**
+ * tsx's ES module API found from this file (an eval'd thread would resolve a bare name from the
+ * process's cwd): its package's `exports["./esm/api"].import.default` (require.resolve would give
+ * the CommonJS build, which cannot load the ES one from a thread).
+ */
+function tsxApiUrl(): string {
+  const manifest = createRequire(import.meta.url).resolve('tsx/package.json');
+  const { exports } = JSON.parse(readFileSync(manifest, 'utf8')) as { exports: Record<string, { import: { default: string } }> };
+  const entry = exports['./esm/api']?.import.default;
+  if (entry === undefined) throw new Error(`columns thread: ${manifest} names no "./esm/api" import entry`);
+  return pathToFileURL(join(dirname(manifest), entry)).href;
 }
 
 const THREAD_URL = new URL('./columnsThread.ts', import.meta.url).href;
@@ -91,7 +108,15 @@ export function createColumnsBuilder(threadUrl: string = THREAD_URL): ColumnsBui
         // into a larger buffer; the original stays here for the packed fallback). ~15 MB at 50k units.
         // `new Uint8Array(view)` copies; a Buffer's slice() would not.
         const copy = new Uint8Array(packed);
-        const thread = worker ?? (worker = start());
+        let thread: Worker;
+        try {
+          thread = worker ?? (worker = start());
+        } catch (error) {
+          pending.delete(id);
+          log(`columns thread: did not start (${error instanceof Error ? error.message : String(error)}); answered packed`);
+          resolve(packedAnswer(packed));
+          return;
+        }
         const request: ColumnsRequest = { id, packed: copy.buffer as ArrayBuffer };
         thread.postMessage(request, [request.packed]);
       });

@@ -5,6 +5,7 @@
  * before (columnsFromPacked), so the bytes are the same. At 50k units that work is seconds of CPU
  * (unpack, decode, model load, views, JSON) that no longer holds up the simulator and the fan-out.
  */
+import { setPriority } from 'node:os';
 import { parentPort } from 'node:worker_threads';
 import { columnsFromPacked } from './packedSnapshot.ts';
 
@@ -17,6 +18,20 @@ export type ColumnsReply = { readonly id: number; readonly body: ArrayBuffer; re
 
 if (parentPort === null) throw new Error('columnsThread.ts: runs only as a worker thread (columnsBuilder.ts starts it)');
 const port = parentPort;
+
+/**
+ * This thread at the lowest CPU priority (nice 19): on Linux the nice value is a thread's own
+ * (setpriority with pid 0 sets the calling thread's), so the event loop, the simulator and the
+ * fan-out keep their share of a loaded machine's cores and the columns take what is left.
+ * Measured: at the same priority, the thread's seconds of CPU beside the loop on 2 cores
+ * stretched the loop's delays (docs/performance.md §7i). Not allowed (another OS): left as is.
+ */
+const LOWEST_PRIORITY = 19;
+try {
+  setPriority(0, LOWEST_PRIORITY);
+} catch {
+  // The thread runs at the process's priority.
+}
 
 port.on('message', (request: ColumnsRequest) => {
   let reply: ColumnsReply;
