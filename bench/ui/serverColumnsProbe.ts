@@ -5,7 +5,8 @@
  * time, the simulator at LUC_BENCH_UI_RATE, default 60,000 events/s, as the UI bench runs it), with
  * loopDelayPreload.mjs loaded, signs in and, per server: the event loop's delay over a quiet window
  * (the simulator and nothing else), then over each of REQUESTS columns requests (Accept: the
- * columns form, as the console's worker asks; the first one starts this branch's thread), with each
+ * columns form, as the console's worker asks; on a checkout that builds the columns on a thread,
+ * the first one starts it: branch p14-columns-thread), with each
  * request's wall time from sent to last byte, its bytes and its answer's type. No browser.
  */
 import { loadavg } from 'node:os';

@@ -7,7 +7,6 @@ import { Packr } from 'msgpackr';
 import { jsonShape, PACKED_SNAPSHOT_TYPE } from '../../../protocol/packedSnapshot.ts';
 import { COLUMNS_SNAPSHOT_TYPE } from '../../../protocol/columnsSnapshot.ts';
 import { decodeRestSnapshot } from '../../../../workers/sources/restSnapshot.ts';
-import { unpackSnapshot } from '../../../../workers/sources/packedSnapshot.ts';
 import { columnsOfFleet } from '../../../../workers/pipeline/fleetColumns.ts';
 import { encodeColumnsAnswer } from '../../../../workers/pipeline/columnsAnswer.ts';
 
@@ -36,24 +35,17 @@ export function packSnapshot(snapshot: unknown): Buffer {
 }
 
 /**
- * The columns answer built from the packed snapshot's bytes, as the worker would read them: the
- * worker's own unpack (workers/sources/packedSnapshot.ts), decoder, model load and views
- * (workers/pipeline/fleetColumns.ts), then those bytes as the answer's last part. `type` is the
- * packed form's (and `body` the packed bytes) when they do not unpack or decode as the worker would
- * read them (the worker then reads the packed answer as before). Pure: the columns thread
- * (columnsThread.ts) runs it off the server's event loop.
+ * The columns answer: the UI's columns as the worker builds them from this snapshot (the worker's
+ * own decoder, model load and views: workers/pipeline/fleetColumns.ts), then the packed snapshot.
+ * `type` is the packed form's when the snapshot does not decode as the worker would read it (the
+ * worker then reads the packed answer as before).
  */
-export function columnsFromPacked(packed: Uint8Array): { body: Uint8Array; type: string } {
-  const unpacked = unpackSnapshot(packed);
-  if (!unpacked.ok) return { body: packed, type: PACKED_SNAPSHOT_TYPE };
-  const decoded = decodeRestSnapshot(unpacked.value);
+export function columnsSnapshot(snapshot: unknown): { body: Buffer; type: string } {
+  const shaped = jsonShape(snapshot);
+  const packed = packr.pack(shaped);
+  const decoded = decodeRestSnapshot(shaped);
   if (!decoded.ok) return { body: packed, type: PACKED_SNAPSHOT_TYPE };
   const { columns, counters } = columnsOfFleet(decoded.value.snapshot);
-  return { body: encodeColumnsAnswer({ watermark: decoded.value.watermark, counters }, columns, packed), type: COLUMNS_SNAPSHOT_TYPE };
-}
-
-/** The columns answer of `snapshot` built here, on the caller's thread (the columns thread's answer, byte for byte). */
-export function columnsSnapshot(snapshot: unknown): { body: Buffer; type: string } {
-  const { body, type } = columnsFromPacked(packSnapshot(snapshot));
-  return { body: Buffer.from(body.buffer, body.byteOffset, body.byteLength), type };
+  const bytes = encodeColumnsAnswer({ watermark: decoded.value.watermark, counters }, columns, packed);
+  return { body: Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength), type: COLUMNS_SNAPSHOT_TYPE };
 }

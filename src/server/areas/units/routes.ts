@@ -13,8 +13,7 @@
  */
 import { defineRoute, rawAnswer, type RouteDefinition } from '../../http/route.ts';
 import { PACKED_SNAPSHOT_TYPE } from '../../../protocol/packedSnapshot.ts';
-import { packSnapshot, wantsColumnsSnapshot, wantsPackedSnapshot } from './packedSnapshot.ts';
-import { createColumnsBuilder, type ColumnsBuilder } from './columnsBuilder.ts';
+import { columnsSnapshot, packSnapshot, wantsColumnsSnapshot, wantsPackedSnapshot } from './packedSnapshot.ts';
 import { memberGroup, ownInventory, TENANT, visibleUnitScope } from '../../http/scope.ts';
 import { notFound } from '../../http/errors.ts';
 import * as reads from '../../../protocol/rest/units.ts';
@@ -41,8 +40,6 @@ export function unitRoutes(deps: RouteDeps): RouteDefinition[] {
 }
 
 function readRoutes(deps: RouteDeps): RouteDefinition[] {
-  // The columns answer's thread (columnsBuilder.ts): started on the first columns request, one per server.
-  const columns: ColumnsBuilder = createColumnsBuilder();
   return [
     defineRoute(reads.unitStatus, { access: 'units.read', scope: UNIT, handler: async ({ scoped }) => unitStatusOf(deps, scoped.unit.uid) }),
     defineRoute(reads.fetchDevices, {
@@ -52,9 +49,8 @@ function readRoutes(deps: RouteDeps): RouteDefinition[] {
         const snapshot = await groupSnapshot(deps, scoped.groupId);
         // The console's worker asks for the columns form (docs/api.md "Columns form"), other callers
         // may ask for the packed form ("Packed form"); JSON otherwise.
-        // Both pack here (the event loop's part); the columns are built on their thread from those bytes.
         if (wantsColumnsSnapshot(request.headers.accept)) {
-          const answer = await columns.build(packSnapshot(snapshot), (reason) => request.log.warn({ groupId: scoped.groupId }, reason));
+          const answer = columnsSnapshot(snapshot);
           return rawAnswer(answer.body, answer.type);
         }
         return wantsPackedSnapshot(request.headers.accept) ? rawAnswer(packSnapshot(snapshot), PACKED_SNAPSHOT_TYPE) : snapshot;
