@@ -48,12 +48,30 @@ test('an admin activates a service on a unit and grants the page to a regular us
   await start(page, 'luc_admin');
   await page.goto('/unit_license_activation');
   await expect(page.getByRole('heading', { level: 1, name: 'Unit and License Activation' })).toBeVisible();
-  await pickInventory(page, 'Newsroom');
   const table = page.getByRole('table', { name: 'Unit and License Activation' });
-  await expect(table.getByRole('row').nth(1)).toBeVisible();
-  await page.waitForLoadState('networkidle'); // the inventory's page is in: rows no longer move
-  const unitName = (await table.getByRole('row').nth(1).getByRole('cell').first().innerText()).trim();
-  // Open that unit by its name: a row position can change under a live table (it did once on CI).
+  const firstName = async () => (await table.getByRole('row').nth(1).getByRole('cell').first().innerText()).trim();
+  await pickInventory(page, 'Events');
+  await expect(table.getByRole('row').nth(1).getByRole('cell').first()).toHaveText(/-\d{5}$/);
+  const eventsUnit = await firstName();
+
+  // Another inventory never shows the rows of the one before while its own page loads (a click on
+  // one would open an Events unit under Newsroom: CI once read such a row, and it vanished under
+  // the click). Newsroom's page is held until the old rows are seen gone.
+  let releaseNewsroom = () => {};
+  const newsroomHeld = new Promise<void>((resolve) => (releaseNewsroom = resolve));
+  await page.route((url) => url.pathname.endsWith('/v2/admin/inventories/INV-NEWS/activation'), async (route) => {
+    await newsroomHeld;
+    await route.continue();
+  });
+  const newsroomGrants = page.waitForResponse((response) => response.url().includes('/v2/admin/inventories/INV-NEWS/activation/grants'));
+  await pickInventory(page, 'Newsroom');
+  await newsroomGrants; // the table is drawn again once the grants say the page may be used
+  await expect(table).toBeVisible();
+  await expect(table.getByRole('cell', { name: eventsUnit, exact: true })).toHaveCount(0);
+  releaseNewsroom();
+  await expect(table.getByRole('row').nth(1).getByRole('cell', { name: 'News-', exact: false }).first()).toBeVisible();
+  await page.unrouteAll({ behavior: 'wait' });
+  const unitName = await firstName();
   await table.getByRole('row').filter({ has: page.getByRole('cell', { name: unitName, exact: true }) }).first().click();
   const drawer = page.getByRole('dialog', { name: `Activation of ${unitName}` });
   const cellular = drawer.getByRole('switch', { name: 'Cellular cap' });

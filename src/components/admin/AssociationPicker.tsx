@@ -8,10 +8,11 @@
 import { useMemo, useState } from 'react';
 import { MultiSelect } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { Ref } from '../../protocol/rest/common.ts';
 import { SEARCH_DEBOUNCE_MS } from './usePagedList.ts';
+import { keepWithinListing } from './keepWithinListing.ts';
 
 /** spec 002 §9: multi-select default max height (px). */
 export const MULTISELECT_MAX_HEIGHT_PX = 300;
@@ -38,7 +39,7 @@ export function AssociationPicker({ label, value, onChange, search, queryKey, ma
   const options = useQuery({
     queryKey: [...queryKey, sent],
     queryFn: ({ signal }) => search(sent, signal),
-    placeholderData: keepPreviousData,
+    placeholderData: keepWithinListing(queryKey),
     enabled: disabled !== true,
   });
   const data = useMemo(() => {

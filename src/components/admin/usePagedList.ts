@@ -2,14 +2,17 @@
  * The state of a server-paged listing: page, search (key and text) and sort, and the query that
  * fetches the page for them (TanStack Query). The text is sent 250 ms after the last keystroke, so
  * the list follows typing without a request per key; a new search or sort goes back to page 1.
- * While the next page loads, the last one stays on screen (no flash of an empty table).
+ * While the next page loads, the last one stays on screen (no flash of an empty table); when the
+ * listing itself changes (another inventory, group or parent), the list goes back to page 1 and
+ * shows the loader, never the rows of the listing before.
  */
 import { useMemo, useState } from 'react';
-import { keepPreviousData, useQuery, type UseQueryResult } from '@tanstack/react-query';
+import { hashKey, useQuery, type UseQueryResult } from '@tanstack/react-query';
 import { useDebouncedValue } from '@mantine/hooks';
 import { GRID_PAGE_SIZE } from '../../domain/constants.ts';
 import type { PageRequest, SortDirection } from '../../protocol/rest/common.ts';
 import type { SearchState } from './TableSearch.tsx';
+import { keepWithinListing } from './keepWithinListing.ts';
 
 /** Quiet time after the last keystroke before the search goes to the server (ms). */
 export const SEARCH_DEBOUNCE_MS = 250;
@@ -60,6 +63,13 @@ export function usePagedList<K extends string, S extends string, T, A extends Pa
   const [search, setSearchState] = useState<SearchState<K>>({ key: options.defaultKey, value: '' });
   const [sort, setSortState] = useState<SortState<S>>({ by: options.defaultSort, dir: options.defaultSortDir ?? 'asc' });
   const [sentText] = useDebouncedValue(search.value.trim(), SEARCH_DEBOUNCE_MS);
+  // Another listing starts on its first page (React's "state from a changed prop" pattern).
+  const listing = hashKey(options.queryKey);
+  const [pageListing, setPageListing] = useState(listing);
+  if (pageListing !== listing) {
+    setPageListing(listing);
+    setPage(1);
+  }
 
   const request = useMemo<PageRequest<K, S>>(
     () => ({ limit: pageSize, offset: (page - 1) * pageSize, searchKey: search.key, searchValue: sentText, sortBy: sort.by, sortDir: sort.dir }),
@@ -69,7 +79,7 @@ export function usePagedList<K extends string, S extends string, T, A extends Pa
   const query = useQuery({
     queryKey: [...options.queryKey, request],
     queryFn: ({ signal }) => options.fetchPage(request, signal),
-    placeholderData: keepPreviousData,
+    placeholderData: keepWithinListing(options.queryKey),
     enabled: options.enabled ?? true,
     ...(options.refetchIntervalMs !== undefined ? { refetchInterval: options.refetchIntervalMs } : {}),
   });

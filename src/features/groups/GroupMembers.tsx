@@ -6,13 +6,14 @@
  */
 import { useState } from 'react';
 import { Alert, Pagination, Stack, Table, Text } from '@mantine/core';
-import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { AssociationPicker } from '../../components/admin/AssociationPicker.tsx';
 import { messageOf } from '../../api/call.ts';
 import type { Ref } from '../../protocol/rest/common.ts';
 import type { GroupRow } from '../../protocol/rest/groups.ts';
 import { groupKeys, groupMembers, groupUnitsPage, invalidateGroups, searchInventoryChannels, searchInventoryUsers, setMember } from './queries.ts';
+import { keepWithinListing } from '../../components/admin/keepWithinListing.ts';
 
 /** Units shown per page of the members tab. */
 const UNITS_PER_PAGE = 10;
@@ -68,7 +69,7 @@ function GroupUnits({ group }: { readonly group: GroupRow }) {
   const units = useQuery({
     queryKey: [...groupKeys.members(group.id, 'units'), page],
     queryFn: ({ signal }) => groupUnitsPage(group.id, (page - 1) * UNITS_PER_PAGE, UNITS_PER_PAGE, signal),
-    placeholderData: keepPreviousData,
+    placeholderData: keepWithinListing(groupKeys.members(group.id, 'units')),
   });
   if (units.isError) return <Alert color="red">{messageOf(units.error)}</Alert>;
   const data = units.data;

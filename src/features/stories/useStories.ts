@@ -3,10 +3,11 @@
  * header), the inventory's stories for a search, and the two writes. Keys start with 'session' so
  * signing out drops them.
  */
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useMay } from '../../app/useMay.ts';
 import type { StoryInput } from '../../domain/stories.ts';
 import { createStory, fetchStories, fetchUnitStory, selectUnitStory } from './storyCalls.ts';
+import { keepWithinListing } from '../../components/admin/keepWithinListing.ts';
 
 /** Stories shown at once in the modal (ours); the search narrows the rest. */
 export const STORY_LIST_LIMIT = 50;
@@ -23,7 +24,7 @@ export function useInventoryStories(inventoryId: string | null, search: string, 
     queryKey: [...inventoryStoriesKey(inventoryId ?? ''), search.trim()],
     queryFn: ({ signal }) => fetchStories(inventoryId ?? '', search, STORY_LIST_LIMIT, signal),
     enabled: enabled && inventoryId !== null,
-    placeholderData: keepPreviousData,
+    placeholderData: keepWithinListing(inventoryStoriesKey(inventoryId ?? '')),
   });
 }
 

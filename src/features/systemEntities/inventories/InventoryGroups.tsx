@@ -5,11 +5,12 @@
  */
 import { useState } from 'react';
 import { Alert, Badge, Group, Pagination, Stack, Table, Text } from '@mantine/core';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { messageOf } from '../../../api/call.ts';
 import type { InventoryDetails } from '../../../protocol/rest/inventories.ts';
 import { inventoryGroupsPage, inventoryKeys } from './queries.ts';
+import { keepWithinListing } from '../../../components/admin/keepWithinListing.ts';
 
 /** Groups shown per page of the tab. */
 const GROUPS_PER_PAGE = 10;
@@ -20,7 +21,7 @@ export function InventoryGroups({ inventory }: { readonly inventory: InventoryDe
   const groups = useQuery({
     queryKey: [...inventoryKeys.groups(inventory.id), page],
     queryFn: ({ signal }) => inventoryGroupsPage(inventory.id, (page - 1) * GROUPS_PER_PAGE, GROUPS_PER_PAGE, signal),
-    placeholderData: keepPreviousData,
+    placeholderData: keepWithinListing(inventoryKeys.groups(inventory.id)),
   });
   if (groups.isError) return <Alert color="red">{messageOf(groups.error)}</Alert>;
   const data = groups.data;
