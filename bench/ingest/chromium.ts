@@ -16,15 +16,18 @@ import { ROOT, startChild } from '../child.ts';
 
 export const CHROMIUM = CHROMIUM_PATH;
 
-/** Builds the bench page (of the checkout at `root`: workerAB.ts builds another's too); returns the folder to serve. */
-export async function buildPage(root = ROOT, outDir = mkdtempSync(join(tmpdir(), 'luc-bench-page-'))): Promise<string> {
+/**
+ * Builds the bench page (of the checkout at `root`: workerAB.ts builds another's too); returns the
+ * folder to serve. `minify` false keeps the functions' names and lines for a CPU profile.
+ */
+export async function buildPage(root = ROOT, outDir = mkdtempSync(join(tmpdir(), 'luc-bench-page-')), minify = true): Promise<string> {
   await build({
     configFile: false,
     root: join(root, 'bench/ingest/page'),
     base: './',
     logLevel: 'warn',
     worker: { format: 'es' },
-    build: { outDir, emptyOutDir: true, sourcemap: false, minify: true, target: 'es2022' },
+    build: { outDir, emptyOutDir: true, sourcemap: false, minify, target: 'es2022' },
   });
   return outDir;
 }

@@ -15,6 +15,9 @@
  *
  * `AB_LAYOUTS=this,other` (default `1,0`): whether each side's frames carry version 2's layouts
  * column (a checkout before round p13 refuses it); `AB_RATE`, `AB_MS` override the stream.
+ * `AB_PROFILE=this|other|both`: a CPU profile of that side's worker over each counted pass's stream
+ * (workerProfile.ts; both pages then built unminified, so names and lines read), each pass's
+ * profile written to the temp folder and the side's top self time and GC share printed at the end.
  *
  *   npx tsx bench/ingest/workerAB.ts OTHER_CHECKOUT [ROUNDS]
  */
@@ -27,6 +30,8 @@ import { BENCH_LOGS, generateLog } from '../replay/logs.ts';
 import { buildPage, launchChromium, sends, startFeed, stream } from './chromium.ts';
 import { BATCH_MS, cpuBetween, DRAIN_MS, GROUP_ID, STEADY_MS, STEADY_RATE, UNITS, workerThreadsCpuMs } from './ingestBench.ts';
 import { streamStats } from './latency.ts';
+import type { CpuProfile, WorkerProfiler } from './workerProfile.ts';
+import { saveProfile, startWorkerProfile, summarize } from './workerProfile.ts';
 
 const other = process.argv[2];
 if (other === undefined) throw new Error('usage: npx tsx bench/ingest/workerAB.ts OTHER_CHECKOUT [ROUNDS]');
@@ -34,6 +39,9 @@ const rounds = Number(process.argv[3] ?? 4);
 const layouts = (process.env['AB_LAYOUTS'] ?? '1,0').split(',').map((flag) => flag === '1');
 const rate = Number(process.env['AB_RATE'] ?? STEADY_RATE);
 const durationMs = Number(process.env['AB_MS'] ?? STEADY_MS);
+const profiled = process.env['AB_PROFILE'] ?? '';
+if (!['', 'this', 'other', 'both'].includes(profiled)) throw new Error(`AB_PROFILE is "${profiled}": expected this, other or both`);
+const profiles = new Map<string, CpuProfile[]>([['this', []], ['other', []]]);
 
 const now = (): number => performance.timeOrigin + performance.now();
 const sleep = (ms: number) => new Promise((done) => setTimeout(done, ms));
@@ -44,8 +52,9 @@ const log = join(ROOT, 'fixtures/generated/bench-10k.ndjson');
 if (!existsSync(log)) generateLog(spec);
 
 // This side's page at the root, the other's under /other/ (relative asset paths: base './').
-const pageDir = await buildPage(ROOT, mkdtempSync(join(tmpdir(), 'luc-worker-ab-')));
-const otherDir = await buildPage(resolve(other));
+const minify = profiled === '';
+const pageDir = await buildPage(ROOT, mkdtempSync(join(tmpdir(), 'luc-worker-ab-')), minify);
+const otherDir = await buildPage(resolve(other), undefined, minify);
 cpSync(otherDir, join(pageDir, 'other'), { recursive: true });
 
 type Side = { name: 'this' | 'other'; path: string; layouts: boolean };
@@ -70,11 +79,17 @@ try {
         await page.evaluate(async ([g, u]) => (window as any).bench.connect('real', g, u, 'binary'), [GROUP_ID, UNITS] as const);
         await page.evaluate(() => (window as any).bench.reset());
         const load = loadavg()[0] ?? 0;
+        const profiler: WorkerProfiler | null = round > 0 && (profiled === side.name || profiled === 'both') ? await startWorkerProfile(browser) : null;
         const cpuBefore = workerThreadsCpuMs();
         const started = performance.now();
         await stream(feed.url, rate, durationMs, BATCH_MS, side.layouts);
         const wall = performance.now() - started;
         const cpu = cpuBetween(cpuBefore, workerThreadsCpuMs());
+        if (profiler !== null) {
+          const profile = await profiler.stop();
+          profiles.get(side.name)?.push(profile);
+          console.log(`  profile: ${saveProfile(profile, join(pageDir, `worker-${side.name}-round${round}.cpuprofile`))}`);
+        }
         await sleep(DRAIN_MS);
         const cutoff = now();
         const recorded = (await page.evaluate(() => (window as any).bench.take())) as { times: number[]; events: number[] };
@@ -103,6 +118,9 @@ const otherCpu = results.get('other') ?? [];
 const perRound = thisCpu.map((pass, i) => (otherCpu[i]?.cpuPercent ?? Number.NaN) / pass.cpuPercent);
 for (const side of sides) {
   console.log(`${side.name} (layouts ${side.layouts ? 'on' : 'off'}): median worker CPU ${of(side.name, 'cpuPercent').toFixed(1)} % of a core, ${Math.round(of(side.name, 'perCpuSecond'))} events per worker CPU-second, p99 ${of(side.name, 'p99').toFixed(1)} ms`);
+}
+for (const [name, list] of profiles) {
+  if (list.length > 0) console.log([`${name}'s worker, CPU profile over ${list.length} passes (self time):`, ...summarize(list)].join('\n'));
 }
 console.log(`worker CPU at ${rate} events/s, other / this: ${(of('other', 'cpuPercent') / of('this', 'cpuPercent')).toFixed(3)} (medians), ${median(perRound).toFixed(3)} (median of per-round ratios), this lower in ${perRound.filter((r) => r > 1).length} of ${perRound.length}`);
 process.exit(0);

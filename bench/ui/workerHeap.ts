@@ -9,7 +9,8 @@ import type { Browser, CDPSession } from '@playwright/test';
 type TargetInfo = { targetId: string; type: string; url: string };
 type Received = { sessionId: string; message: string };
 
-function ask(cdp: CDPSession, sessionId: string, id: number, method: string): Promise<Record<string, unknown>> {
+/** One DevTools command to an attached target (a non-flattened session), answered by id. Also used by bench/ingest/workerProfile.ts. */
+export function ask(cdp: CDPSession, sessionId: string, id: number, method: string, params: Record<string, unknown> = {}): Promise<Record<string, unknown>> {
   return new Promise((resolve, reject) => {
     const timer = setTimeout(() => reject(new Error(`worker heap: no answer to ${method}`)), 30_000);
     const listener = (event: Received) => {
@@ -22,7 +23,7 @@ function ask(cdp: CDPSession, sessionId: string, id: number, method: string): Pr
       else resolve(message.result ?? {});
     };
     (cdp as unknown as { on(name: string, l: (e: Received) => void): void }).on('Target.receivedMessageFromTarget', listener);
-    void cdp.send('Target.sendMessageToTarget', { sessionId, message: JSON.stringify({ id, method }) });
+    void cdp.send('Target.sendMessageToTarget', { sessionId, message: JSON.stringify({ id, method, params }) });
   });
 }
 
