@@ -16,7 +16,7 @@ import type { UnitCounters } from '../domain/units/counters.ts';
 import { emptyCounters } from '../domain/units/counters.ts';
 import type { UnitTransition } from '../../workers/model/fleetModel.ts';
 import type { ChannelView, FleetDiff, ServerView, UnitView } from '../../workers/pipeline/diff.ts';
-import { applyUnitPatch, decodeDiffUnits, diffPatchRows } from '../../workers/pipeline/diff.ts';
+import { applyUnitPatch, decodeDiffUnits, diffPatchRows, MAX_KEPT_NOTIFICATIONS } from '../../workers/pipeline/diff.ts';
 import type { ConnectionState } from '../../workers/sources/connectionState.ts';
 import type { SnapshotColumns } from '../../workers/pipeline/snapshotColumns.ts';
 import { decodeColumnView } from '../../workers/pipeline/snapshotColumns.ts';
@@ -48,8 +48,8 @@ export const SNAPSHOT_APPLIED_MARK = 'luc:fleet-snapshot-applied';
  */
 export const SNAPSHOT_FILLED_MARK = 'luc:fleet-snapshot-filled';
 
-/** Notifications kept for the UI to show (the oldest are dropped). */
-export const MAX_KEPT_NOTIFICATIONS = 100;
+/** Notifications kept for the UI to show (the oldest are dropped): workers/pipeline/diff.ts, where diffs are cut to it. */
+export { MAX_KEPT_NOTIFICATIONS };
 
 /**
  * Told the ids of the units one applied diff changed or removed (a removed id is no longer in

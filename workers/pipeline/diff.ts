@@ -19,6 +19,15 @@ import { decodeColumnView } from './snapshotColumns.ts';
 import { textCount } from './textColumn.ts';
 import { decodePatchColumns, encodePatchColumns, PatchColumns } from './patchColumns.ts';
 
+/**
+ * Notifications the UI keeps (src/fleet/store.ts shows the last ones; the oldest are dropped), and
+ * so the most a diff carries: the store keeps the last MAX_KEPT_NOTIFICATIONS of what it had and
+ * what came, which the last MAX_KEPT_NOTIFICATIONS of a diff decide alone. Under a 60,000 events/s
+ * stream a diff held ~400 (a third of a frame's status events are alert transitions), cloned to the
+ * main thread to be dropped there: most of the Comlink message's allocation (docs/performance.md §5i).
+ */
+export const MAX_KEPT_NOTIFICATIONS = 100;
+
 /** Unit views inline up to this count (~150 B each, ~10 KiB); more go as a transferred buffer. */
 export const INLINE_UNITS_MAX = 24; // a view with links is ~600 B cloned: 24 ≈ 14 KiB, about what a frame carries
 
