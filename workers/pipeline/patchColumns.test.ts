@@ -97,15 +97,17 @@ describe('patch columns give the views the JSON patch list gave', () => {
 
   it('PatchColumns.applyRow equals applyUnitPatch over the decoded JSON, and keeps exactly the links whose numbers did not change', () => {
     const writer = new PatchColumnsWriter();
-    // Links as the view had them, or with a usage patch's numbers written back: some patches leave them as they were.
-    const sameOrNew = fc.array(fc.boolean(), { maxLength: 40 });
+    // Per usage patch: its random link numbers (undefined), or per link the view's own numbers (true) or
+    // those with the uplink changed (false), so one unit mixes kept and changed links in any order.
+    const sameOrNew = fc.array(fc.option(fc.array(fc.boolean(), { minLength: 3, maxLength: 3 }), { nil: undefined }), { maxLength: 40 });
     fc.assert(
       fc.property(case_, sameOrNew, ([patches, links, status], keep) => {
         const reference = viaJson(
           patches.map((patch, index) => {
-            if ((patch.a & ASPECT.usage) === 0 || keep[index] !== true) return patch;
+            const kept = keep[index];
+            if ((patch.a & ASPECT.usage) === 0 || kept === undefined) return patch;
             const values: number[] = [];
-            for (const one of links) pushLinkValues(values, one);
+            links.forEach((one, k) => pushLinkValues(values, kept[k] === true ? one : { ...one, uplinkKbps: one.uplinkKbps + 1 }));
             return { ...patch, linkValues: values };
           }),
         );
