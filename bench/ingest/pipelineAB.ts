@@ -22,6 +22,18 @@
  * `AB_WIRES=v2,v2-nolayout` against a checkout before p13 compares each side on the wire it reads.
  *
  *   npx tsx bench/ingest/pipelineAB.ts /tmp/main [ROUNDS]
+ *
+ * `AB_PART=ui` (docs/performance.md §5i): the UI's side of the same stream instead, the main
+ * thread's patch path without a browser. The log is turned into diffs once
+ * per side, with that side's pipeline (version 2 wire, a diff every PER_FLUSH events: 1,000 is a
+ * 16 ms frame at 60,000 events/s); then, per side and round, a fresh FleetStore of that side's
+ * checkout is seeded with the snapshot's diffs and takes every live diff as the page does: a
+ * structured clone of it (the message's copy), cut by that side's
+ * `sliceDiff` (src/fleet/pacedApply.ts, APPLY_SLICE_UNITS units a slice) and applied slice by
+ * slice, with a changed-ids listener and 200 units' version signals followed (a screen's rows).
+ * Prints per round and side the CPU µs per unit update, the young collections (PerformanceObserver
+ * 'gc', minor) per 1,000 updates and, in a second pass under V8's sampling heap profiler (objects
+ * collected meanwhile included), the bytes allocated per update; then medians and ratios.
  */
 import { readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
@@ -114,6 +126,112 @@ async function pass(side: Side): Promise<number> {
   const events = pipeline.model.applied - appliedBefore;
   if (events !== stream.length || session.stats.badFrames !== 0) throw new Error(`${side.name}: applied ${events} of ${stream.length}, bad frames ${session.stats.badFrames}`);
   return (used.user + used.system) / events;
+}
+
+if (process.env['AB_PART'] === 'ui') {
+  await uiAB(resolve(other));
+  process.exit(0);
+}
+
+/** The diffs this checkout's pipeline builds from the log: the snapshot's (reset and its parts), then the live ones. */
+async function recordDiffs(root: string): Promise<{ seed: unknown[]; live: unknown[] }> {
+  const { FleetPipeline } = (await import(join(root, 'workers/pipeline/fleetPipeline.ts'))) as typeof import('../../workers/pipeline/fleetPipeline.ts');
+  const { LiveSession } = (await import(join(root, 'workers/sources/liveSession.ts'))) as typeof import('../../workers/sources/liveSession.ts');
+  const { systemClock, systemTimers } = (await import(join(root, 'workers/sources/clock.ts'))) as typeof import('../../workers/sources/clock.ts');
+  const diffs: unknown[] = [];
+  const pipeline = new FleetPipeline({ deliver: (diff) => void diffs.push(diff), requestFrame: () => undefined, clock: systemClock, timers: { setTimeout: () => 0, clearTimeout: () => undefined } });
+  const session = new LiveSession(
+    { send: () => undefined, fetchSnapshot: async () => ({ watermark: 0, snapshot: { units, channels: [], servers: [] } }) as never, groupTopic: 'group:G-FIXTURE', clock: systemClock, timers: systemTimers, random: Math.random },
+    pipeline,
+  ) as unknown as Session;
+  session.opened();
+  await new Promise((done) => setTimeout(done, 300));
+  await settle(() => pipeline.flush());
+  const seed = diffs.splice(0);
+  const frames = framesByWire.v2.length > 0 ? framesByWire.v2 : framesByWire.v1;
+  await pumpFrames(frames.length, (index) => {
+    for (const frame of frames[index] as Uint8Array[]) session.binaryMessage(frame);
+  }, () => pipeline.flush(), FRAME_EVENTS, PER_FLUSH);
+  await settle(() => pipeline.flush());
+  return { seed, live: diffs };
+}
+
+type UiSide = { name: string; store: Record<string, unknown>; paced: Record<string, unknown>; seed: unknown[]; live: unknown[] };
+type UiStore = { apply(diff: unknown): void; unitIds(): string[]; unitVersion(id: string): unknown; onUnitsChanged(listener: (ids: readonly string[]) => void): () => void };
+
+/** One pass of a side: a fresh store seeded, then every live diff sliced and applied; the unit updates applied. */
+function uiPass(side: UiSide): { updates: number; run: () => void } {
+  const { seed, live } = side;
+  const FleetStore = side.store['FleetStore'] as new (later: (work: () => void) => void) => UiStore;
+  const sliceDiff = side.paced['sliceDiff'] as (diff: unknown, sliceUnits: number) => { units: readonly unknown[]; patches?: readonly unknown[]; patchRows?: { from: number; to: number } }[];
+  const sliceUnits = side.paced['APPLY_SLICE_UNITS'] as number;
+  const store = new FleetStore((work) => work());
+  for (const diff of seed) store.apply(diff);
+  for (const id of store.unitIds().slice(0, 200)) store.unitVersion(id);
+  let updates = 0;
+  store.onUnitsChanged((ids) => void (updates += ids.length));
+  return {
+    get updates() {
+      return updates;
+    },
+    run: () => {
+      // structuredClone: the message's copy on the main thread (the page transfers the buffers; here they are copied, outside the JS heap).
+      for (const diff of live) for (const slice of sliceDiff(structuredClone(diff), sliceUnits)) store.apply(slice);
+    },
+  };
+}
+
+async function uiAB(otherRoot: string): Promise<void> {
+  const { Session: Inspector } = await import('node:inspector/promises');
+  const { PerformanceObserver, constants } = await import('node:perf_hooks');
+  const sides: UiSide[] = [];
+  for (const [name, root] of [['this', ROOT], ['other', otherRoot]] as const) {
+    // Each side's diffs from its own pipeline (what its worker would post), applied by its own store.
+    const { seed, live } = await recordDiffs(root);
+    sides.push({ name, seed, live, store: (await import(join(root, 'src/fleet/store.ts'))) as Record<string, unknown>, paced: (await import(join(root, 'src/fleet/pacedApply.ts'))) as Record<string, unknown> });
+  }
+  let minor = 0;
+  const observer = new PerformanceObserver((list) => {
+    for (const entry of list.getEntries()) if ((entry as unknown as { detail?: { kind?: number } }).detail?.kind === constants.NODE_PERFORMANCE_GC_MINOR) minor += 1;
+  });
+  observer.observe({ entryTypes: ['gc'] });
+  const inspector = new Inspector();
+  inspector.connect();
+  await inspector.post('HeapProfiler.enable');
+  const results = new Map<string, { cpu: number[]; gcs: number[]; bytes: number[] }>(sides.map((side) => [side.name, { cpu: [], gcs: [], bytes: [] }]));
+  console.log(`UI patch path: ${sides.map((side) => `${side.name} ${side.live.length} live diffs after ${side.seed.length} snapshot diffs`).join(', ')} (load ${(await import('node:os')).loadavg()[0]?.toFixed(1)})`);
+  for (const side of sides) uiPass(side).run(); // warm-up
+  for (let round = 0; round < rounds; round += 1) {
+    for (const side of round % 2 === 0 ? sides : [...sides].reverse()) {
+      const timed = uiPass(side);
+      await new Promise((done) => setTimeout(done, 0));
+      const minorBefore = minor;
+      const cpu0 = process.cpuUsage();
+      timed.run();
+      const used = process.cpuUsage(cpu0);
+      await new Promise((done) => setTimeout(done, 0)); // the gc entries are queued
+      const updates = timed.updates;
+      const gcs = minor - minorBefore;
+      const sampled = uiPass(side);
+      await inspector.post('HeapProfiler.startSampling', { samplingInterval: 4096, includeObjectsCollectedByMajorGC: true, includeObjectsCollectedByMinorGC: true });
+      sampled.run();
+      const { profile } = (await inspector.post('HeapProfiler.stopSampling')) as unknown as { profile: { head: HeapNode } };
+      const bytes = total(profile.head);
+      const result = results.get(side.name);
+      result?.cpu.push((used.user + used.system) / updates);
+      result?.gcs.push((gcs * 1000) / updates);
+      result?.bytes.push(bytes / sampled.updates);
+      console.log(`round ${round + 1} ${side.name}: ${updates} updates, ${((used.user + used.system) / updates).toFixed(2)} µs CPU/update, ${gcs} young collections (${((gcs * 1000) / updates).toFixed(2)} per 1,000 updates), ${(bytes / sampled.updates).toFixed(0)} B allocated/update (load ${(await import('node:os')).loadavg()[0]?.toFixed(1)})`);
+    }
+  }
+  observer.disconnect();
+  const of = (name: string, key: 'cpu' | 'gcs' | 'bytes'): number => median(results.get(name)?.[key] ?? []);
+  for (const key of ['cpu', 'gcs', 'bytes'] as const) console.log(`median ${key}: this ${of('this', key).toFixed(2)}, other ${of('other', key).toFixed(2)}; this / other = ${(of('this', key) / of('other', key)).toFixed(3)}`);
+}
+
+type HeapNode = { selfSize: number; children: HeapNode[] };
+function total(node: HeapNode): number {
+  return node.children.reduce((sum, child) => sum + total(child), node.selfSize);
 }
 
 const sides = [await sideOf('this', wires[0] as Wire, ROOT), await sideOf('other', wires[1] as Wire, resolve(other))];

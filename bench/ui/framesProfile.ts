@@ -69,6 +69,77 @@ function topAllocations(head: HeapNode): string[] {
   ];
 }
 
+/**
+ * Tallies what the worker's diffs bring to the main thread (LUC_PROFILE_ALLOC's normaliser, the
+ * same on both sides of an A/B): a second 'message' listener on every MessagePort, added after
+ * the app's own (Comlink's proxy of the diff callback listens on one), so the app's listener
+ * still deserializes the message and this one reads the event's cached data. Per diff: the inline
+ * whole views and patches, the patches of a columns buffer (its header's count) and the bytes of
+ * the transferred buffers. window.__streamTally is read at each window's start and end.
+ */
+const STREAM_TALLY_PROBE = `(() => {
+  const tally = { diffs: 0, units: 0, patches: 0, bufferBytes: 0 };
+  window.__streamTally = tally;
+  const add = MessagePort.prototype.addEventListener;
+  const seen = new WeakSet();
+  function streamTally(event) {
+    const diff = event.data?.argumentList?.[0]?.value;
+    if (diff === null || typeof diff !== 'object' || typeof diff.frame !== 'number' || !Array.isArray(diff.units)) return;
+    tally.diffs += 1;
+    tally.units += diff.units.length;
+    tally.patches += diff.patches?.length ?? 0;
+    const patches = diff.patchesBuffer;
+    if (patches instanceof ArrayBuffer && patches.byteLength >= 16) {
+      tally.patches += new Float64Array(patches, 0, 2)[1];
+      tally.bufferBytes += patches.byteLength;
+    }
+    if (diff.unitsBuffer instanceof ArrayBuffer) tally.bufferBytes += diff.unitsBuffer.byteLength;
+  }
+  MessagePort.prototype.addEventListener = function (type, listener, options) {
+    const result = add.call(this, type, listener, options);
+    if (type === 'message' && !seen.has(this)) {
+      seen.add(this);
+      add.call(this, 'message', streamTally);
+    }
+    return result;
+  };
+})();`;
+
+type StreamTally = { diffs: number; units: number; patches: number; bufferBytes: number };
+
+async function streamTally(page: Page): Promise<StreamTally> {
+  return ((await page.evaluate(() => (window as unknown as { __streamTally?: StreamTally }).__streamTally)) ?? { diffs: 0, units: 0, patches: 0, bufferBytes: 0 }) as StreamTally;
+}
+
+/**
+ * Young-generation collections on the page's main thread during `during`, from a trace of the V8
+ * GC category only (cheap next to the devtools timeline): scavenges counted and their time (ms).
+ */
+async function youngCollections<T>(cdp: CDPSession, during: () => Promise<T>): Promise<{ result: T; count: number; ms: number; maxMs: number }> {
+  const events: TraceEvent[] = [];
+  const onData = (data: { value: object[] }): void => {
+    events.push(...(data.value as TraceEvent[]));
+  };
+  cdp.on('Tracing.dataCollected', onData);
+  await cdp.send('Tracing.start', { categories: 'devtools.timeline,v8', transferMode: 'ReportEvents' });
+  const result = await during();
+  const done = new Promise<void>((resolve) => cdp.once('Tracing.tracingComplete', () => resolve()));
+  await cdp.send('Tracing.end');
+  await done;
+  cdp.off('Tracing.dataCollected', onData);
+  // MinorGC: the timeline's event for one young-generation collection (a scavenge), on the thread it
+  // stopped. The page's main thread: the renderer main thread (CrRendererMain) with the most of them.
+  const mains = new Set(events.filter((e) => e.ph === 'M' && e.name === 'thread_name' && e.args?.name === 'CrRendererMain').map((e) => `${e.pid}:${e.tid}`));
+  const byThread = new Map<string, TraceEvent[]>();
+  for (const e of events) {
+    const thread = `${e.pid}:${e.tid}`;
+    if (e.ph === 'X' && e.name === 'MinorGC' && mains.has(thread)) byThread.set(thread, [...(byThread.get(thread) ?? []), e]);
+  }
+  const young = [...byThread.values()].sort((a, b) => b.length - a.length)[0] ?? [];
+  const durations = young.map((e) => (e.dur ?? 0) / 1000);
+  return { result, count: young.length, ms: durations.reduce((a, b) => a + b, 0), maxMs: Math.max(0, ...durations) };
+}
+
 /** Records every data-phase the header's connection indicator shows, with its time (ms, page clock). */
 const PHASE_PROBE = `(() => {
   const phases = [];
@@ -202,10 +273,17 @@ async function window(cdp: CDPSession, page: Page, name: string, openMs: number 
     const collected = alloc === 'all';
     await cdp.send('HeapProfiler.enable');
     await cdp.send('HeapProfiler.startSampling', { samplingInterval: ALLOC_SAMPLE_BYTES, includeObjectsCollectedByMajorGC: collected, includeObjectsCollectedByMinorGC: collected });
-    const w: FrameWindow = await measureWindow(page, name, during);
+    const before = await streamTally(page);
+    const { result: w, count: scavenges, ms: scavengeMs, maxMs: scavengeMaxMs } = await youngCollections(cdp, () => measureWindow(page, name, during));
+    const after = await streamTally(page);
     const { profile } = (await cdp.send('HeapProfiler.stopSampling')) as { profile: { head: HeapNode } };
     const head = `  ${name}: ${w.intervals.length} frames, p95 ${percentile(w.intervals, 95).toFixed(1)}, p99 ${percentile(w.intervals, 99).toFixed(1)}, ${w.longTasks.length} long tasks [${w.longTasks.map((d) => d.toFixed(0)).join(' ')}]${openMs === null ? '' : `, opened and drawn in ${openMs.toFixed(0)} ms`}, ${fillAgainstWindow(w)}; phases ${await phasesSince(page, from)}`;
-    return [head, ...topAllocations(profile.head)].join('\n');
+    const lines = topAllocations(profile.head);
+    const allocatedMb = Number(/([0-9.]+) MB/.exec(lines[0] ?? '')?.[1] ?? 0);
+    const updates = after.units - before.units + (after.patches - before.patches);
+    const streamMb = (after.bufferBytes - before.bufferBytes) / 1e6;
+    const stream = `    stream to the main thread: ${after.diffs - before.diffs} diffs, ${updates} unit updates (${after.patches - before.patches} patches), ${streamMb.toFixed(2)} MB of transferred buffers; allocated ${updates > 0 ? ((allocatedMb * 1e3) / (updates / 1e3)).toFixed(1) : '-'} KB per 1,000 updates, ${streamMb > 0 ? (allocatedMb / streamMb).toFixed(2) : '-'} MB per MB of buffers; young collections (MinorGC) ${scavenges}, ${scavengeMs.toFixed(0)} ms in all, longest ${scavengeMaxMs.toFixed(0)} ms`;
+    return [head, stream, ...lines].join('\n');
   }
   await cdp.send('Profiler.start');
   const w: FrameWindow = await measureWindow(page, name, during);
@@ -247,6 +325,7 @@ async function side(root: string): Promise<string> {
     const { page } = await signedIn(browser, server.url);
     const log = requestLog(page);
     await page.addInitScript(PHASE_PROBE);
+    if (process.env['LUC_PROFILE_ALLOC'] === 'all' || process.env['LUC_PROFILE_ALLOC'] === 'live') await page.addInitScript(STREAM_TALLY_PROBE);
     const cdp = await page.context().newCDPSession(page);
     await cdp.send('Profiler.enable');
     await cdp.send('Profiler.setSamplingInterval', { interval: PROFILE_SAMPLE_US });

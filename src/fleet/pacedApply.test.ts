@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import type { FleetDiff, UnitPatch, UnitView } from '../../workers/pipeline/diff.ts';
+import type { FleetDiff, LinkView, UnitPatch, UnitView } from '../../workers/pipeline/diff.ts';
 import { ASPECT, EMPTY_DIFF, encodePatches, encodeUnits } from '../../workers/pipeline/diff.ts';
+import { UNIT_STATUSES } from '../domain/units/status.ts';
 import { pacedApply, sliceDiff } from './pacedApply.ts';
 import { FleetStore } from './store.ts';
 
@@ -115,6 +116,63 @@ describe('pacedApply: live diffs in slices within a frame budget', () => {
     await answer;
     expect(told).toEqual([4, 4, 4, 4, 4]);
     expect(IDS.slice(0, 20).every((id) => store.unit(id)?.activeAlerts === 1)).toBe(true);
+  });
+
+  it('patches as columns, applied in slices of rows, give the store what the same patches inline gave: views, versions, changed ids (property)', async () => {
+    const links: LinkView[] = [
+      { port: 'eth0', name: 'LAN', type: 'lan', connected: true, enabled: true, uplinkKbps: 100, downlinkKbps: 50, signal: undefined },
+      { port: 'cell1', name: 'LTE', type: 'cell', connected: true, enabled: true, uplinkKbps: 200, downlinkKbps: 10, signal: 60 },
+    ];
+    // Usage numbers either the links' own (kept links) or others; every aspect mix; some ids the store does not hold.
+    const richPatch = fc.record({
+      id: fc.constantFrom(...IDS, 'U-unknown'),
+      rev: fc.integer({ min: 2, max: 99 }),
+      a: fc.integer({ min: 0, max: 15 }),
+      status: fc.option(fc.constantFrom(...UNIT_STATUSES), { nil: undefined }),
+      state: fc.option(fc.constantFrom('online', 'offline'), { nil: undefined }),
+      applications: fc.option(fc.subarray(['video', 'datalink']), { nil: undefined }),
+      onAir: fc.option(fc.boolean(), { nil: undefined }),
+      linkValues: fc.oneof(fc.constant([100, 50, -1, 1, 1, 200, 10, 60, 1, 1]), fc.constant([100, 50, -1, 1, 1, 300, 10, 60, 1, 0]), fc.array(fc.integer({ min: -1, max: 500 }), { maxLength: 12 })),
+      uplinkKbps: fc.option(fc.integer({ min: 0, max: 900 }), { nil: undefined }),
+      activeAlerts: fc.option(fc.nat(5), { nil: undefined }),
+    });
+    const patchDiff = fc.uniqueArray(richPatch, { selector: (patch) => patch.id, maxLength: 30 }).map((picked) =>
+      picked.map((fields): UnitPatch => {
+        const patch: Record<string, unknown> = { id: fields.id, rev: fields.rev, a: fields.a };
+        if ((fields.a & ASPECT.status) !== 0) Object.assign(patch, { status: fields.status, state: fields.state, applications: fields.applications, onAir: fields.onAir });
+        if ((fields.a & ASPECT.usage) !== 0) Object.assign(patch, { uplinkKbps: fields.uplinkKbps, linkValues: fields.linkValues });
+        if ((fields.a & ASPECT.alerts) !== 0) patch['activeAlerts'] = fields.activeAlerts;
+        return patch as unknown as UnitPatch;
+      }),
+    );
+    await fc.assert(
+      fc.asyncProperty(fc.array(patchDiff, { minLength: 1, maxLength: 5 }), fc.integer({ min: 1, max: 8 }), async (patchLists, sliceUnits) => {
+        const start = (): { store: FleetStore; told: string[] } => {
+          const store = new FleetStore(() => undefined);
+          store.apply(diff({ reset: true, units: IDS.map((id) => ({ ...view(id, 1), links })) }));
+          for (const id of IDS) store.unitVersion(id);
+          const told: string[] = [];
+          store.onUnitsChanged((ids) => told.push(...ids));
+          return { store, told };
+        };
+        const inline = start();
+        const columns = start();
+        const frames: (() => void)[] = [];
+        let clock = 0;
+        const apply = pacedApply((d) => columns.store.apply(d), { now: () => (clock += 1), nextFrame: (work) => frames.push(work), budgetMs: 2, sliceUnits });
+        for (const patches of patchLists) {
+          // The inline path as the JSON list gave it, at once; the columns path sliced over frames.
+          inline.store.apply(diff({ patches: JSON.parse(JSON.stringify(patches)) as UnitPatch[] }));
+          const answer = apply(diff({ patches: [], patchesBuffer: encodePatches(patches) }));
+          while (frames.length > 0) frames.shift()?.();
+          await answer;
+        }
+        expect(stateOf(columns.store)).toEqual(stateOf(inline.store));
+        expect(IDS.map((id) => columns.store.unitVersion(id).value)).toEqual(IDS.map((id) => inline.store.unitVersion(id).value));
+        expect(columns.told).toEqual(inline.told);
+      }),
+      { numRuns: 200 },
+    );
   });
 
   it('puts everything but units into the first slice only', () => {

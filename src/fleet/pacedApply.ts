@@ -17,7 +17,7 @@
  * work on the main thread. Snapshots (diff.reset) are not sliced: the first list's path is its own.
  */
 import type { FleetDiff, UnitPatch, UnitView } from '../../workers/pipeline/diff.ts';
-import { decodeDiffPatches, decodeDiffUnits, NO_CHANGES } from '../../workers/pipeline/diff.ts';
+import { decodeDiffUnits, diffPatchRows, NO_CHANGES } from '../../workers/pipeline/diff.ts';
 
 /** Main-thread time per frame for applying live diffs (ms): leaves ~10 ms of the 16.7 ms frame to React, layout and paint. */
 export const APPLY_BUDGET_MS = 6;
@@ -33,18 +33,30 @@ export interface PacingDeps {
   sliceUnits?: number;
 }
 
-/** The slices of a diff, in order; together they apply what the diff applies. */
+/**
+ * The slices of a diff, in order; together they apply what the diff applies. Patches that came as
+ * columns stay columns: each slice names its rows of the buffer, read once here (PatchRows), so
+ * no patch object is made per row (docs/performance.md §5i).
+ */
 export function sliceDiff(diff: FleetDiff, sliceUnits: number): FleetDiff[] {
   const units: readonly UnitView[] = decodeDiffUnits(diff);
-  const patches: readonly UnitPatch[] = decodeDiffPatches(diff);
+  const rows = diffPatchRows(diff);
+  const patches: readonly UnitPatch[] = rows === null ? (diff.patches ?? []) : [];
+  const patchCount = rows === null ? patches.length : rows.to - rows.from;
   const size = Math.max(1, Math.floor(sliceUnits));
   const slices: FleetDiff[] = [];
-  for (let start = 0; start === 0 || start < units.length + patches.length; start += size) {
+  for (let start = 0; start === 0 || start < units.length + patchCount; start += size) {
     const end = start + size;
     const sliceViews = units.slice(start, end);
-    const slicePatches = patches.slice(Math.max(0, start - units.length), Math.max(0, end - units.length));
+    // This slice's share of the patches, as offsets from the first patch.
+    const first = Math.min(patchCount, Math.max(0, start - units.length));
+    const last = Math.min(patchCount, Math.max(0, end - units.length));
     const base = start === 0 ? diff : { ...diff, ...NO_CHANGES };
-    slices.push({ ...base, units: sliceViews, unitsBuffer: null, patches: slicePatches, patchesBuffer: null });
+    const slice: FleetDiff =
+      rows === null
+        ? { ...base, units: sliceViews, unitsBuffer: null, patches: patches.slice(first, last), patchesBuffer: null }
+        : { ...base, units: sliceViews, unitsBuffer: null, patches: [], patchesBuffer: null, patchRows: { columns: rows.columns, from: rows.from + first, to: rows.from + last } };
+    slices.push(slice);
   }
   return slices;
 }

@@ -16,7 +16,7 @@ import type { UnitCounters } from '../domain/units/counters.ts';
 import { emptyCounters } from '../domain/units/counters.ts';
 import type { UnitTransition } from '../../workers/model/fleetModel.ts';
 import type { ChannelView, FleetDiff, ServerView, UnitView } from '../../workers/pipeline/diff.ts';
-import { applyUnitPatch, decodeDiffPatches, decodeDiffUnits } from '../../workers/pipeline/diff.ts';
+import { applyUnitPatch, decodeDiffUnits, diffPatchRows, MAX_KEPT_NOTIFICATIONS } from '../../workers/pipeline/diff.ts';
 import type { ConnectionState } from '../../workers/sources/connectionState.ts';
 import type { SnapshotColumns } from '../../workers/pipeline/snapshotColumns.ts';
 import { decodeColumnView } from '../../workers/pipeline/snapshotColumns.ts';
@@ -48,8 +48,8 @@ export const SNAPSHOT_APPLIED_MARK = 'luc:fleet-snapshot-applied';
  */
 export const SNAPSHOT_FILLED_MARK = 'luc:fleet-snapshot-filled';
 
-/** Notifications kept for the UI to show (the oldest are dropped). */
-export const MAX_KEPT_NOTIFICATIONS = 100;
+/** Notifications kept for the UI to show (the oldest are dropped): workers/pipeline/diff.ts, where diffs are cut to it. */
+export { MAX_KEPT_NOTIFICATIONS };
 
 /**
  * Told the ids of the units one applied diff changed or removed (a removed id is no longer in
@@ -368,7 +368,9 @@ export class FleetStore {
       columns !== undefined && this.units.size === 0 ? { columns, built: new Map(), parsed: [], gone: new Set(), cursor: 0 } : null;
     if (filling !== null) this.filling = filling;
     const changed = columns === undefined ? decodeDiffUnits(diff) : [];
-    const patches = decodeDiffPatches(diff);
+    // Columns rows are applied straight from the buffer (no patch object each); inline patches as objects.
+    const patchRows = diffPatchRows(diff);
+    const patches = patchRows === null ? (diff.patches ?? []) : [];
     let membershipChanged = false;
     let renamed = false;
     batch(() => {
@@ -404,6 +406,16 @@ export class FleetStore {
         if (view === undefined) continue;
         this.setUnit(patch.id, applyUnitPatch(view, patch));
         this.bump(this.versions.get(patch.id));
+      }
+      if (patchRows !== null) {
+        const { columns } = patchRows;
+        for (let row = patchRows.from; row < patchRows.to; row += 1) {
+          const id = columns.id(row);
+          const view = this.unit(id);
+          if (view === undefined) continue;
+          this.setUnit(id, columns.applyRow(view, row));
+          this.bump(this.versions.get(id));
+        }
       }
       for (const id of diff.removed) {
         if (this.deleteUnit(id)) membershipChanged = true;
@@ -454,6 +466,7 @@ export class FleetStore {
     if (columns !== undefined && (held !== null || this.unitsChangedListeners.size > 0)) for (const id of this.snapshotIds(columns)) ids.push(id);
     for (const view of changed) ids.push(view.id);
     for (const patch of patches) ids.push(patch.id);
+    if (patchRows !== null) for (let row = patchRows.from; row < patchRows.to; row += 1) ids.push(patchRows.columns.id(row));
     for (const id of diff.removed) ids.push(id);
     if (held !== null) {
       held.membershipChanged ||= membershipChanged;

@@ -17,7 +17,16 @@ import type { UnitTransition } from '../model/fleetModel.ts';
 import type { SnapshotColumns } from './snapshotColumns.ts';
 import { decodeColumnView } from './snapshotColumns.ts';
 import { textCount } from './textColumn.ts';
-import { decodePatchColumns, encodePatchColumns } from './patchColumns.ts';
+import { decodePatchColumns, encodePatchColumns, PatchColumns } from './patchColumns.ts';
+
+/**
+ * Notifications the UI keeps (src/fleet/store.ts shows the last ones; the oldest are dropped), and
+ * so the most a diff carries: the store keeps the last MAX_KEPT_NOTIFICATIONS of what it had and
+ * what came, which the last MAX_KEPT_NOTIFICATIONS of a diff decide alone. Under a 60,000 events/s
+ * stream a diff held ~400 (a third of a frame's status events are alert transitions), cloned to the
+ * main thread to be dropped there: most of the Comlink message's allocation (docs/performance.md §5i).
+ */
+export const MAX_KEPT_NOTIFICATIONS = 100;
 
 /** Unit views inline up to this count (~150 B each, ~10 KiB); more go as a transferred buffer. */
 export const INLINE_UNITS_MAX = 24; // a view with links is ~600 B cloned: 24 ≈ 14 KiB, about what a frame carries
@@ -135,6 +144,11 @@ export interface FleetDiff {
    */
   readonly patchesBuffer?: ArrayBuffer | null;
   /**
+   * Main thread only, never posted: rows [from, to) of a columns buffer already read, instead of
+   * `patchesBuffer` (src/fleet/pacedApply.ts cuts a large diff into slices of rows).
+   */
+  readonly patchRows?: PatchRows;
+  /**
    * More units of the same change follow in the next diffs (posted as soon as the UI took this
    * one): a change of more than MAX_UNITS_PER_DIFF units is split so the UI never applies it in
    * one long task. A snapshot's diffs are `reset` on the first and `continued` on all but the last.
@@ -229,20 +243,37 @@ export function pushLinkValues(values: number[], link: LinkView): void {
   values.push(link.uplinkKbps, link.downlinkKbps, link.signal ?? -1, link.connected ? 1 : 0, link.enabled ? 1 : 0);
 }
 
-/** The links of the last view with a usage patch's numbers. */
-function linksWithValues(links: readonly LinkView[], values: readonly number[]): LinkView[] {
-  return links.map((link, i) => {
-    const at = i * LINK_VALUES_STRIDE;
-    const signal = values[at + 2] ?? -1;
-    return {
-      ...link,
-      uplinkKbps: values[at] ?? 0,
-      downlinkKbps: values[at + 1] ?? 0,
-      signal: signal < 0 ? undefined : signal,
-      connected: values[at + 3] === 1,
-      enabled: values[at + 4] === 1,
-    };
-  });
+/**
+ * The links of the last view with a usage patch's numbers: `count` values from `values[from]`
+ * (LINK_VALUES_STRIDE per link, in the view's link order; a value past `count` reads as absent:
+ * 0, no signal, false). A link whose numbers did not change is the view's own object, and when
+ * none changed the view's own list (issue 15 item 4: most usage events leave a link's signal and
+ * flags as they were, and a unit's links were new objects on every patch, 8-10 % of the main
+ * thread's allocation under the stream; docs/performance.md §5i). The values are equal either way.
+ */
+export function linksWithValues(links: readonly LinkView[] | undefined, values: ArrayLike<number>, from: number, count: number): readonly LinkView[] {
+  if (links === undefined) return [];
+  let next: LinkView[] | null = null;
+  for (let i = 0; i < links.length; i += 1) {
+    const link = links[i] as LinkView;
+    // This link's values: `have` of its LINK_VALUES_STRIDE are in the patch (fewer when the patch is short).
+    const at = from + i * LINK_VALUES_STRIDE;
+    const have = count - i * LINK_VALUES_STRIDE;
+    const uplinkKbps = have > 0 ? (values[at] as number) : 0;
+    const downlinkKbps = have > 1 ? (values[at + 1] as number) : 0;
+    const rawSignal = have > 2 ? (values[at + 2] as number) : -1;
+    const signal = rawSignal < 0 ? undefined : rawSignal;
+    const connected = have > 3 && values[at + 3] === 1;
+    const enabled = have > 4 && values[at + 4] === 1;
+    // Object.is: a −0 from an inline patch makes a new link, as before (JSON and the columns give 0).
+    const same = Object.is(link.uplinkKbps, uplinkKbps) && Object.is(link.downlinkKbps, downlinkKbps) && Object.is(link.signal, signal) && link.connected === connected && link.enabled === enabled;
+    if (next === null) {
+      if (same) continue;
+      next = links.slice(0, i);
+    }
+    next.push(same ? link : { ...link, uplinkKbps, downlinkKbps, signal, connected, enabled });
+  }
+  return next ?? links;
 }
 
 /**
@@ -262,7 +293,8 @@ export function applyUnitPatch(view: UnitView, patch: UnitPatch): UnitView {
   }
   if ((patch.a & ASPECT.usage) !== 0) {
     next.uplinkKbps = patch.uplinkKbps;
-    next.links = linksWithValues(view.links ?? [], patch.linkValues ?? []);
+    const values = patch.linkValues ?? [];
+    next.links = linksWithValues(view.links, values, 0, values.length);
   }
   if ((patch.a & ASPECT.alerts) !== 0) next.activeAlerts = patch.activeAlerts ?? 0;
   if ((patch.a & ASPECT.speedTest) !== 0) next.speedTest = patch.speedTest;
@@ -291,8 +323,31 @@ export function decodeDiffUnits(diff: FleetDiff): readonly UnitView[] {
   return JSON.parse(decoder.decode(new Uint8Array(diff.unitsBuffer))) as UnitView[];
 }
 
-/** The patches of a diff, inline or from its buffer. */
+/** Rows [from, to) of a columns buffer read once (patchColumns.ts PatchColumns). */
+export interface PatchRows {
+  readonly columns: PatchColumns;
+  readonly from: number;
+  readonly to: number;
+}
+
+/**
+ * The columns rows of a diff (its `patchRows`, or every row of its `patchesBuffer`, read and
+ * checked here: a damaged buffer throws), null when its patches are inline. The store applies
+ * these rows straight to its views (PatchColumns.applyRow), with no patch object per row.
+ */
+export function diffPatchRows(diff: FleetDiff): PatchRows | null {
+  if (diff.patchRows !== undefined) return diff.patchRows;
+  if (diff.patchesBuffer === undefined || diff.patchesBuffer === null) return null;
+  const columns = new PatchColumns(diff.patchesBuffer);
+  return { columns, from: 0, to: columns.count };
+}
+
+/** The patches of a diff, inline or from its buffer, as objects (tests, tools, the bench's baseline). */
 export function decodeDiffPatches(diff: FleetDiff): readonly UnitPatch[] {
+  if (diff.patchRows !== undefined) {
+    const { columns, from, to } = diff.patchRows;
+    return Array.from({ length: to - from }, (_, index) => columns.patch(from + index));
+  }
   if (diff.patchesBuffer !== undefined && diff.patchesBuffer !== null) {
     return decodePatchColumns(diff.patchesBuffer);
   }

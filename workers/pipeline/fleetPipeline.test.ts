@@ -10,7 +10,8 @@ import type { UnitFetchResult } from '../model/unitRefetch.ts';
 import type { Envelope } from '../../src/protocol/envelope.ts';
 import type { FleetDiff } from './diff.ts';
 import type { UnitView } from './diff.ts';
-import { ASPECT, changedUnitIds, decodeDiffPatches, decodeDiffUnits, INLINE_UNITS_MAX, MAX_UNITS_PER_DIFF, mergeDiffInto } from './diff.ts';
+import { ASPECT, changedUnitIds, decodeDiffPatches, decodeDiffUnits, INLINE_UNITS_MAX, MAX_KEPT_NOTIFICATIONS, MAX_UNITS_PER_DIFF, mergeDiffInto } from './diff.ts';
+import { FleetStore } from '../../src/fleet/store.ts';
 import type { PipelineDeps } from './fleetPipeline.ts';
 import { FleetPipeline, SPLIT_PARTS_IN_FLIGHT } from './fleetPipeline.ts';
 import { CAPABILITIES_MAX_IN_FLIGHT } from './capabilitiesRefresh.ts';
@@ -315,6 +316,42 @@ describe('notifications follow the user unit alert settings', () => {
     pipeline.event(makeEvent('unit.status', 'U1', 2, 2, STREAMING));
     runFrames();
     expect(posted[0]?.diff.notifications).toHaveLength(expected);
+  });
+});
+
+describe('a diff carries the last MAX_KEPT_NOTIFICATIONS notifications (the UI keeps no more)', () => {
+  it('keeps the last ones of a frame with more, in order, and leaves the store with what every notification would have left (property)', async () => {
+    await fc.assert(
+      fc.asyncProperty(fc.array(fc.integer({ min: 0, max: 2 * MAX_KEPT_NOTIFICATIONS + 20 }), { minLength: 1, maxLength: 4 }), async (perFrame) => {
+        const { pipeline, posted, runFrames, settle } = rig({ alertSettings: { ...DEFAULT_UNIT_ALERT_SETTINGS, startedStreaming: true } });
+        // Each frame its own units (added first, online), each going online → streaming once: one notification each (the setting above).
+        const idsOf = (frame: number): string[] => Array.from({ length: perFrame[frame] as number }, (_, i) => `F${frame}-${i}`);
+        let seq = 0;
+        perFrame.forEach((_, frame) => {
+          for (const id of idsOf(frame)) pipeline.event(makeEvent('unit.added', id, 1, ++seq, unit(id)));
+        });
+        runFrames();
+        await settle();
+        const raised: string[] = [];
+        const store = new FleetStore(() => undefined);
+        for (const p of posted.splice(0)) store.apply(p.diff);
+        for (let frame = 0; frame < perFrame.length; frame += 1) {
+          const ids = idsOf(frame);
+          for (const id of ids) pipeline.event(makeEvent('unit.status', id, 2, ++seq, STREAMING));
+          raised.push(...ids);
+          runFrames();
+          await settle(); // the UI took it: the next frame may post
+          const diffs = posted.splice(0).map((p) => p.diff);
+          const notes = diffs.flatMap((diff) => diff.notifications.map((n) => n.unitId));
+          expect(diffs.every((diff) => diff.notifications.length <= MAX_KEPT_NOTIFICATIONS)).toBe(true);
+          expect(notes).toEqual(ids.slice(-MAX_KEPT_NOTIFICATIONS));
+          for (const diff of diffs) store.apply(diff);
+        }
+        // The store shows the last MAX_KEPT_NOTIFICATIONS of everything raised.
+        expect(store.notifications.value.map((n) => n.unitId)).toEqual(raised.slice(-MAX_KEPT_NOTIFICATIONS));
+      }),
+      { numRuns: 40 },
+    );
   });
 });
 

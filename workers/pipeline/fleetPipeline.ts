@@ -36,7 +36,7 @@ import type { Clock, Timers } from '../sources/clock.ts';
 import type { ConnectionState } from '../sources/connectionState.ts';
 import type { EventSink } from '../sources/eventSource.ts';
 import type { ChannelView, FleetDiff, LinkView, ServerView, UnitPatch, UnitView } from './diff.ts';
-import { ASPECT, encodeUnits, INLINE_UNITS_MAX, MAX_UNITS_PER_DIFF, pushLinkValues, WHOLE_VIEW } from './diff.ts';
+import { ASPECT, encodeUnits, INLINE_UNITS_MAX, MAX_KEPT_NOTIFICATIONS, MAX_UNITS_PER_DIFF, pushLinkValues, WHOLE_VIEW } from './diff.ts';
 import { RecordsByRef } from './recordsByRef.ts';
 import { LayoutsBySlot } from './layoutsBySlot.ts';
 import { AspectMasks } from './aspectMasks.ts';
@@ -698,7 +698,9 @@ export class FleetPipeline implements EventSink {
       if (server !== undefined) servers.push({ id, rev: server.rev, status: server.status });
     }
     const settings = this.alertSettings;
-    const notifications = changes.transitions.filter((t) => transitionRaisesNotification(t.transition, settings));
+    const raised = changes.transitions.filter((t) => transitionRaisesNotification(t.transition, settings));
+    // The UI keeps the last MAX_KEPT_NOTIFICATIONS: older ones of this diff would be cloned only to be dropped there.
+    const notifications = raised.length > MAX_KEPT_NOTIFICATIONS ? raised.slice(-MAX_KEPT_NOTIFICATIONS) : raised;
     const inlineMax = this.deps.inlineUnitsMax ?? INLINE_UNITS_MAX;
     const inline = units.length <= inlineMax;
     const unitsBuffer = inline ? null : encodeUnits(units);

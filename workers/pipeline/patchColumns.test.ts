@@ -10,8 +10,22 @@ import type { UnitStatus } from '../../src/domain/units/status.ts';
 import { UNIT_STATUSES } from '../../src/domain/units/status.ts';
 import { unitView } from '../../src/features/units/testViews.ts';
 import type { LinkView, UnitPatch, UnitView } from './diff.ts';
-import { applyUnitPatch, ASPECT, LINK_VALUES_STRIDE } from './diff.ts';
-import { decodePatchColumns, encodePatchColumns, PatchColumnsWriter } from './patchColumns.ts';
+import { applyUnitPatch, ASPECT, LINK_VALUES_STRIDE, pushLinkValues } from './diff.ts';
+
+/** The links with a usage patch's numbers as diff.ts made them before links were kept: always new objects (the reference). */
+function linksAsBefore(links: readonly LinkView[], values: readonly number[]): LinkView[] {
+  return links.map((link, i) => {
+    const at = i * LINK_VALUES_STRIDE;
+    const signal = values[at + 2] ?? -1;
+    return { ...link, uplinkKbps: values[at] ?? 0, downlinkKbps: values[at + 1] ?? 0, signal: signal < 0 ? undefined : signal, connected: values[at + 3] === 1, enabled: values[at + 4] === 1 };
+  });
+}
+
+/** Two links with the same numbers (Object.is: −0 is not 0). */
+function sameNumbers(a: LinkView, b: LinkView): boolean {
+  return Object.is(a.uplinkKbps, b.uplinkKbps) && Object.is(a.downlinkKbps, b.downlinkKbps) && Object.is(a.signal, b.signal) && a.connected === b.connected && a.enabled === b.enabled;
+}
+import { decodePatchColumns, encodePatchColumns, PatchColumns, PatchColumnsWriter } from './patchColumns.ts';
 
 /** The old path: the patch list as JSON text and back (what diff.ts sent beyond INLINE_UNITS_MAX). */
 const viaJson = (patches: readonly UnitPatch[]): UnitPatch[] => JSON.parse(JSON.stringify(patches)) as UnitPatch[];
@@ -81,6 +95,49 @@ describe('patch columns give the views the JSON patch list gave', () => {
     );
   });
 
+  it('PatchColumns.applyRow equals applyUnitPatch over the decoded JSON, and keeps exactly the links whose numbers did not change', () => {
+    const writer = new PatchColumnsWriter();
+    // Per usage patch: its random link numbers (undefined), or per link the view's own numbers (true) or
+    // those with the uplink changed (false), so one unit mixes kept and changed links in any order.
+    const sameOrNew = fc.array(fc.option(fc.array(fc.boolean(), { minLength: 3, maxLength: 3 }), { nil: undefined }), { maxLength: 40 });
+    fc.assert(
+      fc.property(case_, sameOrNew, ([patches, links, status], keep) => {
+        const reference = viaJson(
+          patches.map((patch, index) => {
+            const kept = keep[index];
+            if ((patch.a & ASPECT.usage) === 0 || kept === undefined) return patch;
+            const values: number[] = [];
+            links.forEach((one, k) => pushLinkValues(values, kept[k] === true ? one : { ...one, uplinkKbps: one.uplinkKbps + 1 }));
+            return { ...patch, linkValues: values };
+          }),
+        );
+        const columns = new PatchColumns(encodePatchColumns(reference, writer));
+        expect(columns.count).toBe(reference.length);
+        reference.forEach((patch, row) => {
+          const view: UnitView = unitView(patch.id, { status, links, activeAlerts: 2, state: 'online', onAir: true });
+          const got = columns.applyRow(view, row);
+          expect(columns.id(row)).toBe(patch.id);
+          // Values as before this change (every link a new object), read field by field.
+          expect(got).toEqual(applyUnitPatch(view, patch));
+          if ((patch.a & ASPECT.usage) !== 0) expect(got.links).toEqual(linksAsBefore(view.links ?? [], patch.linkValues ?? []));
+          for (const [key, value] of Object.entries(applyUnitPatch(view, patch))) if (typeof value === 'number') expect(Object.is(got[key as keyof UnitView], value)).toBe(true);
+          if ((patch.a & ASPECT.usage) === 0) {
+            expect(got.links).toBe(view.links);
+            return;
+          }
+          const before = linksAsBefore(view.links ?? [], patch.linkValues ?? []);
+          got.links?.forEach((one, index) => {
+            const old = view.links?.[index] as LinkView;
+            const unchanged = sameNumbers(old, before[index] as LinkView);
+            expect(one === old).toBe(unchanged);
+          });
+          expect(got.links === view.links).toBe(before.every((one, index) => sameNumbers(view.links?.[index] as LinkView, one)));
+        });
+      }),
+      { numRuns: 300 },
+    );
+  });
+
   it('refuses a damaged buffer by name', () => {
     const good = encodePatchColumns([{ id: 'U1', rev: 3, a: ASPECT.status, status: 'idle', state: 'online', applications: [] }]);
     expect(() => decodePatchColumns(good.slice(0, 16))).toThrow(/shorter than the 32-byte header/);
@@ -95,5 +152,17 @@ describe('patch columns give the views the JSON patch list gave', () => {
     new Float64Array(badString, 0, 8)[4 + 3] = 7;
     expect(() => decodePatchColumns(badString)).toThrow(/row 0: string index 7 is not in the table/);
     expect(() => encodePatchColumns([{ id: 'U2', rev: 1, a: ASPECT.status, status: 'flying' as UnitStatus }])).toThrow(/unit U2 has status "flying", not a unit status/);
+    const usage = encodePatchColumns([
+      { id: 'U1', rev: 3, a: ASPECT.usage, uplinkKbps: 5, linkValues: [1, 2, 3, 1, 1] },
+      { id: 'U2', rev: 3, a: ASPECT.usage, uplinkKbps: 5, linkValues: [] },
+    ]);
+    // Row 0 says −2 values and row 1 +7: the sum still matches the header, the rows do not.
+    const badLinks = usage.slice(0);
+    new Float64Array(badLinks, 0, 4 + 2 * 12)[4 + 9] = -2;
+    new Float64Array(badLinks, 0, 4 + 2 * 12)[4 + 12 + 9] = 7;
+    expect(() => new PatchColumns(badLinks)).toThrow(/row 0: -2 link values do not fit the header's 5/);
+    const badObject = good.slice(0);
+    new Float64Array(badObject, 0, 16)[4 + 5] = 0.5;
+    expect(() => new PatchColumns(badObject)).toThrow(/row 0: object index 0.5 is not in the table of 1/);
   });
 });

@@ -28,8 +28,8 @@
  */
 import type { UnitStatus } from '../../src/domain/units/status.ts';
 import { UNIT_STATUSES } from '../../src/domain/units/status.ts';
-import type { UnitPatch } from './diff.ts';
-import { ASPECT } from './diff.ts';
+import type { UnitPatch, UnitView } from './diff.ts';
+import { ASPECT, linksWithValues } from './diff.ts';
 import { batteryKey, KeyedTexts, mapNamesKey, NameCodes, namesKey, NO_KEY } from './patchObjectKeys.ts';
 
 export const PATCH_COLUMNS_VERSION = 1;
@@ -282,79 +282,168 @@ function writePatches(patches: readonly UnitPatch[], writer: PatchColumnsWriter)
 /**
  * The patches of a columns buffer, as the JSON list decoded to (fields of the patched aspects only,
  * undefined ones absent). A buffer that does not hold what its header says is refused with an
- * error naming what is wrong.
+ * error naming what is wrong. The store does not use this (PatchColumns.applyRow: no object per
+ * patch); tests, the bench's per-event baseline and Node tools do.
  */
 export function decodePatchColumns(buffer: ArrayBuffer): UnitPatch[] {
-  const fail = (what: string): never => {
-    throw new Error(`patch columns: ${what}`);
-  };
-  if (buffer.byteLength < HEADER * 8) fail(`${buffer.byteLength} bytes, shorter than the ${HEADER * 8}-byte header`);
-  const head = new Float64Array(buffer, 0, HEADER);
-  const [version, count, linkCount, jsonBytes] = head as unknown as [number, number, number, number];
-  if (version !== PATCH_COLUMNS_VERSION) fail(`version ${version}, this reader reads version ${PATCH_COLUMNS_VERSION}`);
-  const numbers = HEADER + PATCH_ROW_STRIDE * count + linkCount;
-  if (!Number.isSafeInteger(count) || !Number.isSafeInteger(linkCount) || !Number.isSafeInteger(jsonBytes) || count < 0 || linkCount < 0 || jsonBytes < 0) {
-    fail(`header counts ${count}, ${linkCount}, ${jsonBytes} are not sizes`);
-  }
-  if (buffer.byteLength !== numbers * 8 + jsonBytes) fail(`${buffer.byteLength} bytes, the header says ${numbers * 8 + jsonBytes}`);
-  const f64 = new Float64Array(buffer, 0, numbers);
-  const tables = JSON.parse(decoder.decode(new Uint8Array(buffer, numbers * 8, jsonBytes))) as { i?: unknown; s?: unknown; o?: unknown };
-  const { i: ids, s: strings, o: objects } = tables;
-  if (!Array.isArray(ids) || ids.length !== count) fail(`the id table must hold ${count} ids`);
-  if (!Array.isArray(strings) || !Array.isArray(objects)) fail('the string and object tables must be lists');
-  const stringAt = (row: number, index: number): string | undefined => {
-    if (index === -1) return undefined;
-    const value = (strings as unknown[])[index];
-    return typeof value === 'string' ? value : fail(`row ${row}: string index ${index} is not in the table of ${(strings as unknown[]).length}`);
-  };
-  const objectAt = (row: number, index: number): unknown => {
-    if (index === -1) return undefined;
-    if (index < 0 || index >= (objects as unknown[]).length) fail(`row ${row}: object index ${index} is not in the table of ${(objects as unknown[]).length}`);
-    return (objects as unknown[])[index];
-  };
+  const columns = new PatchColumns(buffer);
   const patches: UnitPatch[] = [];
-  let link = HEADER + PATCH_ROW_STRIDE * count;
-  for (let row = 0; row < count; row += 1) {
+  for (let row = 0; row < columns.count; row += 1) patches.push(columns.patch(row));
+  return patches;
+}
+
+/**
+ * A columns buffer read once (issue 15 item 4, docs/performance.md §5i): the header and every row
+ * checked when it is made, so a damaged buffer is refused before any of its patches is applied
+ * (as decodePatchColumns refused it); then each row is applied straight to the unit's last view
+ * (applyRow) without the patch object and the link-values array decodePatchColumns makes per row,
+ * which were ~15-19 % of the main thread's allocation under a 60,000 events/s stream.
+ *
+ * Contract: applyRow(view, row) equals applyUnitPatch(view, patch(row)) (patchColumns.test.ts).
+ */
+export class PatchColumns {
+  /** The number of rows (patches). */
+  readonly count: number;
+  private readonly f64: Float64Array;
+  private readonly ids: readonly string[];
+  private readonly strings: readonly unknown[];
+  private readonly objects: readonly unknown[];
+  /** Each row's first link value's index in f64 (count + 1 entries: the last is the end). */
+  private readonly linkStart: Uint32Array;
+
+  constructor(buffer: ArrayBuffer) {
+    if (buffer.byteLength < HEADER * 8) fail(`${buffer.byteLength} bytes, shorter than the ${HEADER * 8}-byte header`);
+    const head = new Float64Array(buffer, 0, HEADER);
+    const [version, count, linkCount, jsonBytes] = head as unknown as [number, number, number, number];
+    if (version !== PATCH_COLUMNS_VERSION) fail(`version ${version}, this reader reads version ${PATCH_COLUMNS_VERSION}`);
+    const numbers = HEADER + PATCH_ROW_STRIDE * count + linkCount;
+    if (!Number.isSafeInteger(count) || !Number.isSafeInteger(linkCount) || !Number.isSafeInteger(jsonBytes) || count < 0 || linkCount < 0 || jsonBytes < 0) {
+      fail(`header counts ${count}, ${linkCount}, ${jsonBytes} are not sizes`);
+    }
+    if (buffer.byteLength !== numbers * 8 + jsonBytes) fail(`${buffer.byteLength} bytes, the header says ${numbers * 8 + jsonBytes}`);
+    const f64 = new Float64Array(buffer, 0, numbers);
+    const tables = JSON.parse(decoder.decode(new Uint8Array(buffer, numbers * 8, jsonBytes))) as { i?: unknown; s?: unknown; o?: unknown };
+    const { i: ids, s: strings, o: objects } = tables;
+    if (!Array.isArray(ids) || ids.length !== count) fail(`the id table must hold ${count} ids`);
+    if (!Array.isArray(strings) || !Array.isArray(objects)) fail('the string and object tables must be lists');
+    this.count = count;
+    this.f64 = f64;
+    this.ids = ids as string[];
+    this.strings = strings as unknown[];
+    this.objects = objects as unknown[];
+    this.linkStart = new Uint32Array(count + 1);
+    // Every row checked in row order, with decodePatchColumns' messages, before any is applied.
+    let link = HEADER + PATCH_ROW_STRIDE * count;
+    for (let row = 0; row < count; row += 1) {
+      const at = HEADER + PATCH_ROW_STRIDE * row;
+      const mask = f64[at + ROW.mask] as number;
+      this.linkStart[row] = link;
+      if ((mask & ASPECT.status) !== 0) {
+        const code = f64[at + ROW.status] as number;
+        if (code !== -1 && UNIT_STATUSES[code] === undefined) fail(`row ${row}: status code ${code} is not a unit status`);
+        this.stringAt(row, f64[at + ROW.state] as number);
+        this.stringAt(row, f64[at + ROW.videoState] as number);
+        this.objectAt(row, f64[at + ROW.applications] as number);
+        this.objectAt(row, f64[at + ROW.battery] as number);
+      }
+      if ((mask & ASPECT.speedTest) !== 0) this.objectAt(row, f64[at + ROW.speedTest] as number);
+      // A count that is not a whole number ≥ 0 would put the next rows' values out of step.
+      const values = f64[at + ROW.linkValues] as number;
+      if (!(Number.isSafeInteger(values) && values >= 0) || link + values > numbers) fail(`row ${row}: ${values} link values do not fit the header's ${linkCount}`);
+      link += values;
+    }
+    this.linkStart[count] = link;
+    if (link !== numbers) fail(`the rows hold ${link - HEADER - PATCH_ROW_STRIDE * count} link values, the header says ${linkCount}`);
+  }
+
+  /** The unit id of a row. */
+  id(row: number): string {
+    return this.ids[row] as string;
+  }
+
+  /** A row as the patch object the JSON list decoded to (decodePatchColumns). */
+  patch(row: number): UnitPatch {
+    const f64 = this.f64;
     const at = HEADER + PATCH_ROW_STRIDE * row;
     const mask = f64[at + ROW.mask] as number;
-    const patch: { -readonly [K in keyof UnitPatch]: UnitPatch[K] } = { id: (ids as string[])[row] as string, rev: f64[at + ROW.rev] as number, a: mask };
+    const patch: { -readonly [K in keyof UnitPatch]: UnitPatch[K] } = { id: this.id(row), rev: f64[at + ROW.rev] as number, a: mask };
     if ((mask & ASPECT.status) !== 0) {
       const code = f64[at + ROW.status] as number;
-      if (code !== -1) {
-        const status = UNIT_STATUSES[code];
-        if (status === undefined) fail(`row ${row}: status code ${code} is not a unit status`);
-        patch.status = status;
-      }
-      const state = stringAt(row, f64[at + ROW.state] as number);
+      if (code !== -1) patch.status = UNIT_STATUSES[code] as UnitStatus;
+      const state = this.stringAt(row, f64[at + ROW.state] as number);
       if (state !== undefined) patch.state = state;
-      const videoState = stringAt(row, f64[at + ROW.videoState] as number);
+      const videoState = this.stringAt(row, f64[at + ROW.videoState] as number);
       if (videoState !== undefined) patch.videoState = videoState;
-      const applications = objectAt(row, f64[at + ROW.applications] as number);
+      const applications = this.objectAt(row, f64[at + ROW.applications] as number);
       if (applications !== undefined) patch.applications = applications as string[];
       const onAir = f64[at + ROW.onAir] as number;
       if (onAir !== -1) patch.onAir = onAir === 1;
-      const battery = objectAt(row, f64[at + ROW.battery] as number);
+      const battery = this.objectAt(row, f64[at + ROW.battery] as number);
       if (battery !== undefined) patch.battery = battery as UnitPatch['battery'];
     }
-    const values = f64[at + ROW.linkValues] as number;
     if ((mask & ASPECT.usage) !== 0) {
       const uplink = f64[at + ROW.uplinkKbps] as number;
       if (!Number.isNaN(uplink)) patch.uplinkKbps = uplink;
-      const linkValues: number[] = [];
-      for (let k = 0; k < values; k += 1) linkValues.push(f64[link + k] as number);
-      patch.linkValues = linkValues;
+      patch.linkValues = Array.from(f64.subarray(this.linkStart[row] as number, this.linkStart[row + 1] as number));
     }
-    link += values;
     if ((mask & ASPECT.alerts) !== 0) {
       const alerts = f64[at + ROW.activeAlerts] as number;
       if (!Number.isNaN(alerts)) patch.activeAlerts = alerts;
     }
     if ((mask & ASPECT.speedTest) !== 0) {
-      const speedTest = objectAt(row, f64[at + ROW.speedTest] as number);
+      const speedTest = this.objectAt(row, f64[at + ROW.speedTest] as number);
       if (speedTest !== undefined) patch.speedTest = speedTest as UnitPatch['speedTest'];
     }
-    patches.push(patch);
+    return patch;
   }
-  if (link !== numbers) fail(`the rows hold ${link - HEADER - PATCH_ROW_STRIDE * count} link values, the header says ${linkCount}`);
-  return patches;
+
+  /**
+   * The unit's last view with row `row` applied: what applyUnitPatch(view, this.patch(row)) gives,
+   * read straight from the columns. Links whose numbers did not change are the view's own objects
+   * (linksWithValues).
+   */
+  applyRow(view: UnitView, row: number): UnitView {
+    const f64 = this.f64;
+    const at = HEADER + PATCH_ROW_STRIDE * row;
+    const mask = f64[at + ROW.mask] as number;
+    const next: { -readonly [K in keyof UnitView]: UnitView[K] } = { ...view, rev: f64[at + ROW.rev] as number };
+    if ((mask & ASPECT.status) !== 0) {
+      const code = f64[at + ROW.status] as number;
+      next.status = code === -1 ? view.status : (UNIT_STATUSES[code] as UnitStatus);
+      next.state = this.stringAt(row, f64[at + ROW.state] as number);
+      next.videoState = this.stringAt(row, f64[at + ROW.videoState] as number);
+      next.applications = (this.objectAt(row, f64[at + ROW.applications] as number) as string[] | undefined) ?? [];
+      const onAir = f64[at + ROW.onAir] as number;
+      next.onAir = onAir === -1 ? undefined : onAir === 1;
+      next.battery = this.objectAt(row, f64[at + ROW.battery] as number) as UnitView['battery'];
+    }
+    if ((mask & ASPECT.usage) !== 0) {
+      const uplink = f64[at + ROW.uplinkKbps] as number;
+      next.uplinkKbps = Number.isNaN(uplink) ? undefined : uplink;
+      const from = this.linkStart[row] as number;
+      next.links = linksWithValues(view.links, f64, from, (this.linkStart[row + 1] as number) - from);
+    }
+    if ((mask & ASPECT.alerts) !== 0) {
+      const alerts = f64[at + ROW.activeAlerts] as number;
+      next.activeAlerts = Number.isNaN(alerts) ? 0 : alerts;
+    }
+    if ((mask & ASPECT.speedTest) !== 0) next.speedTest = this.objectAt(row, f64[at + ROW.speedTest] as number) as UnitView['speedTest'];
+    return next;
+  }
+
+  private stringAt(row: number, index: number): string | undefined {
+    if (index === -1) return undefined;
+    const value = this.strings[index];
+    return typeof value === 'string' ? value : fail(`row ${row}: string index ${index} is not in the table of ${this.strings.length}`);
+  }
+
+  private objectAt(row: number, index: number): unknown {
+    if (index === -1) return undefined;
+    if (!(Number.isInteger(index) && index >= 0 && index < this.objects.length)) fail(`row ${row}: object index ${index} is not in the table of ${this.objects.length}`);
+    return this.objects[index];
+  }
+}
+
+function fail(what: string): never {
+  throw new Error(`patch columns: ${what}`);
 }
