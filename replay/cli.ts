@@ -15,7 +15,7 @@ import type { ReplayOptions } from './args.ts';
 import { parseReplayArgs, REPLAY_USAGE } from './args.ts';
 import { LogFormatError } from './log.ts';
 import type { PlayOptions } from './player.ts';
-import { formatProgress, playLogFile } from './player.ts';
+import { formatProgress, playLogFile, summarizeLogFile } from './player.ts';
 
 export const EXIT_OK = 0;
 export const EXIT_BAD_LOG = 1;
@@ -45,14 +45,31 @@ export function summaryReading(env: NodeJS.ProcessEnv = process.env): Pick<PlayO
   return { summaryReader: 'threads' };
 }
 
+/**
+ * The summary's fast way (replay/summaryFleet.ts): `--summary` of a whole log at --max read by the
+ * parallel summary reader (the default). --until, a paced replay and LUC_REPLAY_SUMMARY_SCAN use
+ * playLogFile and the fleet model.
+ */
+function summaryFast(options: ReplayOptions, reading: Pick<PlayOptions, 'summaryReader' | 'parallel'>): boolean {
+  return options.summary && options.until === null && options.pace.kind === 'max' && reading.summaryReader === 'threads';
+}
+
 export async function runReplay(options: ReplayOptions, io: Output): Promise<number> {
   try {
+    const reading = options.summary ? summaryReading() : {};
+    if (summaryFast(options, reading)) {
+      const result = await summarizeLogFile({ file: options.file, clock: systemClock, ...(reading.parallel === undefined ? {} : { parallel: reading.parallel }) });
+      for (const warning of result.warnings) io.err(`replay: warning: ${options.file}: ${warning.message}`);
+      io.err(`replay: ${result.events.toLocaleString('en-US')} events in ${(result.elapsedMs / 1000).toFixed(3)} s (${rate(result.events, result.elapsedMs)})`);
+      io.out(JSON.stringify(result.summary, null, 2));
+      return EXIT_OK;
+    }
     const result = await playLogFile({
       file: options.file,
       pace: options.pace,
       until: options.until,
       clock: systemClock,
-      ...(options.summary ? summaryReading() : {}),
+      ...reading,
       ...(options.summary ? {} : { onProgress: (progress) => io.out(formatProgress(progress)) }),
     });
     for (const warning of result.warnings) io.err(`replay: warning: ${options.file}: ${warning.message}`);

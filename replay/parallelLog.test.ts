@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { defaultParams, runScenario } from '../fixtures/generate.ts';
 import { makeEvent } from '../src/protocol/sampleEvents.ts';
 import { applyEvent, createFleetModel } from '../workers/model/fleetModel.ts';
-import { summary } from '../workers/model/summary.ts';
+import { summary, summaryOf } from '../workers/model/summary.ts';
 import type { LogReader } from './log.ts';
 import { formatLogLine, LogFormatError, readLogFile } from './log.ts';
 import { HEADER, randomLogText } from './logArbitraries.ts';
@@ -14,7 +14,8 @@ import type { ChunkScratch } from './logChunks.ts';
 import { chunkCount, readOwnedBytes } from './logChunks.ts';
 import type { ParallelReadOptions } from './parallelLog.ts';
 import { readLogFileInParallel } from './parallelLog.ts';
-import { playLogFile } from './player.ts';
+import { playLogFile, summarizeLogFile } from './player.ts';
+import { SummaryFleet } from './summaryFleet.ts';
 
 const ROOT = join(import.meta.dirname, '..');
 const dir = mkdtempSync(join(tmpdir(), 'luc-parallel-log-'));
@@ -39,10 +40,33 @@ async function outcome(reader: LogReader): Promise<unknown> {
   return { summary: summary(model), warnings: reader.warnings, lines: reader.lines };
 }
 
-/** The parallel reader's outcome equals the full reader's (JSON.parse + decodeEnvelope on one thread). */
+/**
+ * The same through the summary's fleet state (replay/summaryFleet.ts): the reader gives it every
+ * event from its record, without an envelope, and yields none.
+ */
+async function fleetOutcome(path: string, options: ParallelReadOptions): Promise<unknown> {
+  const fleet = new SummaryFleet();
+  const reader = readLogFileInParallel(path, { ...options, fleet });
+  let yielded = 0;
+  try {
+    for await (const batch of reader.batches()) yielded += batch.length;
+  } catch (error) {
+    if (error instanceof LogFormatError) return { error: error.message };
+    throw error;
+  }
+  expect(yielded).toBe(0);
+  return { summary: summaryOf(fleet.parts()), warnings: reader.warnings, lines: reader.lines };
+}
+
+/**
+ * The parallel reader's outcome equals the full reader's (JSON.parse + decodeEnvelope on one
+ * thread), with slim envelopes into the fleet model and with records into the summary's fleet state.
+ */
 async function expectSameOutcome(path: string, options: ParallelReadOptions): Promise<unknown> {
   const parallel = await outcome(readLogFileInParallel(path, options));
-  expect(parallel).toEqual(await outcome(readLogFile(path)));
+  const full = await outcome(readLogFile(path));
+  expect(parallel).toEqual(full);
+  expect(await fleetOutcome(path, options)).toEqual(full);
   return parallel;
 }
 
@@ -156,5 +180,36 @@ describe('playLogFile with the parallel summary reader', () => {
       expect(summary(threaded.model)).toEqual(summary(full.model));
       expect([threaded.events, threaded.lastSeq, threaded.stoppedBy]).toEqual([full.events, full.lastSeq, full.stoppedBy]);
     }
+  }, 60_000);
+});
+
+describe('summarizeLogFile (the --summary of a whole log at --max)', () => {
+  it('gives playLogFile’s summary, warnings and event count, with reader threads or the full reader', async () => {
+    const clock = { now: () => performance.now(), sleep: async () => undefined };
+    const samples = fc.sample(randomLogText, { numRuns: 20, seed: 515 });
+    let summaries = 0;
+    for (const [index, text] of samples.entries()) {
+      const file = logFile(text);
+      const parallel = { workers: index % 3, chunkBytes: 16 + index * 30, minBytes: index % 4 === 0 ? 1 << 30 : 0 };
+      let expected: unknown;
+      try {
+        const full = await playLogFile({ file, pace: { kind: 'max' }, until: null, clock });
+        expected = { summary: summary(full.model), warnings: full.warnings, events: full.events };
+      } catch (error) {
+        if (!(error instanceof LogFormatError)) throw error;
+        expected = { error: error.message };
+      }
+      let fast: unknown;
+      try {
+        const result = await summarizeLogFile({ file, clock, parallel });
+        fast = { summary: result.summary, warnings: result.warnings, events: result.events };
+        summaries += 1;
+      } catch (error) {
+        if (!(error instanceof LogFormatError)) throw error;
+        fast = { error: error.message };
+      }
+      expect(fast).toEqual(expected);
+    }
+    expect(summaries).toBeGreaterThan(3);
   }, 60_000);
 });

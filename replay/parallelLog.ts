@@ -29,6 +29,7 @@ import type { ChunkScratch } from './logChunks.ts';
 import { chunkCount, readOwnedBytes } from './logChunks.ts';
 import type { ChunkRecords } from './summaryRecords.ts';
 import { SummaryRecordReader, SummaryRecordWriter } from './summaryRecords.ts';
+import type { SummaryFleet } from './summaryFleet.ts';
 import { claimChunk, createSharedCounters, postedCount, postedSince, requestStop } from './sharedCounters.ts';
 import type { SummaryWorkerData } from './summaryWorker.ts';
 
@@ -48,6 +49,13 @@ export type ParallelReadOptions = {
    * to make the threads read; with workers 0 it is ignored).
    */
   readonly mainReads?: boolean;
+  /**
+   * The replay summary's fleet state (replay/summaryFleet.ts): when given, every event goes to it
+   * from its record, in file order, without an envelope (SummaryRecordReader.applyTo), including
+   * those of the lines the full parser reads; `batches()` then yields nothing and only drives the
+   * reading. Undefined: slim envelopes are yielded, as before.
+   */
+  readonly fleet?: SummaryFleet;
 };
 
 /**
@@ -183,6 +191,22 @@ export function readLogFileInParallel(path: string, options: ParallelReadOptions
     /** Applies one chunk's records in order: the seq rule, the full parser for the lines left to it. */
     function applyChunk(thread: number, read: ChunkRecords, events: Envelope[]): void {
       const base = lines;
+      const fleet = options.fleet;
+      if (fleet !== undefined) {
+        records.applyTo(
+          thread,
+          read,
+          fleet,
+          (seq, line) => parser.acceptSeq(seq, base + line),
+          (text, line, tornAllowed) => {
+            const result = parser.parse(text, base + line, tornAllowed);
+            if (result.type === 'event') fleet.applyEnvelope(result.event);
+            else if (result.type === 'torn') warnings.push(result.warning);
+          },
+        );
+        lines = base + read.lines;
+        return;
+      }
       records.forEach(
         thread,
         read,

@@ -18,6 +18,9 @@ import type { LogReader } from './log.ts';
 import { readLogFile } from './log.ts';
 import type { SummaryLogOptions } from './parallelLog.ts';
 import { readSummaryLog } from './parallelLog.ts';
+import type { ReplaySummary } from '../workers/model/summary.ts';
+import { summaryOf } from '../workers/model/summary.ts';
+import { SummaryFleet } from './summaryFleet.ts';
 
 /** A progress line every second of wall time (issue 6: "a compact progress line per second"). */
 export const PROGRESS_INTERVAL_MS = 1_000;
@@ -141,6 +144,31 @@ export async function playLogFile(options: PlayOptions): Promise<PlayResult> {
     }
   }
   return { model, warnings: log.warnings, events, elapsedMs: clock.now() - start, stoppedBy, lastSeq, lastTs };
+}
+
+export type SummaryPlayResult = {
+  readonly summary: ReplaySummary;
+  readonly warnings: readonly LogWarning[];
+  /** Event lines read. */
+  readonly events: number;
+  readonly elapsedMs: number;
+};
+
+/**
+ * `--summary` of a whole log at --max (no --until): the summary's own fleet state
+ * (replay/summaryFleet.ts, the fleet model's rules on typed arrays) fed by the parallel summary
+ * reader's records without an envelope per event, or, for a log the full reader reads (below
+ * PARALLEL_MIN_BYTES, or no reader thread), by the full reader's envelopes. The same summary as
+ * playLogFile + workers/model/summary.ts (summaryFleet.test.ts, parallelLog.test.ts); rejects with
+ * LogFormatError (naming the line) on a bad log.
+ */
+export async function summarizeLogFile(options: { readonly file: string; readonly clock: PlayerClock; readonly parallel?: SummaryLogOptions }): Promise<SummaryPlayResult> {
+  const fleet = new SummaryFleet();
+  const log = readSummaryLog(options.file, { ...options.parallel, fleet });
+  const start = options.clock.now();
+  // The parallel reader gives its events to the fleet itself and yields none; the full reader yields them all.
+  for await (const batch of log.batches()) for (const event of batch) fleet.applyEnvelope(event);
+  return { summary: summaryOf(fleet.parts()), warnings: log.warnings, events: fleet.events, elapsedMs: options.clock.now() - start };
 }
 
 /** "12s  log 2025-11-21T04:40:01.000Z  seq 1042  events 12,000  units 1,000  offline 12  busy 40  idle 948  alerts 3" */

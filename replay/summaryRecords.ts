@@ -39,6 +39,8 @@ import { APPLICATION_NAMES } from '../src/domain/units/status.ts';
 import type { UnitAlert } from '../src/domain/units/interface.ts';
 import { forEachLine, decodeBytes, tailLines } from './lineBlocks.ts';
 import type { OwnedBytes } from './logChunks.ts';
+import type { SummaryFleet } from './summaryFleet.ts';
+import { alertInfo, addedInfo, KIND_ADDED, KIND_ALERT, KIND_REMOVED, KIND_STATUS, statusInfo, unitKind } from './summaryFleet.ts';
 import { SCAN_FALLBACK, SCAN_INPUT_BYTES, SCAN_STRIDE, S_APPS, S_EXTRA, S_ID, S_KIND, S_REV, S_SEQ, S_STATE, S_TS, addedExtra, sharedSummaryScanner } from './summaryScanner.ts';
 import type { AddedExtra, SummaryScanner } from './summaryScanner.ts';
 
@@ -476,6 +478,68 @@ export class SummaryRecordReader {
         data: dataIndex === NO_DATA ? UNREAD_DATA : table[dataIndex],
       } as SlimEvent;
       if (!onEvent(event, line)) return;
+    }
+  }
+
+  /** Per thread: the fleet slot of each id entry, -1 until first seen (applyTo). */
+  private readonly slots: Int32Array[] = [];
+  /** Per thread: the payload info of each data entry, -1 until first seen (applyTo). */
+  private readonly infos: number[][] = [];
+
+  /**
+   * forEach without an envelope per event: each event record goes straight to `fleet`
+   * (replay/summaryFleet.ts), its id's slot and its payload's info computed once per table entry;
+   * `onSeq(seq, line)` first (the log's seq rule); lines for the full parser go to `onFullLine`.
+   * Unlike forEach it does not stop early: the seq rule and the full parser throw on a bad line.
+   */
+  applyTo(
+    thread: number,
+    chunk: ChunkRecords,
+    fleet: SummaryFleet,
+    onSeq: (seq: number, line: number) => void,
+    onFullLine: (text: string, line: number, tornAllowed: boolean) => void,
+  ): void {
+    const table = this.tables[thread] ?? [];
+    let slots = this.slots[thread] ?? new Int32Array(0);
+    if (slots.length < table.length) {
+      const grown = new Int32Array(Math.max(table.length, slots.length * 2)).fill(-1);
+      grown.set(slots);
+      slots = grown;
+      this.slots[thread] = slots;
+    }
+    const infos = (this.infos[thread] ??= []);
+    const records = chunk.records;
+    const end = chunk.count * RECORD_STRIDE;
+    for (let at = 0; at < end; at += RECORD_STRIDE) {
+      const kind = records[at + R_KIND] as number;
+      const line = records[at + R_LINE] as number;
+      if (kind === FULL_LINE) {
+        onFullLine(table[records[at + R_ID] as number] as string, line, records[at + R_DATA] === 1);
+        continue;
+      }
+      const seq = records[at + R_SEQ] as number;
+      onSeq(seq, line);
+      if (!unitKind(kind)) {
+        fleet.countOther();
+        continue;
+      }
+      const idEntry = records[at + R_ID] as number;
+      let slot = slots[idEntry] as number;
+      if (slot < 0) {
+        slot = fleet.slotOf(table[idEntry] as string);
+        slots[idEntry] = slot;
+      }
+      const dataEntry = records[at + R_DATA] as number;
+      let info = 0;
+      if (kind === KIND_STATUS || kind === KIND_ADDED || kind === KIND_ALERT) {
+        info = infos[dataEntry] ?? -1;
+        if (info < 0) {
+          const data = table[dataEntry] as never;
+          info = kind === KIND_STATUS ? statusInfo(data) : kind === KIND_ADDED ? addedInfo(data) : alertInfo(data);
+          infos[dataEntry] = info;
+        }
+      }
+      fleet.apply(seq, kind, slot, records[at + R_REV] as number, info);
     }
   }
 }

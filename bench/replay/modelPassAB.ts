@@ -9,7 +9,8 @@
  * Each process first reads the log with THIS checkout's parallel summary reader (untimed: the
  * same slim events for both sides), then imports its side's workers/model and times applyEvent
  * over every event once (process.cpuUsage: user + system, the reader thread stopped by then). Both
- * sides' summaries must be equal. ROUNDS default 8, LOG default the bench's 10k log.
+ * sides' summaries must be equal. ROUNDS default 8, LOG default the bench's 10k log. `AB_PASS=records`
+ * starts both sides from the reader's records instead (see PASS_MODE).
  *
  * Why: on this 2-core machine with other work running, the whole-process A/B (processBench.ts)
  * varies by ±15 % a round and could not resolve a change worth ~5 % of the process; the model's
@@ -28,6 +29,59 @@ const DEFAULT_LOG = join(ROOT, 'fixtures', 'generated', 'bench-10k.ndjson');
 const PASS_TIMEOUT_MS = 120_000;
 
 type PassResult = { readonly cpuMs: number; readonly events: number; readonly summary: unknown };
+
+/**
+ * `AB_PASS=records` (round p15): the pass starts from the parallel reader's compact records instead
+ * of slim envelopes (read untimed by THIS checkout's SummaryRecordWriter on one thread), and each
+ * side times what its replay does with them: a side whose SummaryRecordReader has `applyTo`
+ * feeds its summary fleet state (replay/summaryFleet.ts) from the records; a side without it turns
+ * each record into a slim envelope (`forEach`) and applies it to its fleet model.
+ */
+const PASS_MODE = process.env['AB_PASS'] === 'records' ? 'records' : 'events';
+
+/** In the child, AB_PASS=records: read `log` into records, then time one pass of `sideRoot`'s way over them. */
+async function runRecordsPass(sideRoot: string, log: string): Promise<void> {
+  const { SummaryRecordWriter } = await import('../../replay/summaryRecords.ts');
+  const { chunkCount, readOwnedBytes } = await import('../../replay/logChunks.ts');
+  const { PARALLEL_CHUNK_BYTES } = await import('../../replay/parallelLog.ts');
+  const { SEGMENT_BYTES } = await import('../../replay/log.ts');
+  const { openSync, fstatSync, closeSync } = await import('node:fs');
+  const fd = openSync(log, 'r');
+  const size = fstatSync(fd).size;
+  const writer = new SummaryRecordWriter();
+  const scratch = { buffer: Buffer.allocUnsafe(0) };
+  const chunks = [];
+  for (let chunk = 0; chunk < chunkCount(size, PARALLEL_CHUNK_BYTES); chunk += 1) chunks.push(writer.read(chunk, readOwnedBytes(fd, size, PARALLEL_CHUNK_BYTES, chunk, scratch), SEGMENT_BYTES));
+  closeSync(fd);
+  const side = (await import(join(sideRoot, 'replay', 'summaryRecords.ts'))) as typeof import('../../replay/summaryRecords.ts');
+  const reader = new side.SummaryRecordReader();
+  for (const read of chunks) reader.addEntries(0, read.entries);
+  const ignore = (): boolean => true;
+  let result: PassResult;
+  if (typeof (reader as { applyTo?: unknown }).applyTo === 'function') {
+    const { SummaryFleet } = (await import(join(sideRoot, 'replay', 'summaryFleet.ts'))) as typeof import('../../replay/summaryFleet.ts');
+    const { summaryOf } = (await import(join(sideRoot, 'workers', 'model', 'summary.ts'))) as typeof import('../../workers/model/summary.ts');
+    const fleet = new SummaryFleet();
+    const before = process.cpuUsage();
+    for (const read of chunks) reader.applyTo(0, read, fleet, ignore, ignore);
+    const used = process.cpuUsage(before);
+    result = { cpuMs: (used.user + used.system) / 1000, events: fleet.events, summary: summaryOf(fleet.parts()) };
+  } else {
+    const model = (await import(join(sideRoot, 'workers', 'model', 'fleetModel.ts'))) as typeof import('../../workers/model/fleetModel.ts');
+    const { summary } = (await import(join(sideRoot, 'workers', 'model', 'summary.ts'))) as typeof import('../../workers/model/summary.ts');
+    const fleet = model.createFleetModel({ trackChanges: false });
+    const before = process.cpuUsage();
+    for (const read of chunks) {
+      reader.forEach(0, read, (event) => {
+        model.applyEvent(fleet, event);
+        return true;
+      }, ignore);
+    }
+    const used = process.cpuUsage(before);
+    result = { cpuMs: (used.user + used.system) / 1000, events: fleet.events, summary: summary(fleet) };
+  }
+  process.stdout.write(`${JSON.stringify(result)}\n`);
+}
 
 /** In the child: read `log`, then time one pass of `modelRoot`'s model over its events. */
 async function runPass(modelRoot: string, log: string): Promise<void> {
@@ -80,12 +134,13 @@ function main(args: readonly string[]): void {
   const [self, other] = sides as [(typeof sides)[number], (typeof sides)[number]];
   const perRound = self.cpu.map((cpu, index) => cpu / (other.cpu[index] as number));
   const list = (values: readonly number[], digits = 0) => values.map((v) => v.toFixed(digits)).join(', ');
-  console.log(`model's cold pass over ${log} (CPU ms, ${rounds} rounds, order rotated)`);
+  console.log(`model's cold pass over ${log} (${PASS_MODE === 'records' ? "from the reader's records, " : ''}CPU ms, ${rounds} rounds, order rotated)`);
   console.log(`  this:  ${list(self.cpu)} (median ${median(self.cpu).toFixed(0)})`);
   console.log(`  other: ${list(other.cpu)} (median ${median(other.cpu).toFixed(0)}) ${other.name}`);
   console.log(`  this/other per round ${list(perRound, 2)} (median ${median(perRound).toFixed(3)}); ratio of medians ${(median(self.cpu) / median(other.cpu)).toFixed(3)}`);
   console.log(`  load average (1 min) before each round ${list(load, 1)}`);
 }
 
-if (process.argv[2] === '--pass') await runPass(resolve(process.argv[3] as string), resolve(process.argv[4] as string));
+if (process.argv[2] === '--pass' && PASS_MODE === 'records') await runRecordsPass(resolve(process.argv[3] as string), resolve(process.argv[4] as string));
+else if (process.argv[2] === '--pass') await runPass(resolve(process.argv[3] as string), resolve(process.argv[4] as string));
 else main(process.argv.slice(2));

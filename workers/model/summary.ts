@@ -42,18 +42,33 @@ function* statusesOf(model: FleetModel): Iterable<UnitStatus> {
   for (const unit of model.units.values()) yield unit.status;
 }
 
-export function summary(model: FleetModel): ReplaySummary {
-  const counts = summaryStatusCounts(statusesOf(model));
+/** The numbers a summary is made of, from any fleet state that keeps them (the model, or replay/summaryFleet.ts). */
+export type SummaryParts = {
+  readonly events: number;
+  readonly units: number;
+  /** The derived status of every unit present. */
+  readonly statuses: Iterable<UnitStatus>;
+  readonly counters: SummaryCounters;
+  readonly transitions: Readonly<TransitionCounts>;
+};
+
+/** The summary of `parts`, in protocol.md's shape and key order. */
+export function summaryOf(parts: SummaryParts): ReplaySummary {
+  const counts = summaryStatusCounts(parts.statuses);
   const status = {} as StatusCounts;
   for (const key of SUMMARY_STATUS_ORDER) status[key] = counts[key];
   for (const key of Object.keys(emptyStatusCounts()) as UnitStatus[]) if (!(key in status)) status[key] = counts[key];
   const transitions = {} as TransitionCounts;
-  for (const name of TRANSITION_NAMES) transitions[name] = model.transitions[name];
+  for (const name of TRANSITION_NAMES) transitions[name] = parts.transitions[name];
   return {
-    events: model.events,
-    units: model.units.size,
+    events: parts.events,
+    units: parts.units,
     status,
-    counters: summaryCounters(model.counters),
+    counters: { busy: parts.counters.busy, idle: parts.counters.idle, offline: parts.counters.offline, activeAlerts: parts.counters.activeAlerts },
     transitions,
   };
+}
+
+export function summary(model: FleetModel): ReplaySummary {
+  return summaryOf({ events: model.events, units: model.units.size, statuses: statusesOf(model), counters: summaryCounters(model.counters), transitions: model.transitions });
 }
