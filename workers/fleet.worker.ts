@@ -61,6 +61,8 @@ const api = {
   setView: (viewId: string, topics: Topic[]): void => service.setView(viewId, topics),
   releaseView: (viewId: string): void => service.releaseView(viewId),
   setBatchSize: (size: number): void => service.setBatchSize(size),
+  /** The unit list painted its first rows (issue 15 item 3): the worker loads its fleet now, not beside that paint. */
+  presentedPainted: (): void => service.presentedPainted(),
   setAlertSettings: (settings: UnitAlertSettings): void => service.setAlertSettings(settings),
   beginTransition: (unitId: string, button: TransitionButton, state: ButtonTransitionState): void =>
     service.beginTransition(unitId, button, state),

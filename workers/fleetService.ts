@@ -92,6 +92,8 @@ export interface FleetService {
   closeReplay(onDiff?: DiffListener): boolean;
   readonly replay: ReplayLogSource | null;
   setBatchSize(size: number): void;
+  /** The page painted the first rows of the snapshot it was sent: the fleet's load waits for this (FleetPipeline.presentedPainted). */
+  presentedPainted(): void;
   setAlertSettings(settings: UnitAlertSettings): void;
   beginTransition(unitId: string, button: TransitionButton, state: ButtonTransitionState): void;
   /** The call behind the button was refused: its transition ends now. */
@@ -248,6 +250,9 @@ export function createFleetService(deps: FleetServiceDeps): FleetService {
       views.delete(viewId);
       live?.releaseView(viewId);
       pipeline?.setVisibleUnits(viewId, []);
+    },
+    presentedPainted() {
+      pipeline?.presentedPainted();
     },
     setBatchSize(size) {
       batchSize = size;

@@ -92,6 +92,16 @@ async function benchLoads(browser: Browser, server: Server, block: boolean): Pro
   return { page, close: () => context.close() };
 }
 
+/** The store's fill end (luc:fleet-snapshot-filled) against the list's full rows (luc:unit-list-full-rows), or "not ended". */
+async function fillEnd(page: Page): Promise<string> {
+  // A string, not a function: tsx's helpers (__name) do not exist in the page.
+  const [filled, full] = (await page.evaluate(
+    "['luc:fleet-snapshot-filled', 'luc:unit-list-full-rows'].map((name) => performance.getEntriesByName(name).at(-1)?.startTime ?? null)",
+  )) as [number | null, number | null];
+  if (filled === null) return 'not ended at the reading';
+  return full === null ? `ended at ${filled.toFixed(0)} ms` : `ended ${(filled - full).toFixed(0)} ms after the full list`;
+}
+
 const mb = (bytes: number | null): string => (bytes === null ? '?' : (bytes / 1e6).toFixed(1));
 
 async function side(browser: Browser, dir: string, root: string, name: string, round: number): Promise<void> {
@@ -106,6 +116,8 @@ async function side(browser: Browser, dir: string, root: string, name: string, r
       for (let waited = 0; waited <= LATER_MS; waited += LATER_STEP_MS) {
         if (waited > 0) await page.waitForTimeout(LATER_STEP_MS);
         readings.push(`+${waited / 1000} s page ${mb(await pageHeap(page))} worker ${mb(await workerHeapBytes(browser))}`);
+        // Where the store's first-snapshot fill ended (its columns let go), against the full list's mark.
+        if (waited === 0) readings.push(`fill ${await fillEnd(page)}`);
         if (waited === 0 && !block && process.env['LUC_HEAP_SNAPSHOT'] === 'bench') {
           const file = join(tmpdir(), `luc-heap-${name}-${round}-bench.txt`);
           writeFileSync(file, await heapSummary(page));

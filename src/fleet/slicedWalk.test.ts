@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { CHECK_EVERY, walkInSlices, type SlicedWalk } from './slicedWalk.ts';
+import { CHECK_EVERY, nextTask, walkInSlices, type SlicedWalk } from './slicedWalk.ts';
 
 /** A walk that records its steps; `stopAfter` steps in, it is no longer current. */
 function recorder(count: number, stopAfter = Number.POSITIVE_INFINITY): { walk: SlicedWalk; steps: number[]; finished: () => number } {
@@ -56,5 +56,13 @@ describe('walkInSlices', () => {
     while (tasks.length > 0) tasks.shift()?.();
     expect(stopped.steps.length).toBe(CHECK_EVERY * 2);
     expect(stopped.finished()).toBe(0);
+  });
+
+  it('nextTask runs the work once, in a later task, not in this one', async () => {
+    const ran: string[] = [];
+    const done = new Promise<void>((resolve) => nextTask(() => (ran.push('task'), resolve())));
+    ran.push('now');
+    await done;
+    expect(ran).toEqual(['now', 'task']);
   });
 });

@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { effect } from '@preact/signals-react';
 import type { FleetDiff, UnitView } from '../../workers/pipeline/diff.ts';
 import { EMPTY_DIFF, encodeUnits } from '../../workers/pipeline/diff.ts';
@@ -187,6 +187,27 @@ describe('channelLabel: the name shown for a unit’s channel', () => {
 });
 
 describe('FleetStore: a snapshot as columns (diff.snapshot) is kept unparsed until read', () => {
+  it("runs a first snapshot's first slice where `later` says (after the paint) and every next slice where `continueLater` says (the next task)", () => {
+    const first: (() => void)[] = [];
+    const next: (() => void)[] = [];
+    const store = new FleetStore((work) => first.push(work), (work) => next.push(work));
+    const views = Array.from({ length: 200 }, (_, i) => view(`U${String(i).padStart(3, '0')}`, 1));
+    let clock = 0;
+    const now = vi.spyOn(performance, 'now').mockImplementation(() => (clock += 10)); // every clock read ends a slice
+    try {
+      store.apply(diff({ reset: true, snapshot: encodeSnapshotColumns(views).columns }));
+      expect([first.length, next.length]).toEqual([1, 0]);
+      first.shift()?.();
+      expect([first.length, next.length]).toEqual([0, 1]); // 64 units, then the rest handed on
+      while (next.length > 0) next.shift()?.();
+      expect(first).toHaveLength(0); // never back to the paint
+      expect(store.snapshotPending.value).toBe(false);
+      expect(views.every((v) => JSON.stringify(store.unit(v.id)) === JSON.stringify(v))).toBe(true);
+    } finally {
+      now.mockRestore();
+    }
+  });
+
   it('parses a view on its first read, the rest in slices after the paint, and gives the worker order', () => {
     const later: (() => void)[] = [];
     const store = new FleetStore((work) => later.push(work));

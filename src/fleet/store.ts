@@ -23,7 +23,7 @@ import { decodeColumnView } from '../../workers/pipeline/snapshotColumns.ts';
 import { findIdIndex } from '../../workers/pipeline/idIndex.ts';
 import { textAt, textCount, textValues } from '../../workers/pipeline/textColumn.ts';
 import type { Later, SlicedWalk } from './slicedWalk.ts';
-import { walkInSlices } from './slicedWalk.ts';
+import { nextTask, walkInSlices } from './slicedWalk.ts';
 
 export type { Later } from './slicedWalk.ts';
 
@@ -71,7 +71,8 @@ export function channelLabel(channelId: string | null | undefined, channel: Chan
 /**
  * Views of a columns snapshot still unparsed are parsed in slices of about this long (ms) after the
  * snapshot was applied, one task each, so views that follow the whole fleet (the map, the wall)
- * find them parsed and no task comes near the 50 ms of a long task.
+ * find them parsed and no task comes near the 50 ms of a long task. The first slice waits for the
+ * paint; the others follow back to back, a task each (slicedWalk.ts nextTask), not one per frame.
  */
 export const PARSE_SLICE_MS = 8;
 
@@ -131,7 +132,7 @@ export class FleetStore {
   readonly badFrames = signal<{ count: number; last: string }>({ count: 0, last: '' });
   /**
    * True from a snapshot received as columns until all its views are in the Map and its columns
-   * are let go (after the paint, PARSE_SLICE_MS per frame): at 50,000 units the views' bytes alone
+   * are let go (after the paint, slices of PARSE_SLICE_MS back to back): at 50,000 units the views' bytes alone
    * are ~46 MB of the tab's heap meanwhile (docs/performance.md §4b). Work that can wait (the list's
    * screen warm-up) waits for it, so it does not stretch that time.
    */
@@ -141,7 +142,15 @@ export class FleetStore {
   /** The parts of a split snapshot applied so far (null: none in progress). */
   private heldSnapshot: { ids: string[]; membershipChanged: boolean } | null = null;
 
-  constructor(private readonly later: Later = afterPaint) {}
+  /**
+   * `later`: where the first slice of a snapshot's walk runs (default: after the next paint);
+   * `continueLater`: where each next slice runs (default: the next task when `later` is the
+   * default, else `later` itself, so a test that holds its tasks holds them all).
+   */
+  constructor(
+    private readonly later: Later = afterPaint,
+    private readonly continueLater: Later = later === afterPaint ? nextTask : later,
+  ) {}
 
   /** The version signal of a unit (created on first use; read `.value` at the leaf). */
   unitVersion(unitId: string): Signal<number> {
@@ -253,7 +262,7 @@ export class FleetStore {
         this.dropColumns();
       },
     };
-    walkInSlices(walk, filling.cursor, budgetMs, PARSE_SLICE_MS, this.later);
+    walkInSlices(walk, filling.cursor, budgetMs, PARSE_SLICE_MS, this.continueLater);
   }
 
   /** Once every view of the last columns is in the Map: keeps the name order (it outlives the buffers), lets the columns go. */
@@ -319,7 +328,7 @@ export class FleetStore {
       },
       finish: () => this.dropColumns(),
     };
-    walkInSlices(walk, 0, PARSE_SLICE_MS, PARSE_SLICE_MS, this.later);
+    walkInSlices(walk, 0, PARSE_SLICE_MS, PARSE_SLICE_MS, this.continueLater);
   }
 
   channel(channelId: string): ChannelView | undefined {

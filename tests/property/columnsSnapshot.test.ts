@@ -16,7 +16,7 @@ import { FleetStore } from '../../src/fleet/store.ts';
 import type { FleetDiff } from '../../workers/pipeline/diff.ts';
 import { decodeDiffUnits } from '../../workers/pipeline/diff.ts';
 import { readColumnsAnswer } from '../../workers/pipeline/columnsAnswer.ts';
-import { FleetPipeline } from '../../workers/pipeline/fleetPipeline.ts';
+import { FleetPipeline, PRESENTED_LOAD_TIMEOUT_MS } from '../../workers/pipeline/fleetPipeline.ts';
 import { unpackSnapshot } from '../../workers/sources/packedSnapshot.ts';
 import { decodeRestSnapshot } from '../../workers/sources/restSnapshot.ts';
 import { createRestClient, type FetchLike } from '../../workers/sources/restClient.ts';
@@ -43,7 +43,9 @@ function workerPipeline() {
     timers: time,
     snapshotColumns: true,
   });
+  // The page's word that its first rows are painted (the unit list sends it), then frames.
   const settle = async () => {
+    pipeline.presentedPainted();
     for (let i = 0; i < 6; i += 1) {
       time.advance(16);
       await Promise.resolve();
@@ -157,7 +159,7 @@ describe('the columns answer', () => {
     );
   });
 
-  it('waits for the UI and two frames before loading; builds no diff meanwhile; a snapshot that comes first supersedes it', async () => {
+  it("waits for the UI and the page's word that its rows are painted before loading; builds no diff meanwhile; a snapshot that comes first supersedes it", async () => {
     const first = { watermark: 3, units: REAL_UNITS.slice(0, 5).map((unit, i) => ({ rev: i + 1, unit })), channels: [{ id: 'CH-1', rev: 1 }], servers: [] };
     const second = { watermark: 4, units: REAL_UNITS.slice(3, 9).map((unit, i) => ({ rev: i + 10, unit })), channels: [], servers: [] };
     const decodedSecond = workerDecode(second);
@@ -177,26 +179,67 @@ describe('the columns answer', () => {
     expect([loads, posted.length]).toEqual([0, 1]);
     answerUi();
     for (let i = 0; i < 3; i += 1) await Promise.resolve();
-    time.advance(16);
-    expect(loads).toBe(0); // one frame
-    time.advance(16);
-    expect(loads).toBe(1); // two
+    time.advance(PRESENTED_LOAD_TIMEOUT_MS - 1);
+    expect(loads).toBe(0); // the UI took it; the page has not painted
+    pipeline.presentedPainted();
+    expect(loads).toBe(1); // painted: loaded at once
     await expect(loaded).resolves.toEqual(load());
+    time.advance(PRESENTED_LOAD_TIMEOUT_MS);
+    expect(loads).toBe(1); // the timeout does not load it again
+    pipeline.presentedPainted(); // a word with nothing waiting changes nothing
     time.advance(16);
+    expect(loads).toBe(1);
     expect(posted).toHaveLength(2); // then the channel and the pressed unit, whole
     expect(posted[1]?.channels.map((c) => c.id)).toEqual(['CH-1']);
     expect(decodeDiffUnits(posted[1] as FleetDiff).map((v) => [v.id, v.transition])).toEqual([[textOf(answer.columns.ids, 0), { button: 'stream', state: 'connecting' }]]);
     answerUi();
-    // Superseded: another snapshot before the load.
+    // Superseded: another snapshot before the load; rejected at once, not at its timeout.
     const again = readAnswer(first);
     for (let i = 0; i < 3; i += 1) await Promise.resolve();
     const stale = pipeline.snapshotPresented({ columns: again.answer.columns, transfer: again.answer.transfer, counters: again.answer.counters }, again.answer.watermark, again.load);
-    pipeline.snapshot(decodedSecond.value.snapshot, decodedSecond.value.watermark);
     answerUi();
     for (let i = 0; i < 3; i += 1) await Promise.resolve();
-    time.advance(48);
+    pipeline.snapshot(decodedSecond.value.snapshot, decodedSecond.value.watermark);
     await expect(stale).rejects.toThrow('snapshot: a newer snapshot came before this one was loaded');
+    pipeline.presentedPainted();
+    time.advance(PRESENTED_LOAD_TIMEOUT_MS);
     expect([...pipeline.model.units.keys()].sort()).toEqual(decodedSecond.value.snapshot.units.map((u) => u.unit.uid).sort());
+  });
+
+  it("loads on the page's word even when it comes before the UI's answer to the diff (two message ports), and never before that answer", async () => {
+    const first = { watermark: 3, units: REAL_UNITS.slice(0, 4).map((unit, i) => ({ rev: i + 1, unit })), channels: [], servers: [] };
+    const time = new ManualTime();
+    let answerUi: () => void = () => undefined;
+    const pipeline = new FleetPipeline({ deliver: () => new Promise<void>((resolve) => (answerUi = resolve)), requestFrame: (callback) => time.setTimeout(callback, 16), clock: time, timers: time, snapshotColumns: true });
+    const { answer, load } = readAnswer(first);
+    let loads = 0;
+    const loaded = pipeline.snapshotPresented({ columns: answer.columns, transfer: answer.transfer, counters: answer.counters }, answer.watermark, () => (loads += 1, load()));
+    pipeline.presentedPainted();
+    time.advance(PRESENTED_LOAD_TIMEOUT_MS * 3);
+    for (let i = 0; i < 3; i += 1) await Promise.resolve();
+    expect(loads).toBe(0); // the UI has not taken the diff: no load, whatever the page said or the clock
+    answerUi();
+    for (let i = 0; i < 3; i += 1) await Promise.resolve();
+    expect(loads).toBe(1);
+    await expect(loaded).resolves.toEqual(load());
+    expect([...pipeline.model.units.keys()].sort()).toEqual(first.units.map((u) => u.unit.uid).sort());
+  });
+
+  it('loads PRESENTED_LOAD_TIMEOUT_MS after the UI took the diff when the page never says it painted (a screen with no list)', async () => {
+    const first = { watermark: 3, units: REAL_UNITS.slice(0, 4).map((unit, i) => ({ rev: i + 1, unit })), channels: [], servers: [] };
+    const time = new ManualTime();
+    const pipeline = new FleetPipeline({ deliver: () => undefined, requestFrame: (callback) => time.setTimeout(callback, 16), clock: time, timers: time, snapshotColumns: true });
+    const { answer, load } = readAnswer(first);
+    let loads = 0;
+    const loaded = pipeline.snapshotPresented({ columns: answer.columns, transfer: answer.transfer, counters: answer.counters }, answer.watermark, () => (loads += 1, load()));
+    for (let i = 0; i < 3; i += 1) await Promise.resolve();
+    time.advance(PRESENTED_LOAD_TIMEOUT_MS - 1);
+    expect(loads).toBe(0);
+    time.advance(1);
+    expect(loads).toBe(1);
+    await expect(loaded).resolves.toEqual(load());
+    pipeline.presentedPainted(); // late: nothing more
+    expect(loads).toBe(1);
   });
 
   it('refuses bad or truncated bytes with an error naming the part, never a throw', () => {

@@ -32,7 +32,7 @@ import { loadSnapshot } from '../model/snapshot.ts';
 import { takeSnapshotStamp } from './snapshotTiming.ts';
 import type { UnitFetchResult } from '../model/unitRefetch.ts';
 import { applyUnitFetch, unitRevOf } from '../model/unitRefetch.ts';
-import type { Clock, Timers } from '../sources/clock.ts';
+import type { Clock, TimerId, Timers } from '../sources/clock.ts';
 import type { ConnectionState } from '../sources/connectionState.ts';
 import type { EventSink } from '../sources/eventSource.ts';
 import type { ChannelView, FleetDiff, LinkView, ServerView, UnitPatch, UnitView } from './diff.ts';
@@ -64,11 +64,14 @@ export const SPLIT_PARTS_IN_FLIGHT = 2;
 export const REFETCH_RETRY_MS = 2_000;
 
 /**
- * Frames after the UI took a presented snapshot's columns before the worker loads the fleet
- * (snapshotPresented): the UI applies the diff, renders its first rows in the next task and paints
- * them in the next frame; 2 lets that paint go before 0.3–3 s of unpack and load take a core.
+ * The longest the worker waits, after the UI took a presented snapshot's columns, for the page's
+ * word that its first rows are painted (presentedPainted, sent by the unit list after the paint
+ * that shows them) before it loads the fleet anyway (ms). A screen with no list (the map, the
+ * multiview, a replay) never says it; 1 s is above the list's first paint at 50,000 units on the
+ * loaded 2-core machine in the committed bench run (the whole first list 776 ms, bytes to paint)
+ * and short enough that live events held meanwhile are a second late at worst.
  */
-export const PRESENTED_LOAD_FRAMES = 2;
+export const PRESENTED_LOAD_TIMEOUT_MS = 1_000;
 
 export interface PipelineDeps {
   /** Posts one diff (with its transferables); resolves when the UI has taken it. */
@@ -168,6 +171,11 @@ export class FleetPipeline implements EventSink {
   /** The token of a presented snapshot whose fleet is not loaded yet (0: none): no diff is built meanwhile. */
   private presentedPending = 0;
   private presentedToken = 0;
+  /**
+   * While a presented snapshot waits for its load: wakes the wait (the page painted its rows, or
+   * a newer snapshot superseded it, which then rejects). Null when nothing waits.
+   */
+  private presentedWake: (() => void) | null = null;
   private eventsSinceDiff = 0;
   /** The last diff was a part of a split change: the rest goes out as soon as the UI took it. */
   private continuing = false;
@@ -268,6 +276,7 @@ export class FleetPipeline implements EventSink {
 
   snapshot(snapshot: FleetSnapshot, watermark: number): void {
     this.presentedPending = 0; // a presented snapshot not loaded yet is superseded
+    this.presentedWake?.(); // its wait ends now, rejected
     this.stats.snapshots += 1;
     this.epoch += 1; // answers to requests made before this load are dropped
     this.refetching.clear();
@@ -281,9 +290,10 @@ export class FleetPipeline implements EventSink {
    * A snapshot whose UI columns came ready made (the columns answer, issue 15 item 3): when this
    * pipeline sends snapshots as columns and nothing is in flight, the reset diff goes out now with
    * `columns` as they came (no view, no JSON here before the UI has them). The fleet is loaded
-   * from `load()` once the UI has taken the diff and two frames have passed (PRESENTED_LOAD_FRAMES:
-   * its first rows painted, so the unpack and load, 0.3–3 s of CPU at 10k–50k units, do not take a
-   * core from the main thread while it draws them); until then no diff is built (the model still
+   * from `load()` once the UI has taken the diff and the page said its first rows are painted
+   * (presentedPainted), or PRESENTED_LOAD_TIMEOUT_MS after the UI took it when the page does not say
+   * it (a screen with no list): so the unpack and load, 0.3–3 s of CPU at 10k–50k units, do not take
+   * a core from the main thread while it draws them; until then no diff is built (the model still
    * holds the fleet before), REST answers from before are dropped, and the source holds its live
    * events, as during any resync. Then the units are taken as sent; a unit whose view carries this
    * pipeline's own state (a pressed button's transition, fetched capabilities), which the
@@ -330,7 +340,15 @@ export class FleetPipeline implements EventSink {
     this.presentedPending = token;
     const taken = this.post(diff, presented.transfer);
     return new Promise<FleetSnapshot>((resolve, reject) => {
+      let uiTook = false;
+      let painted = false;
+      let done = false;
+      let timer: TimerId | null = null;
       const loadNow = () => {
+        if (done) return;
+        done = true;
+        if (timer !== null) this.deps.timers.clearTimeout(timer);
+        if (this.presentedWake === wake) this.presentedWake = null;
         if (this.presentedPending !== token) {
           reject(new Error('snapshot: a newer snapshot came before this one was loaded'));
           return;
@@ -344,14 +362,31 @@ export class FleetPipeline implements EventSink {
           this.schedule();
         }
       };
-      let frames = 0;
-      const nextFrame = () => {
-        frames += 1;
-        if (frames >= PRESENTED_LOAD_FRAMES) loadNow();
-        else this.deps.requestFrame(nextFrame);
+      // The page's word may cross the UI's answer to the diff (two message ports): the load waits for both.
+      const wake = () => {
+        if (this.presentedPending !== token) {
+          loadNow(); // superseded: rejected now
+          return;
+        }
+        painted = true;
+        if (uiTook) loadNow();
       };
-      void taken.then(() => this.deps.requestFrame(nextFrame));
+      this.presentedWake = wake;
+      void taken.then(() => {
+        uiTook = true;
+        if (painted || this.presentedPending !== token) loadNow();
+        else if (!done) timer = this.deps.timers.setTimeout(loadNow, PRESENTED_LOAD_TIMEOUT_MS);
+      });
     });
+  }
+
+  /**
+   * The page painted the first rows of the snapshot it was last sent (the unit list says so once
+   * after its first paint): a presented snapshot waiting for that loads its fleet now. Otherwise
+   * nothing (a word after the timeout, or with no snapshot waiting, changes nothing).
+   */
+  presentedPainted(): void {
+    this.presentedWake?.();
   }
 
   /** Loads a presented snapshot's fleet; its units count as sent (snapshotPresented). */

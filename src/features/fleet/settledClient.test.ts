@@ -41,6 +41,7 @@ function fakeClient(calls: string[]): FleetClient {
     beginTransition: call('beginTransition'),
     endTransition: call('endTransition'),
     setAlertSettings: call('setAlertSettings'),
+    rowsPainted: call('rowsPainted'),
     dispose: () => {
       if (!alive) released();
       alive = false;
@@ -55,7 +56,8 @@ describe('settledClient: a disposed fleet client stays quiet', () => {
     const client = settledClient(fakeClient(calls));
     await client.setVisible('list', { units: ['U1'] });
     await client.releaseView('list');
-    expect(calls).toEqual(['setVisible', 'releaseView']);
+    await client.rowsPainted();
+    expect(calls).toEqual(['setVisible', 'releaseView', 'rowsPainted']);
   });
 
   it('ignores a view released after dispose instead of throwing, and disposes once', async () => {
@@ -64,6 +66,7 @@ describe('settledClient: a disposed fleet client stays quiet', () => {
     client.dispose();
     await expect(client.releaseView('list')).resolves.toBeUndefined();
     await expect(client.setVisible('list', { units: [] })).resolves.toBeUndefined();
+    await expect(client.rowsPainted()).resolves.toBeUndefined();
     client.dispose();
     expect(calls).toEqual(['dispose']);
   });

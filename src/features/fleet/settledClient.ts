@@ -37,6 +37,7 @@ export function settledClient(client: FleetClient): FleetClient {
     beginTransition: (unitId, button, state) => (disposed ? quiet() : client.beginTransition(unitId, button, state)),
     endTransition: (unitId, button) => (disposed ? quiet() : client.endTransition(unitId, button)),
     setAlertSettings: (settings) => (disposed ? quiet() : client.setAlertSettings(settings)),
+    rowsPainted: () => (disposed ? quiet() : client.rowsPainted()),
     dispose() {
       if (disposed) return;
       disposed = true;

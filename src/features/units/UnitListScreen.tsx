@@ -29,6 +29,7 @@ import { unitPath } from './unitPath.ts';
 import { UnitTable } from './UnitTable.tsx';
 import { useServerSearch } from './useServerSearch.ts';
 import { useUnitRows } from './useUnitRows.ts';
+import { useRowsPainted } from './useRowsPainted.ts';
 import { AdhocToolbar } from '../adhoc/AdhocToolbar.tsx';
 import { useWarmScreens, WARMED_FROM_LIST } from '../../app/warmScreens.ts';
 
@@ -67,7 +68,8 @@ const ListTools = memo(function ListTools({ search, searchKeys, onSearch, expand
 export default function UnitListScreen() {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const { store } = useFleet();
+  const fleet = useFleet();
+  const { store } = fleet;
   const connection = useConnection();
   const { groupId } = useCurrentGroup();
   const preferences = usePreferences();
@@ -91,7 +93,10 @@ export default function UnitListScreen() {
   const server = useServerSearch(search, groupId);
   const serverSearch = isServerSearch(search);
   const rowFilters = useMemo<UnitFilters>(() => ({ ...filters, name: search.key === 'name' ? search.value : '' }), [filters, search]);
-  const { ids, total } = useUnitRows(store, rowFilters, layout.sort, server.ids);
+  const { ids, total, partial } = useUnitRows(store, rowFilters, layout.sort, server.ids);
+  // The full order's first paint: the worker loads its fleet after it, not beside it.
+  const onRowsPainted = useCallback(() => void fleet.rowsPainted(), [fleet]);
+  useRowsPainted(ids.length > 0 && partial !== true, onRowsPainted);
   const template = useMemo(() => gridTemplate(layout.columns), [layout.columns]);
   // Once rows are shown and the snapshot's views are all in the store (its columns, ~46 MB at 50k
   // units, let go: docs/performance.md §4b), the multiview's and the map's chunks load in the
