@@ -7,12 +7,13 @@
  * shows the loader, never the rows of the listing before.
  */
 import { useMemo, useState } from 'react';
-import { hashKey, useQuery, type UseQueryResult } from '@tanstack/react-query';
+import { useQuery, type UseQueryResult } from '@tanstack/react-query';
 import { useDebouncedValue } from '@mantine/hooks';
 import { GRID_PAGE_SIZE } from '../../domain/constants.ts';
 import type { PageRequest, SortDirection } from '../../protocol/rest/common.ts';
 import type { SearchState } from './TableSearch.tsx';
 import { keepWithinListing } from './keepWithinListing.ts';
+import { useListingPage } from './useListingPage.ts';
 
 /** Quiet time after the last keystroke before the search goes to the server (ms). */
 export const SEARCH_DEBOUNCE_MS = 250;
@@ -59,18 +60,10 @@ export interface PagedList<K extends string, S extends string, T, A extends Page
 
 export function usePagedList<K extends string, S extends string, T, A extends PageAnswer<T> = PageAnswer<T>>(options: PagedListOptions<K, S, T, A>): PagedList<K, S, T, A> {
   const pageSize = options.pageSize ?? GRID_PAGE_SIZE;
-  const [page, setPage] = useState(1);
+  const [page, setPage] = useListingPage(options.queryKey);
   const [search, setSearchState] = useState<SearchState<K>>({ key: options.defaultKey, value: '' });
   const [sort, setSortState] = useState<SortState<S>>({ by: options.defaultSort, dir: options.defaultSortDir ?? 'asc' });
   const [sentText] = useDebouncedValue(search.value.trim(), SEARCH_DEBOUNCE_MS);
-  // Another listing starts on its first page (React's "state from a changed prop" pattern).
-  const listing = hashKey(options.queryKey);
-  const [pageListing, setPageListing] = useState(listing);
-  if (pageListing !== listing) {
-    setPageListing(listing);
-    setPage(1);
-  }
-
   const request = useMemo<PageRequest<K, S>>(
     () => ({ limit: pageSize, offset: (page - 1) * pageSize, searchKey: search.key, searchValue: sentText, sortBy: sort.by, sortDir: sort.dir }),
     [pageSize, page, search.key, sentText, sort.by, sort.dir],

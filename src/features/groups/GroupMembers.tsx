@@ -14,6 +14,7 @@ import type { Ref } from '../../protocol/rest/common.ts';
 import type { GroupRow } from '../../protocol/rest/groups.ts';
 import { groupKeys, groupMembers, groupUnitsPage, invalidateGroups, searchInventoryChannels, searchInventoryUsers, setMember } from './queries.ts';
 import { keepWithinListing } from '../../components/admin/keepWithinListing.ts';
+import { useListingPage } from '../../components/admin/useListingPage.ts';
 
 /** Units shown per page of the members tab. */
 const UNITS_PER_PAGE = 10;
@@ -65,7 +66,7 @@ function MemberPicker({ group, kind, editable, onChanged }: MemberPickerProps) {
 
 function GroupUnits({ group }: { readonly group: GroupRow }) {
   const { t } = useTranslation();
-  const [page, setPage] = useState(1);
+  const [page, setPage] = useListingPage(groupKeys.members(group.id, 'units'));
   const units = useQuery({
     queryKey: [...groupKeys.members(group.id, 'units'), page],
     queryFn: ({ signal }) => groupUnitsPage(group.id, (page - 1) * UNITS_PER_PAGE, UNITS_PER_PAGE, signal),

@@ -3,7 +3,6 @@
  * page at a time, with what each holds and its auto associations. Groups are created and edited
  * on the Groups tab.
  */
-import { useState } from 'react';
 import { Alert, Badge, Group, Pagination, Stack, Table, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
@@ -11,13 +10,14 @@ import { messageOf } from '../../../api/call.ts';
 import type { InventoryDetails } from '../../../protocol/rest/inventories.ts';
 import { inventoryGroupsPage, inventoryKeys } from './queries.ts';
 import { keepWithinListing } from '../../../components/admin/keepWithinListing.ts';
+import { useListingPage } from '../../../components/admin/useListingPage.ts';
 
 /** Groups shown per page of the tab. */
 const GROUPS_PER_PAGE = 10;
 
 export function InventoryGroups({ inventory }: { readonly inventory: InventoryDetails }) {
   const { t } = useTranslation();
-  const [page, setPage] = useState(1);
+  const [page, setPage] = useListingPage(inventoryKeys.groups(inventory.id));
   const groups = useQuery({
     queryKey: [...inventoryKeys.groups(inventory.id), page],
     queryFn: ({ signal }) => inventoryGroupsPage(inventory.id, (page - 1) * GROUPS_PER_PAGE, GROUPS_PER_PAGE, signal),
