@@ -25,7 +25,8 @@
  *     one frame per event;
  *   - GET  /bench/sends: [firstIndex, count, sentAtEpochMs] per batch (performance.timeOrigin +
  *     performance.now(), the clock the page reads too).
- * Prints `feed ready http://127.0.0.1:PORT` when listening.
+ * Prints `feed ready http://127.0.0.1:PORT` when listening; the port is any free one, or
+ * `LUC_BENCH_FEED_PORT` when set (a shared machine where each engineer has a port range).
  */
 import { createHash } from 'node:crypto';
 import { createReadStream, readFileSync, statSync } from 'node:fs';
@@ -366,7 +367,9 @@ async function main(): Promise<void> {
     if (binaryFrames) binaryChunks(); // encoded before the stream starts, not during it
   });
 
-  server.listen(0, '127.0.0.1', () => {
+  const wanted = Number(process.env['LUC_BENCH_FEED_PORT'] ?? 0);
+  if (!(Number.isInteger(wanted) && wanted >= 0 && wanted < 65536)) throw new Error(`LUC_BENCH_FEED_PORT is "${process.env['LUC_BENCH_FEED_PORT']}": expected a port number`);
+  server.listen(wanted, '127.0.0.1', () => {
     const address = server.address();
     const port = typeof address === 'object' && address !== null ? address.port : 0;
     process.stdout.write(`feed ready http://127.0.0.1:${port} stream ${stream.length} events of ${perUnit.size} units\n`);

@@ -117,8 +117,16 @@ const thisCpu = results.get('this') ?? [];
 const otherCpu = results.get('other') ?? [];
 const perRound = thisCpu.map((pass, i) => (otherCpu[i]?.cpuPercent ?? Number.NaN) / pass.cpuPercent);
 for (const side of sides) {
-  console.log(`${side.name} (layouts ${side.layouts ? 'on' : 'off'}): median worker CPU ${of(side.name, 'cpuPercent').toFixed(1)} % of a core, ${Math.round(of(side.name, 'perCpuSecond'))} events per worker CPU-second, p99 ${of(side.name, 'p99').toFixed(1)} ms`);
+  console.log(`${side.name} (layouts ${side.layouts ? 'on' : 'off'}): median worker CPU ${of(side.name, 'cpuPercent').toFixed(1)} % of a core, ${Math.round(of(side.name, 'perCpuSecond'))} events per worker CPU-second, p50 ${of(side.name, 'p50').toFixed(1)} ms, p99 ${of(side.name, 'p99').toFixed(1)} ms`);
 }
+// Latency per round as CPU: other / this, so above 1 means this side's figure is lower (better).
+const ratioPerRound = (field: 'p50' | 'p99') => thisCpu.map((pass, i) => (otherCpu[i]?.[field] ?? Number.NaN) / pass[field]);
+for (const field of ['p50', 'p99'] as const) {
+  const list = ratioPerRound(field);
+  console.log(`${field} event-to-diff, other / this: ${(of('other', field) / of('this', field)).toFixed(3)} (medians), ${median(list).toFixed(3)} (median of per-round ratios), this lower in ${list.filter((r) => r > 1).length} of ${list.length}`);
+}
+const loads = [...thisCpu, ...otherCpu].map((pass) => pass.load);
+if (loads.length > 0) console.log(`load average (1 min) before the counted passes: ${Math.min(...loads).toFixed(1)}-${Math.max(...loads).toFixed(1)}`);
 for (const [name, list] of profiles) {
   if (list.length > 0) console.log([`${name}'s worker, CPU profile over ${list.length} passes (self time):`, ...summarize(list)].join('\n'));
 }
