@@ -15,8 +15,8 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Figure } from '../figure.ts';
-import { atLeast, atMost, figure } from '../figure.ts';
-import { lastJson, startChild } from '../child.ts';
+import { atLeast, atMost, figure, median } from '../figure.ts';
+import { lastJson, ROOT, startChild } from '../child.ts';
 import type { LoadgenResult } from './loadgen.ts';
 
 export const CLIENTS = 1_000;
@@ -47,18 +47,23 @@ async function signIn(url: string): Promise<string> {
   return pair;
 }
 
-async function load(url: string, cookie: string, clients: number, batched = true): Promise<LoadgenResult> {
-  const child = startChild('bench/fanout/loadgen.ts', [JSON.stringify({ url, cookie, groupId: GROUP_ID, clients, warmupMs: WARMUP_MS, durationMs: DURATION_MS, connectBudgetMs: CONNECT_BUDGET_MS, batched })]);
+async function load(url: string, cookie: string, clients: number, batched = true, serverPid?: number): Promise<LoadgenResult> {
+  const child = startChild('bench/fanout/loadgen.ts', [JSON.stringify({ url, cookie, groupId: GROUP_ID, clients, warmupMs: WARMUP_MS, durationMs: DURATION_MS, connectBudgetMs: CONNECT_BUDGET_MS, batched, ...(serverPid !== undefined ? { serverPid } : {}) })]);
   return lastJson<LoadgenResult>(await child.done(CONNECT_BUDGET_MS + 10_000 + WARMUP_MS + DURATION_MS + 15_000));
 }
 
 export type FanoutResult = { figures: Figure[]; runs: LoadgenResult[] };
 
-export async function runFanoutBench(say: (line: string) => void): Promise<FanoutResult> {
+/** The fan-out's server: a checkout's src/server/main.ts (default this one) on a fresh database; `nodeArgs` e.g. --cpu-prof. */
+export type FanoutServer = { readonly url: string; readonly pid: number; stop(): Promise<void> };
+
+export async function startFanoutServer(root: string = ROOT, nodeArgs: readonly string[] = []): Promise<FanoutServer> {
   const dir = mkdtempSync(join(tmpdir(), 'luc-bench-fanout-'));
-  const server = startChild('src/server/main.ts', [], {
+  const server = startChild(join(root, 'src/server/main.ts'), [], {
+    nodeArgs,
     env: {
-      PORT: '0',
+      // LUC_BENCH_FANOUT_PORT: a fixed port (when the machine's ports are shared out); default any free one.
+      PORT: process.env['LUC_BENCH_FANOUT_PORT'] ?? '0',
       HOST: '127.0.0.1',
       LUC_DB: join(dir, 'luc.db'),
       LUC_DEMO_PASSWORD: PASSWORD,
@@ -68,11 +73,26 @@ export async function runFanoutBench(say: (line: string) => void): Promise<Fanou
       LUC_LOG_LEVEL: 'warn',
     },
   });
+  const stop = async () => {
+    server.stop();
+    await server.done(15_000).catch(() => undefined);
+    rmSync(dir, { recursive: true, force: true });
+  };
   try {
     const match = await server.waitFor(/LUC console: (http:\/\/[^\s/]+)\//, 60_000);
-    const url = match[1] as string;
+    return { url: match[1] as string, pid: server.process.pid ?? 0, stop };
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+}
+
+export async function runFanoutBench(say: (line: string) => void): Promise<FanoutResult> {
+  const server = await startFanoutServer();
+  try {
+    const url = server.url;
     const cookie = await signIn(url);
-    const full = await load(url, cookie, CLIENTS);
+    const full = await load(url, cookie, CLIENTS, true, server.pid);
     say(`fan-out ${CLIENTS} clients: ${JSON.stringify(full)}`);
     const base = await load(url, cookie, BASELINE_CLIENTS);
     say(`fan-out ${BASELINE_CLIENTS} clients: ${JSON.stringify(base)}`);
@@ -94,8 +114,92 @@ export async function runFanoutBench(say: (line: string) => void): Promise<Fanou
       ],
     };
   } finally {
-    server.stop();
-    await server.done(15_000).catch(() => undefined);
-    rmSync(dir, { recursive: true, force: true });
+    await server.stop();
   }
+}
+
+/** One side's pass of the A/B below: the 1,000-client batched load on a fresh server of that checkout. */
+type AbPass = { readonly side: string; readonly result: LoadgenResult; readonly load: number; readonly profile: string[] };
+
+function perEventMicros(result: LoadgenResult): number {
+  return result.serverCpuSeconds === null || result.events === 0 ? Number.NaN : (1e6 * result.serverCpuSeconds) / result.events;
+}
+
+function passLine(round: number, pass: AbPass): string {
+  const r = pass.result;
+  return `round ${round} ${pass.side}: p50 ${r.p50}, p95 ${r.p95}, p99 ${r.p99}, max ${r.max} ms; ${Math.round(r.events / r.seconds)} events/s delivered in ${Math.round(r.frames / r.seconds)} frames/s (${r.connected}/${r.clients} open, resets ${r.resets}); server CPU ${r.serverCpuSeconds?.toFixed(2) ?? '?'} s = ${perEventMicros(r).toFixed(3)} µs per delivered event; load generator CPU ${r.loadgenCpuSeconds.toFixed(2)} s (load ${pass.load.toFixed(1)})`;
+}
+
+/**
+ * A look, not a figure: `npx tsx bench/fanout/fanoutBench.ts OTHER_CHECKOUT [ROUNDS]` runs the
+ * 1,000-client batched pass against this checkout's server and another checkout's, each round on a
+ * fresh server of each, the first side swapped every round, with this checkout's load generator
+ * for both; prints each pass (p50/p95/p99, delivered, the server's CPU per delivered event from
+ * /proc, the generator's own CPU, the load average) and the medians with the ratio this/other.
+ * OTHER_CHECKOUT `-`: this side only. FANOUT_PROFILE=this|other|both: that side's server runs with
+ * `node --cpu-prof` (files in a temp folder) and each pass prints the top self time; profiled
+ * passes run slower, so compare them with each other, not with unprofiled ones.
+ */
+async function runFanoutAB(other: string | null, rounds: number): Promise<void> {
+  const { loadavg } = await import('node:os');
+  const { readdirSync, readFileSync } = await import('node:fs');
+  const { summarize } = await import('../ingest/workerProfile.ts');
+  const profileSides = process.env['FANOUT_PROFILE'] ?? '';
+  const sides: { name: string; root: string }[] = [{ name: 'this', root: ROOT }, ...(other === null ? [] : [{ name: 'other', root: other }])];
+  const passes: AbPass[] = [];
+  for (let round = 1; round <= rounds; round += 1) {
+    const order = round % 2 === 1 ? sides : [...sides].reverse();
+    for (const side of order) {
+      const profiled = profileSides === 'both' || profileSides === side.name;
+      const profileDir = profiled ? mkdtempSync(join(tmpdir(), 'luc-fanout-prof-')) : null;
+      const load0 = loadavg()[0] ?? 0;
+      const server = await startFanoutServer(side.root, profileDir === null ? [] : ['--cpu-prof', `--cpu-prof-dir=${profileDir}`]);
+      let result: LoadgenResult;
+      try {
+        result = await load(server.url, await signIn(server.url), CLIENTS, true, server.pid);
+      } finally {
+        await server.stop();
+      }
+      let profile: string[] = [];
+      if (profileDir !== null) {
+        const files = readdirSync(profileDir).filter((f) => f.endsWith('.cpuprofile'));
+        profile = files.length === 0 ? ['  (no profile written)'] : summarize(files.map((f) => JSON.parse(readFileSync(join(profileDir, f), 'utf8'))));
+        console.log(`  profile: ${files.map((f) => join(profileDir, f)).join(', ')}`);
+      }
+      const pass: AbPass = { side: side.name, result, load: (load0 + (loadavg()[0] ?? 0)) / 2, profile };
+      passes.push(pass);
+      console.log(passLine(round, pass));
+      for (const line of profile) console.log(line);
+    }
+  }
+  const medianOf = (side: string, pick: (r: LoadgenResult) => number) => median(passes.filter((p) => p.side === side).map((p) => pick(p.result)));
+  const rows: [string, (r: LoadgenResult) => number][] = [
+    ['p50 ms', (r) => r.p50],
+    ['p95 ms', (r) => r.p95],
+    ['p99 ms', (r) => r.p99],
+    ['delivered events/s', (r) => r.events / r.seconds],
+    ['server µs CPU per delivered event', perEventMicros],
+    ['load generator CPU s', (r) => r.loadgenCpuSeconds],
+  ];
+  console.log(`medians over ${rounds} rounds (load ${Math.min(...passes.map((p) => p.load)).toFixed(1)}-${Math.max(...passes.map((p) => p.load)).toFixed(1)}):`);
+  for (const [name, pick] of rows) {
+    const mine = medianOf('this', pick);
+    const theirs = other === null ? Number.NaN : medianOf('other', pick);
+    console.log(`  ${name}: this ${mine.toFixed(3)}${other === null ? '' : `, other ${theirs.toFixed(3)}, ratio this/other ${(mine / theirs).toFixed(3)}`}`);
+  }
+}
+
+if (process.argv[1]?.endsWith('bench/fanout/fanoutBench.ts')) {
+  const other = process.argv[2];
+  if (other === undefined) {
+    console.error('usage: npx tsx bench/fanout/fanoutBench.ts OTHER_CHECKOUT|- [ROUNDS]');
+    process.exit(2);
+  }
+  runFanoutAB(other === '-' ? null : other, Number(process.argv[3] ?? 4)).then(
+    () => process.exit(0),
+    (error: unknown) => {
+      console.error(error);
+      process.exit(1);
+    },
+  );
 }

@@ -10,6 +10,7 @@
  * the server writes them; no JSON.parse) to keep the generator cheap; a batched frame
  * (docs/protocol.md) holds many.
  */
+import { readFileSync } from 'node:fs';
 import WebSocket from 'ws';
 import { withBatchedFrames } from '../../src/protocol/ops.ts';
 
@@ -24,6 +25,8 @@ export type LoadgenOptions = {
   readonly connectBudgetMs: number;
   /** Open the sockets with ?frames=batch, as the console's worker does (docs/protocol.md). */
   readonly batched?: boolean;
+  /** The server's pid (same machine): its CPU over the window is read from /proc (A/B, fanoutBench.ts). */
+  readonly serverPid?: number;
 };
 
 export type LoadgenResult = {
@@ -31,6 +34,8 @@ export type LoadgenResult = {
   readonly connected: number;
   /** Events received by all clients in the window. */
   readonly events: number;
+  /** Websocket messages (frames) received by all clients in the window: events / frames is the events per batched frame. */
+  readonly frames: number;
   readonly seconds: number;
   /** Per-client event rates, min and max (events/s). */
   readonly perClientMin: number;
@@ -43,7 +48,26 @@ export type LoadgenResult = {
   readonly resets: number;
   readonly closed: number;
   readonly connectSeconds: number;
+  /** The server's CPU (user + system) over the window, from /proc/PID/stat (s); null without serverPid or /proc. */
+  readonly serverCpuSeconds: number | null;
+  /** This generator's own CPU over the window (s): it shares the 2 cores with the server. */
+  readonly loadgenCpuSeconds: number;
 };
+
+/** Clock ticks per second of /proc's utime and stime (USER_HZ: 100 on Linux). */
+const USER_HZ = 100;
+
+/** A process's CPU (user + system) so far, in seconds, from /proc/PID/stat; null when it cannot be read. */
+export function processCpuSeconds(pid: number): number | null {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    // Fields after the command name (which may hold spaces, in parentheses): utime and stime are fields 14 and 15.
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return (Number(fields[11]) + Number(fields[12])) / USER_HZ;
+  } catch {
+    return null;
+  }
+}
 
 /** Latency histogram: 1 ms bins up to 60 s (the ts resolution is 1 ms). */
 const HISTOGRAM_MS = 60_000;
@@ -71,6 +95,7 @@ export async function runLoad(options: LoadgenOptions): Promise<LoadgenResult> {
   const perClient = new Uint32Array(options.clients);
   let measuring = false;
   let events = 0;
+  let frames = 0;
   let resets = 0;
   let closed = 0;
   let max = 0;
@@ -88,6 +113,7 @@ export async function runLoad(options: LoadgenOptions): Promise<LoadgenResult> {
       });
       ws.on('message', (raw) => {
         if (!measuring) return;
+        frames += 1;
         const text = raw.toString();
         const received = Date.now();
         let found = 0;
@@ -119,15 +145,20 @@ export async function runLoad(options: LoadgenOptions): Promise<LoadgenResult> {
   closed = 0;
   measuring = true;
   const started = performance.now();
+  const serverCpuAtStart = options.serverPid === undefined ? null : processCpuSeconds(options.serverPid);
+  const ownCpuAtStart = process.cpuUsage();
   await new Promise((resolve) => setTimeout(resolve, options.durationMs));
   measuring = false;
   const seconds = (performance.now() - started) / 1000;
+  const serverCpuAtEnd = options.serverPid === undefined ? null : processCpuSeconds(options.serverPid);
+  const ownCpu = process.cpuUsage(ownCpuAtStart);
   for (const ws of sockets) ws.terminate();
   const rates = Array.from(perClient, (count) => count / seconds);
   return {
     clients: options.clients,
     connected,
     events,
+    frames,
     seconds,
     perClientMin: Math.min(...rates),
     perClientMax: Math.max(...rates),
@@ -138,6 +169,8 @@ export async function runLoad(options: LoadgenOptions): Promise<LoadgenResult> {
     resets,
     closed,
     connectSeconds,
+    serverCpuSeconds: serverCpuAtStart === null || serverCpuAtEnd === null ? null : serverCpuAtEnd - serverCpuAtStart,
+    loadgenCpuSeconds: (ownCpu.user + ownCpu.system) / 1e6,
   };
 }
 

@@ -22,6 +22,7 @@ import { ROOT } from '../child.ts';
 import type { Figure } from '../figure.ts';
 import { atMost, figure, median, percentile } from '../figure.ts';
 import { FRAME_PROBE, type FrameWindow } from './frameProbe.ts';
+import { BREAKDOWN_CATEGORIES, printLongTasks } from './traceBreakdown.ts';
 import { buildConsole, FRAME_P95_MS, FRAME_P99_MS, launch, LONG_TASK_MS, measureWindow, startServer, stopServer, type Server } from './uiBench.ts';
 
 /** The looped fixture (committed; its events and summary are checked by the replay tests). */
@@ -34,6 +35,8 @@ export const CLICKS = 5;
 export const CLICK_TARGET_MS = 100;
 /** A small live fleet (the replay replaces it): the server only serves the console here. */
 const LIVE_UNITS = 200;
+/** A traced click's tasks printed from this long (ms): a click answered in 100 ms has room for few of them. */
+const TRACE_CLICK_TASK_MS = 16;
 const LIVE_RATE = 50;
 const PASSWORD = 'bench-Pass-1';
 const API = '/luc/luc-core-web/rest';
@@ -80,11 +83,33 @@ async function loopWindow(page: Page, name: string, sampleIndex: boolean): Promi
   return { ...window, loops };
 }
 
-/** Click → the player's phase badge says so (ms), Pause and Play alternately. */
-async function clickLatencies(page: Page): Promise<{ pause: number[]; play: number[] }> {
+/**
+ * In the page: each click on a button (capture phase, page clock) and each change of the player's
+ * phase badge's text (a MutationObserver: its callback runs right after the DOM commit), so a
+ * click's answer is also timed on the page's own clock, without Playwright's round trips.
+ */
+const CLICK_PROBE = `(() => {
+  const probe = { clicks: [], phases: [] };
+  let last = null;
+  document.addEventListener('click', (event) => {
+    const button = event.target instanceof Element ? event.target.closest('button') : null;
+    if (button !== null) probe.clicks.push([performance.now(), button.getAttribute('aria-label') || '']);
+  }, true);
+  new MutationObserver(() => {
+    const text = document.querySelector('[data-testid="replay-phase"]')?.textContent ?? null;
+    if (text !== last) { last = text; probe.phases.push([performance.now(), text]); }
+  }).observe(document.body, { subtree: true, childList: true, characterData: true });
+  window.__loopClicks = probe;
+})()`;
+
+type ClickProbe = { clicks: [number, string][]; phases: [number, string | null][] };
+
+/** Click → the player's phase badge says so (ms), Pause and Play alternately: as Playwright sees it, and on the page's clock. */
+async function clickLatencies(page: Page): Promise<Clicks> {
   const phase = page.getByTestId('replay-phase');
   const pause: number[] = [];
   const play: number[] = [];
+  await page.evaluate(CLICK_PROBE);
   for (let i = 0; i < CLICKS; i += 1) {
     for (const [button, answer, into] of [['Pause', 'Paused', pause], ['Play', 'Playing', play]] as const) {
       await page.waitForTimeout(300);
@@ -94,25 +119,33 @@ async function clickLatencies(page: Page): Promise<{ pause: number[]; play: numb
       into.push(performance.now() - started);
     }
   }
-  return { pause, play };
+  const probe = (await page.evaluate(() => (window as unknown as { __loopClicks: ClickProbe }).__loopClicks)) as ClickProbe;
+  // Each Pause/Play click → the first badge text after it that answers it.
+  const inPage = probe.clicks
+    .filter(([, label]) => label === 'Pause' || label === 'Play')
+    .map(([at, label]) => {
+      const answer = label === 'Pause' ? 'Paused' : 'Playing';
+      const answered = probe.phases.find(([when, text]) => when >= at && text === answer);
+      return answered === undefined ? Number.NaN : answered[0] - at;
+    });
+  return { pause, play, inPage };
 }
 
 function text(w: Window): string {
   return `${w.name}: ${w.intervals.length} frames, p50 ${percentile(w.intervals, 50).toFixed(1)}, p95 ${percentile(w.intervals, 95).toFixed(1)}, max ${Math.max(0, ...w.intervals).toFixed(0)} ms, ${w.longTasks.length} long tasks (longest ${Math.max(0, ...w.longTasks).toFixed(0)} ms)${w.loops > 0 ? `, ≥ ${w.loops} loops seen` : ''}`;
 }
 
-export type LoopResult = { figures: Figure[]; windows: Window[]; clicks: { pause: number[]; play: number[] } };
+type Clicks = { pause: number[]; play: number[]; inPage: number[] };
+export type LoopResult = { figures: Figure[]; windows: Window[]; clicks: Clicks };
 
-export async function runReplayLoopBench(say: Say): Promise<LoopResult> {
-  const dir = mkdtempSync(join(tmpdir(), 'luc-bench-loop-'));
-  let browser: Browser | null = null;
-  let server: Server | null = null;
+/**
+ * `trace`: a folder for Chromium traces (the unit-list window, the clicks) whose long tasks are
+ * printed with their heaviest functions on the page's main thread and the fleet worker
+ * (traceBreakdown.ts printLongTasks); null: none.
+ */
+async function measureLoop(browser: Browser, url: string, say: Say, trace: string | null = null): Promise<LoopResult> {
+  const page = await signIn(browser, url);
   try {
-    await buildConsole(dir);
-    say('loop: console built');
-    server = await startServer(dir, LIVE_UNITS, LIVE_RATE);
-    browser = await launch();
-    const page = await signIn(browser, server.url);
     await page.goto('/replay');
     await page.getByTestId('replay-file-input').setInputFiles(LOOP_FIXTURE);
     await page.getByTestId('replay-index').filter({ hasText: 'of 1,439' }).waitFor({ timeout: 30_000 });
@@ -126,12 +159,24 @@ export async function runReplayLoopBench(say: Say): Promise<LoopResult> {
     await page.waitForTimeout(1_000);
     const windows: Window[] = [await loopWindow(page, 'replay page, looping at max', true)];
     say(`loop: ${text(windows[0] as Window)}`);
+    const clicksTrace = trace === null ? null : join(trace, `clicks-${Date.now()}.json`);
+    if (clicksTrace !== null) await browser.startTracing(page, { path: clicksTrace, categories: BREAKDOWN_CATEGORIES });
     const clicks = await clickLatencies(page);
-    say(`loop: clicks answered: pause ${clicks.pause.map((v) => v.toFixed(0)).join(', ')} ms; play ${clicks.play.map((v) => v.toFixed(0)).join(', ')} ms`);
+    if (clicksTrace !== null) {
+      await browser.stopTracing();
+      printLongTasks(clicksTrace, TRACE_CLICK_TASK_MS);
+    }
+    say(`loop: clicks answered: pause ${clicks.pause.map((v) => v.toFixed(0)).join(', ')} ms; play ${clicks.play.map((v) => v.toFixed(0)).join(', ')} ms; on the page's clock (click event → badge changed), in click order: ${clicks.inPage.map((v) => v.toFixed(0)).join(', ')} ms`);
     await page.getByRole('navigation', { name: 'Navigation' }).getByRole('link', { name: 'Unit List', exact: true }).click();
     await page.locator('[role="row"][data-unit-id]').first().waitFor({ timeout: 30_000 });
     await page.waitForTimeout(1_000);
+    const listTrace = trace === null ? null : join(trace, `list-${Date.now()}.json`);
+    if (listTrace !== null) await browser.startTracing(page, { path: listTrace, categories: BREAKDOWN_CATEGORIES });
     windows.push(await loopWindow(page, 'unit list, looping at max', false));
+    if (listTrace !== null) {
+      await browser.stopTracing();
+      printLongTasks(listTrace, LONG_TASK_MS - 10);
+    }
     say(`loop: ${text(windows[1] as Window)}`);
     // Baseline: the same list, the replay paused (Space on the replay page would need it shown: go back).
     await page.goBack();
@@ -151,9 +196,24 @@ export async function runReplayLoopBench(say: Say): Promise<LoopResult> {
       figure('replay loop at max: frame interval p99', percentile(looping, 99), 'ms', atMost(FRAME_P99_MS), percentile(base.intervals, 99), 'same windows; baseline: the list with the replay paused'),
       figure(`replay loop at max: long tasks ≥ ${LONG_TASK_MS} ms`, longTasks, 'tasks', atMost(0), base.longTasks.length, `PerformanceObserver('longtask') over the two windows (${(looping.reduce((a, b) => a + b, 0) / 1000).toFixed(1)} s)`),
       figure('replay loop at max: click answered (median)', median(clicksAll), 'ms', atMost(CLICK_TARGET_MS), null,
-        `Pause and Play clicked ${CLICKS} times each while looping, from the click to the player's phase badge saying so: pause ${clicks.pause.map((v) => v.toFixed(0)).join(', ')} ms, play ${clicks.play.map((v) => v.toFixed(0)).join(', ')} ms (max ${Math.max(...clicksAll).toFixed(0)} ms; includes Playwright's own round trips)`),
+        `Pause and Play clicked ${CLICKS} times each while looping, from the click to the player's phase badge saying so: pause ${clicks.pause.map((v) => v.toFixed(0)).join(', ')} ms, play ${clicks.play.map((v) => v.toFixed(0)).join(', ')} ms (max ${Math.max(...clicksAll).toFixed(0)} ms; includes Playwright's own round trips); on the page's clock (click event → badge changed) median ${median(clicks.inPage).toFixed(0)} ms`),
     ];
     return { figures, windows: [...windows, base], clicks };
+  } finally {
+    await page.context().close().catch(() => undefined);
+  }
+}
+
+export async function runReplayLoopBench(say: Say): Promise<LoopResult> {
+  const dir = mkdtempSync(join(tmpdir(), 'luc-bench-loop-'));
+  let browser: Browser | null = null;
+  let server: Server | null = null;
+  try {
+    await buildConsole(dir);
+    say('loop: console built');
+    server = await startServer(dir, LIVE_UNITS, LIVE_RATE);
+    browser = await launch();
+    return await measureLoop(browser, server.url, say);
   } finally {
     if (server !== null) await stopServer(server);
     await browser?.close().catch(() => undefined);
@@ -161,13 +221,78 @@ export async function runReplayLoopBench(say: Say): Promise<LoopResult> {
   }
 }
 
-// `npx tsx bench/ui/replayLoopBench.ts`: these figures alone.
+/**
+ * A look, not a figure: `npx tsx bench/ui/replayLoopBench.ts OTHER_CHECKOUT [ROUNDS]` measures the
+ * loop phase on this checkout's console and server and on another checkout's (each built once,
+ * both servers up, one browser), the first side swapped every round; prints each pass's figures
+ * and the medians with the ratio this/other. OTHER_CHECKOUT `-`: this side only.
+ * LOOP_TRACE=this|other|both: that side's passes also record Chromium traces of the clicks and
+ * of the unit-list window and print their tasks of ≥ 16 ms (clicks) and ≥ 40 ms (list) with the
+ * heaviest functions on the page and in the worker (traced passes run slower: compare them with
+ * each other). LUC_BENCH_UI_MINIFY=0 keeps the functions' names. LOOP_PORTS=8341,8342: the
+ * servers' ports (default any free ones).
+ */
+async function runLoopAB(other: string | null, rounds: number): Promise<void> {
+  const { loadavg } = await import('node:os');
+  const traceSides = process.env['LOOP_TRACE'] ?? '';
+  const ports = (process.env['LOOP_PORTS'] ?? '0,0').split(',');
+  const sides = [{ name: 'this', root: ROOT }, ...(other === null ? [] : [{ name: 'other', root: other }])].map((side, i) => ({
+    ...side,
+    dir: mkdtempSync(join(tmpdir(), `luc-loop-ab-${side.name}-`)),
+    port: ports[i] ?? '0',
+  }));
+  const servers: Server[] = [];
+  let browser: Browser | null = null;
+  const passes: { side: string; result: LoopResult; load: number }[] = [];
+  try {
+    const urls = new Map<string, string>();
+    for (const side of sides) {
+      await buildConsole(side.dir, side.root);
+      const server = await startServer(side.dir, LIVE_UNITS, LIVE_RATE, side.root, [], side.port);
+      servers.push(server);
+      urls.set(side.name, server.url);
+    }
+    browser = await launch();
+    for (let round = 1; round <= rounds; round += 1) {
+      for (const side of round % 2 === 1 ? sides : [...sides].reverse()) {
+        const traced = traceSides === 'both' || traceSides === side.name;
+        const traceDir = traced ? mkdtempSync(join(tmpdir(), 'luc-loop-trace-')) : null;
+        const load0 = loadavg()[0] ?? 0;
+        const result = await measureLoop(browser, urls.get(side.name) as string, (line) => console.log(`  ${side.name}: ${line}`), traceDir);
+        const load = (load0 + (loadavg()[0] ?? 0)) / 2;
+        passes.push({ side: side.name, result, load });
+        console.log(`round ${round} ${side.name}: ${result.figures.map((f) => `${f.name.replace('replay loop at max: ', '')} ${f.value.toFixed(1)}`).join(', ')}; in-page click median ${median(result.clicks.inPage).toFixed(0)} ms (load ${load.toFixed(1)})`);
+      }
+    }
+  } finally {
+    for (const server of servers) await stopServer(server);
+    await browser?.close().catch(() => undefined);
+    for (const side of sides) rmSync(side.dir, { recursive: true, force: true });
+  }
+  const names = passes[0]?.result.figures.map((f) => f.name) ?? [];
+  const medianOf = (side: string, pick: (r: LoopResult) => number) => median(passes.filter((p) => p.side === side).map((p) => pick(p.result)));
+  const rows: [string, (r: LoopResult) => number][] = [
+    ...names.map((name): [string, (r: LoopResult) => number] => [name, (r) => r.figures.find((f) => f.name === name)?.value ?? Number.NaN]),
+    ['click answered on the page clock (median)', (r) => median(r.clicks.inPage)],
+    ['unit list window: long tasks', (r) => r.windows[1]?.longTasks.length ?? Number.NaN],
+  ];
+  console.log(`medians over ${rounds} rounds (load ${Math.min(...passes.map((p) => p.load)).toFixed(1)}-${Math.max(...passes.map((p) => p.load)).toFixed(1)}):`);
+  for (const [name, pick] of rows) {
+    const mine = medianOf('this', pick);
+    const theirs = other === null ? Number.NaN : medianOf('other', pick);
+    console.log(`  ${name}: this ${mine.toFixed(1)}${other === null ? '' : `, other ${theirs.toFixed(1)}, ratio this/other ${(mine / theirs).toFixed(3)}`}`);
+  }
+}
+
+// `npx tsx bench/ui/replayLoopBench.ts`: these figures alone; with OTHER_CHECKOUT (or `-`) the A/B above.
 if (process.argv[1]?.endsWith('bench/ui/replayLoopBench.ts')) {
-  runReplayLoopBench((line) => console.log(line)).then(
-    (result) => {
-      console.log(JSON.stringify(result.figures, null, 2));
-      process.exit(0);
-    },
+  const other = process.argv[2];
+  const run =
+    other === undefined
+      ? runReplayLoopBench((line) => console.log(line)).then((result) => console.log(JSON.stringify(result.figures, null, 2)))
+      : runLoopAB(other === '-' ? null : other, Number(process.argv[3] ?? 4));
+  run.then(
+    () => process.exit(0),
     (error: unknown) => {
       console.error(error);
       process.exit(1);

@@ -133,4 +133,34 @@ export function printBreakdown(file: string): void {
   }
 }
 
+/**
+ * The tasks of at least `minMs` wall time on the page's main thread and the fleet worker in a
+ * trace (bench/ui/replayLoopBench.ts LOOP_TRACE), each with its wall and CPU time and its heaviest
+ * functions by self and inclusive time: what a window's long tasks are. Times on the trace's clock
+ * from its first task (ms).
+ */
+export function printLongTasks(file: string, minMs: number): void {
+  const { traceEvents: events } = JSON.parse(readFileSync(file, 'utf8')) as { traceEvents: Event[] };
+  const names = new Map<string, string>();
+  for (const e of events) if (e.ph === 'M' && e.name === 'thread_name') names.set(key(e), e.args?.name ?? '?');
+  const samples = samplesByThread(events);
+  const runTasks = events.filter((e) => e.name === 'RunTask' && e.ph === 'X');
+  const t0 = Math.min(...runTasks.map((e) => e.ts));
+  console.log(`long tasks (≥ ${minMs} ms wall) in ${file}`);
+  for (const [thread, name] of [...names].filter(([, n]) => n === 'CrRendererMain' || n === 'DedicatedWorker thread')) {
+    const tasks = runTasks.filter((e) => key(e) === thread);
+    const long = tasks.filter((e) => (e.dur ?? 0) >= minMs * 1000);
+    const busy = tasks.reduce((sum, e) => sum + (e.tdur ?? 0), 0) / 1000;
+    console.log(`  [${name} ${thread}] ${tasks.length} tasks, CPU ${busy.toFixed(0)} ms; ${long.length} of ≥ ${minMs} ms`);
+    const threadSamples = samples.get(thread) ?? [];
+    for (const task of long) {
+      const cpu = (task.tdur ?? 0) / 1000;
+      const end = task.ts + (task.dur ?? 0);
+      console.log(`    at ${((task.ts - t0) / 1000).toFixed(0)} ms: wall ${((task.dur ?? 0) / 1000).toFixed(1)} ms, CPU ${cpu.toFixed(1)} ms`);
+      console.log(`      self:      ${heaviest(threadSamples, task.ts, end, false, 10, cpu)}`);
+      console.log(`      inclusive: ${heaviest(threadSamples, task.ts, end, true, 18, cpu)}`);
+    }
+  }
+}
+
 if (process.argv[1]?.endsWith('traceBreakdown.ts')) for (const file of process.argv.slice(2)) printBreakdown(file);

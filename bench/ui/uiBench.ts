@@ -84,11 +84,11 @@ type FirstList = {
 };
 
 /** Builds the console (vite.config.ts) into `dir`/dist, the folder the server serves from its cwd. */
-export async function buildConsole(dir: string): Promise<void> {
+export async function buildConsole(dir: string, root: string = process.env['LUC_BENCH_UI_ROOT'] ?? ROOT): Promise<void> {
   // LUC_BENCH_UI_ROOT: build the console from another checkout of the project (default: this one).
   // LUC_BENCH_UI_MINIFY=0: keep the functions' names (a CPU profile that names what it shows; firstListProbe --cpu-profile).
   const minify = process.env['LUC_BENCH_UI_MINIFY'] !== '0';
-  await build({ root: process.env['LUC_BENCH_UI_ROOT'] ?? ROOT, logLevel: 'warn', build: { outDir: join(dir, 'dist'), emptyOutDir: true, sourcemap: false, minify } });
+  await build({ root, logLevel: 'warn', build: { outDir: join(dir, 'dist'), emptyOutDir: true, sourcemap: false, minify } });
   symlinkSync(join(ROOT, 'node_modules'), join(dir, 'node_modules'));
   symlinkSync(join(ROOT, 'tsconfig.json'), join(dir, 'tsconfig.json'));
 }
@@ -96,7 +96,7 @@ export async function buildConsole(dir: string): Promise<void> {
 export type Server = { url: string; child: Child; dir: string };
 
 /** `serverRoot`: the checkout whose src/server/main.ts runs (an A/B against another branch's server; default this one). */
-export async function startServer(consoleDir: string, units: number, rate: number = SIM_RATE, serverRoot: string = ROOT, nodeArgs: readonly string[] = []): Promise<Server> {
+export async function startServer(consoleDir: string, units: number, rate: number = SIM_RATE, serverRoot: string = ROOT, nodeArgs: readonly string[] = [], port: string = process.env['LUC_BENCH_UI_PORT'] ?? '0'): Promise<Server> {
   const dir = join(consoleDir, `db-${units}`);
   mkdirSync(dir, { recursive: true });
   const child = startChild(join(serverRoot, 'src/server/main.ts'), [], {
@@ -104,7 +104,7 @@ export async function startServer(consoleDir: string, units: number, rate: numbe
     cwd: consoleDir,
     env: {
       // LUC_BENCH_UI_PORT: a fixed port (e.g. when the machine's ports are shared out); default any free one.
-      PORT: process.env['LUC_BENCH_UI_PORT'] ?? '0',
+      PORT: port,
       HOST: '127.0.0.1',
       LUC_DB: join(dir, 'luc.db'),
       LUC_DEMO_PASSWORD: PASSWORD,

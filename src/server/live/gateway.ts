@@ -42,9 +42,11 @@ import type { ClientFrame } from './frames.ts';
 import { Outbox } from './outbox.ts';
 import { ConflatingOutbox, MAX_CONFLATED_ENTRIES } from './conflatingOutbox.ts';
 import { BinaryEventBatch, BinaryFrameMemo } from './binaryBatch.ts';
+import { framed, TextEventBatch, TextFrameMemo } from './textBatch.ts';
+import type { FramedEntry } from './textBatch.ts';
 import type { OutboxEntry } from './outbox.ts';
 import { assertNever } from '../../domain/brand.ts';
-import { EVENTS_OP, MAX_BATCH_FRAME_BYTES, MAX_EVENTS_PER_FRAME } from '../../protocol/ops.ts';
+import { MAX_BATCH_FRAME_BYTES, MAX_EVENTS_PER_FRAME } from '../../protocol/ops.ts';
 
 export { MAX_BATCH_FRAME_BYTES, MAX_CONFLATED_ENTRIES, MAX_EVENTS_PER_FRAME };
 
@@ -64,10 +66,6 @@ export const DRAIN_INTERVAL_MS = 50;
 export const MAX_TOPICS_PER_SOCKET = 100_000;
 /** Largest frame ws accepts at all (1 MiB); beyond MAX_CLIENT_FRAME_BYTES it is answered with an error frame, beyond this ws closes with 1009. */
 export const WS_MAX_PAYLOAD_BYTES = 1024 * 1024;
-
-const BATCH_OPEN = Buffer.from(`{"op":"${EVENTS_OP}","events":[`);
-const BATCH_COMMA = Buffer.from(',');
-const BATCH_CLOSE = Buffer.from(']}');
 
 /** Close codes. */
 export const CLOSE_SESSION_ENDED = 4401; // logout of the session that opened the socket
@@ -168,16 +166,6 @@ function settingsOf(options: GatewayOptions = {}): Settings {
 const RESET_FRAME = JSON.stringify({ op: 'reset' });
 const BEHIND_FRAME = { op: 'behind' } as const;
 
-/** An event as the gateway sends it: the JSON text and, encoded once, its UTF-8 bytes. */
-interface FramedEntry extends OutboxEntry {
-  readonly bytes: Buffer;
-}
-
-function framed(event: LiveEvent): FramedEntry {
-  const text = JSON.stringify(event);
-  return { event, text, bytes: Buffer.from(text) };
-}
-
 /** What write coalescing needs of a TCP socket (net.Socket; a fake in some tests has neither). */
 type Corkable = { cork(): void; uncork(): void };
 function corkable(socket: unknown): Corkable | undefined {
@@ -239,45 +227,6 @@ function sendEntry(ws: WebSocket, entry: OutboxEntry): void {
   const bytes = (entry as Partial<FramedEntry>).bytes;
   if (bytes === undefined) ws.send(entry.text);
   else ws.send(bytes, { binary: false });
-}
-
-function bytesOf(entry: OutboxEntry): Buffer {
-  return (entry as Partial<FramedEntry>).bytes ?? Buffer.from(entry.text);
-}
-
-/**
- * The events a batched socket gets in the current burst, sent as one `{"op":"events"}` frame when
- * the burst ends, when the frame is full, or before a control frame (so frames keep seq order).
- */
-class EventBatch {
-  private parts: Buffer[] = [];
-  private count = 0;
-  /** Bytes of the events held (for the slow-consumer mark and the frame bound). */
-  bytes = 0;
-
-  get size(): number {
-    return this.count;
-  }
-
-  /** Adds an event; returns true when the frame is full and should be sent now. */
-  add(entry: OutboxEntry): boolean {
-    const bytes = bytesOf(entry);
-    if (this.count > 0) this.parts.push(BATCH_COMMA);
-    this.parts.push(bytes);
-    this.count += 1;
-    this.bytes += bytes.length + 1;
-    return this.count >= MAX_EVENTS_PER_FRAME || this.bytes >= MAX_BATCH_FRAME_BYTES;
-  }
-
-  /** Sends the held events as one text frame (nothing when empty). */
-  flush(ws: WebSocket): void {
-    if (this.count === 0) return;
-    const frame = Buffer.concat([BATCH_OPEN, ...this.parts, BATCH_CLOSE], BATCH_OPEN.length + this.bytes - 1 + BATCH_CLOSE.length);
-    this.parts = [];
-    this.count = 0;
-    this.bytes = 0;
-    ws.send(frame, { binary: false });
-  }
 }
 
 /** A token bucket of frame work: `spend` is false once the socket has overdrawn it. */
@@ -356,7 +305,7 @@ class Connection {
     readonly principal: Principal,
     settings: Settings,
     /** Set when the client asked for batched frames (`?frames=batch`) or binary frames (`?frames=bin`, `?frames=bin2`). */
-    readonly batch: EventBatch | BinaryEventBatch | null,
+    readonly batch: TextEventBatch | BinaryEventBatch | null,
   ) {
     this.groups = new Set(principal.groupIds);
     this.outbox = batch === null ? new Outbox(settings.maxPendingEvents, settings.maxPendingBytes) : new ConflatingOutbox(settings.maxPendingEvents, settings.maxPendingBytes, settings.maxConflatedEntries);
@@ -375,10 +324,10 @@ interface Route {
  * The batch of a socket opened with `?frames=batch` (docs/protocol.md "Batched frames") or
  * `?frames=bin` / `?frames=bin2` ("Binary frames", versions 1 and 2); null: one text frame per event.
  */
-function batchFor(req: FastifyRequest, memo: BinaryFrameMemo): EventBatch | BinaryEventBatch | null {
+function batchFor(req: FastifyRequest, memo: BinaryFrameMemo, textMemo: TextFrameMemo): TextEventBatch | BinaryEventBatch | null {
   const query = req.query as Record<string, unknown> | undefined;
   const frames = query?.['frames'];
-  if (frames === 'batch') return new EventBatch();
+  if (frames === 'batch') return new TextEventBatch(textMemo);
   if (frames === 'bin') return new BinaryEventBatch(memo);
   if (frames === 'bin2') return new BinaryEventBatch(memo, 2);
   return null;
@@ -394,6 +343,8 @@ export function registerLiveGateway(app: FastifyInstance, deps: GatewayDeps): Ga
   const backlogged = new Set<Connection>();
   const burst = new BurstCork();
   const binaryMemo = new BinaryFrameMemo();
+  /** The last batched text frame, shared by the sockets that get the same burst (textBatch.ts). */
+  const textMemo = new TextFrameMemo();
   const principals = new WeakMap<FastifyRequest, Principal>();
   /** Last known group of every entity, so unit.removed still reaches the group topic after the store forgot the unit. */
   const lastGroup = new Map<string, string>();
@@ -832,7 +783,7 @@ export function registerLiveGateway(app: FastifyInstance, deps: GatewayDeps): Ga
           socket.close(1008, 'unauthenticated');
           return;
         }
-        const conn = new Connection(socket, corkable(req.raw.socket), principal, settings, batchFor(req, binaryMemo));
+        const conn = new Connection(socket, corkable(req.raw.socket), principal, settings, batchFor(req, binaryMemo, textMemo));
         connections.add(conn);
         let sessionSet = bySession.get(principal.sessionId);
         if (sessionSet === undefined) bySession.set(principal.sessionId, (sessionSet = new Set()));
