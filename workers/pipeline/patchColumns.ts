@@ -388,7 +388,7 @@ export class PatchColumns {
       // decodePatchColumns ~3.5x slower than before PatchColumns (docs/performance.md §3j).
       const end = this.linkStart[row + 1] as number;
       const linkValues: number[] = [];
-      for (let at = this.linkStart[row] as number; at < end; at += 1) linkValues.push(f64[at] as number);
+      for (let value = this.linkStart[row] as number; value < end; value += 1) linkValues.push(f64[value] as number);
       patch.linkValues = linkValues;
     }
     if ((mask & ASPECT.alerts) !== 0) {
