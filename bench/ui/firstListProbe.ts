@@ -107,6 +107,33 @@ function mainThreadTasks(file: string): { longestWallMs: number; longestCpuMs: n
   return { longestWallMs: longest.dur / 1000, longestCpuMs: longest.tdur / 1000, cpuMs: cpu / 1000, tasks: tasks.length };
 }
 
+/**
+ * The fleet worker's part of a first list in a Chrome trace: its tasks between the bytes in the
+ * worker (luc:fleet-snapshot-bytes) and the snapshot reaching the UI store (luc:fleet-snapshot),
+ * wall and thread (CPU) ms summed, with the GC inside them (the answer's read, its checks and
+ * copies, the post; what a change of the worker's read shows on a loaded machine).
+ */
+function workerToStore(file: string): { wallMs: number; cpuMs: number; gcMs: number } {
+  const { traceEvents } = JSON.parse(readFileSync(file, 'utf8')) as { traceEvents: (TraceEvent & { tdur?: number })[] };
+  const workers = new Set<string>();
+  for (const e of traceEvents) if (e.ph === 'M' && e.name === 'thread_name' && e.args?.name === 'DedicatedWorker thread') workers.add(`${e.pid}:${e.tid}`);
+  const marks = traceEvents.filter((e) => e.cat.includes('blink.user_timing') && e.name.startsWith('luc:'));
+  const from = marks.find((e) => e.name === 'luc:fleet-snapshot-bytes')?.ts ?? 0;
+  const to = marks.find((e) => e.name === 'luc:fleet-snapshot')?.ts ?? from;
+  let wall = 0;
+  let cpu = 0;
+  let gc = 0;
+  for (const task of traceEvents) {
+    if (task.name !== 'RunTask' || task.ph !== 'X' || !workers.has(`${task.pid}:${task.tid}`) || task.ts + (task.dur ?? 0) <= from || task.ts > to) continue;
+    wall += task.dur ?? 0;
+    cpu += task.tdur ?? 0;
+    for (const e of traceEvents) {
+      if (e.pid === task.pid && e.tid === task.tid && e.ph === 'X' && /^(MinorGC|MajorGC)$/.test(e.name) && e.ts >= task.ts && e.ts < task.ts + (task.dur ?? 0)) gc += e.dur ?? 0;
+    }
+  }
+  return { wallMs: wall / 1000, cpuMs: cpu / 1000, gcMs: gc / 1000 };
+}
+
 /** A process's CPU time so far in ms (user + system, from /proc; Linux clock ticks of 10 ms). */
 function cpuMsOf(pid: number | undefined): number {
   if (pid === undefined) return Number.NaN;
@@ -191,7 +218,7 @@ async function main(): Promise<void> {
   }
 }
 
-type AbPass = { side: string; round: number; fullPaintedMs: number; longestMs: number; longTasks: number; bytesToStoreMs: number; cpu: ReturnType<typeof mainThreadTasks> | null; load: number };
+type AbPass = { side: string; round: number; fullPaintedMs: number; longestMs: number; longTasks: number; bytesToStoreMs: number; cpu: ReturnType<typeof mainThreadTasks> | null; worker: ReturnType<typeof workerToStore> | null; load: number };
 
 const median = (values: readonly number[]): number => {
   const sorted = [...values].sort((a, b) => a - b);
@@ -238,11 +265,12 @@ async function abRounds(units: number, passes: number, rounds: number, otherRoot
               longTasks: result.longTasks.length,
               bytesToStoreMs: result.bytesToStoreMs,
               cpu: passTrace === null ? null : mainThreadTasks(passTrace),
+              worker: passTrace === null ? null : workerToStore(passTrace),
               load: loadavg()[0] ?? Number.NaN,
             };
             results.push(entry);
             const spans = (result as unknown as { longTaskSpans?: number[][] }).longTaskSpans ?? [];
-            console.log(`round ${round} ${side.name} pass ${pass}: full list ${entry.fullPaintedMs.toFixed(0)} ms, bytes → store ${entry.bytesToStoreMs.toFixed(0)} ms, longest task ${entry.longestMs.toFixed(0)} ms (${entry.longTasks} long: ${spans.map(([at, ms]) => `${ms} ms at ${at}`).join(', ')})${entry.cpu === null ? '' : `, main thread longest task CPU ${entry.cpu.longestCpuMs.toFixed(1)} ms (wall ${entry.cpu.longestWallMs.toFixed(1)}), CPU in all ${entry.cpu.cpuMs.toFixed(1)} ms`}, load ${entry.load.toFixed(1)}`);
+            console.log(`round ${round} ${side.name} pass ${pass}: full list ${entry.fullPaintedMs.toFixed(0)} ms, bytes → store ${entry.bytesToStoreMs.toFixed(0)} ms, longest task ${entry.longestMs.toFixed(0)} ms (${entry.longTasks} long: ${spans.map(([at, ms]) => `${ms} ms at ${at}`).join(', ')})${entry.cpu === null ? '' : `, main thread longest task CPU ${entry.cpu.longestCpuMs.toFixed(1)} ms (wall ${entry.cpu.longestWallMs.toFixed(1)}), CPU in all ${entry.cpu.cpuMs.toFixed(1)} ms`}${entry.worker === null ? '' : `, worker bytes → store wall ${entry.worker.wallMs.toFixed(1)} ms, CPU ${entry.worker.cpuMs.toFixed(1)} ms, GC ${entry.worker.gcMs.toFixed(1)} ms`}, load ${entry.load.toFixed(1)}`);
           }
           await context.close();
         } finally {
@@ -257,7 +285,15 @@ async function abRounds(units: number, passes: number, rounds: number, otherRoot
   const figures: [string, (p: AbPass) => number][] = [
     ['full list painted (ms)', (p) => p.fullPaintedMs],
     ['longest long task (ms, 0: none)', (p) => p.longestMs],
-    ...(traceFile === null ? [] : ([['longest task CPU (ms)', (p: AbPass) => p.cpu?.longestCpuMs ?? Number.NaN]] as [string, (p: AbPass) => number][])),
+    ['bytes in the worker → UI store (ms)', (p) => p.bytesToStoreMs],
+    ...(traceFile === null
+      ? []
+      : ([
+          ['longest task CPU (ms)', (p: AbPass) => p.cpu?.longestCpuMs ?? Number.NaN],
+          ['main thread CPU, bytes → full list (ms)', (p: AbPass) => p.cpu?.cpuMs ?? Number.NaN],
+          ['worker CPU, bytes → store (ms)', (p: AbPass) => p.worker?.cpuMs ?? Number.NaN],
+          ['worker GC, bytes → store (ms)', (p: AbPass) => p.worker?.gcMs ?? Number.NaN],
+        ] as [string, (p: AbPass) => number][])),
   ];
   for (const [name, of] of figures) {
     const mine = median(results.filter((p) => p.side === 'this').map(of));
