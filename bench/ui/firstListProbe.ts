@@ -255,8 +255,13 @@ async function abRounds(units: number, passes: number, rounds: number, otherRoot
           for (let pass = 1; pass <= passes; pass += 1) {
             const passTrace = traceFile === null ? null : traceFile.replace(/(\.json)?$/, `-${side.name}-${round}-${pass}.json`);
             if (passTrace !== null) await browser.startTracing(page, { path: passTrace, categories: ['devtools.timeline', 'blink.user_timing', 'v8', 'disabled-by-default-devtools.timeline'] });
-            const result = await loadList(page, units);
+            // A page load that does not finish (a heavily loaded machine) is told and left out; the run goes on.
+            const result = await loadList(page, units).catch((error: unknown) => {
+              console.log(`round ${round} ${side.name} pass ${pass}: not finished (${error instanceof Error ? (error.message.split('\n')[0] ?? '') : String(error)}), load ${loadavg()[0]?.toFixed(1)}`);
+              return null;
+            });
             if (passTrace !== null) await browser.stopTracing();
+            if (result === null) continue;
             const entry: AbPass = {
               side: side.name,
               round,
