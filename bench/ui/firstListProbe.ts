@@ -110,10 +110,10 @@ function mainThreadTasks(file: string): { longestWallMs: number; longestCpuMs: n
 /**
  * The fleet worker's part of a first list in a Chrome trace: its tasks between the bytes in the
  * worker (luc:fleet-snapshot-bytes) and the snapshot reaching the UI store (luc:fleet-snapshot),
- * wall and thread (CPU) ms summed, with the GC inside them (the answer's read, its checks and
- * copies, the post; what a change of the worker's read shows on a loaded machine).
+ * wall and thread (CPU) ms summed (the answer's read, its checks and copies, the post, and the
+ * collections inside those tasks: what a change of the worker's read shows on a loaded machine).
  */
-function workerToStore(file: string): { wallMs: number; cpuMs: number; gcMs: number } {
+function workerToStore(file: string): { wallMs: number; cpuMs: number } {
   const { traceEvents } = JSON.parse(readFileSync(file, 'utf8')) as { traceEvents: (TraceEvent & { tdur?: number })[] };
   const workers = new Set<string>();
   for (const e of traceEvents) if (e.ph === 'M' && e.name === 'thread_name' && e.args?.name === 'DedicatedWorker thread') workers.add(`${e.pid}:${e.tid}`);
@@ -122,16 +122,12 @@ function workerToStore(file: string): { wallMs: number; cpuMs: number; gcMs: num
   const to = marks.find((e) => e.name === 'luc:fleet-snapshot')?.ts ?? from;
   let wall = 0;
   let cpu = 0;
-  let gc = 0;
   for (const task of traceEvents) {
     if (task.name !== 'RunTask' || task.ph !== 'X' || !workers.has(`${task.pid}:${task.tid}`) || task.ts + (task.dur ?? 0) <= from || task.ts > to) continue;
     wall += task.dur ?? 0;
     cpu += task.tdur ?? 0;
-    for (const e of traceEvents) {
-      if (e.pid === task.pid && e.tid === task.tid && e.ph === 'X' && /^(MinorGC|MajorGC)$/.test(e.name) && e.ts >= task.ts && e.ts < task.ts + (task.dur ?? 0)) gc += e.dur ?? 0;
-    }
   }
-  return { wallMs: wall / 1000, cpuMs: cpu / 1000, gcMs: gc / 1000 };
+  return { wallMs: wall / 1000, cpuMs: cpu / 1000 };
 }
 
 /** A process's CPU time so far in ms (user + system, from /proc; Linux clock ticks of 10 ms). */
@@ -275,7 +271,7 @@ async function abRounds(units: number, passes: number, rounds: number, otherRoot
             };
             results.push(entry);
             const spans = (result as unknown as { longTaskSpans?: number[][] }).longTaskSpans ?? [];
-            console.log(`round ${round} ${side.name} pass ${pass}: full list ${entry.fullPaintedMs.toFixed(0)} ms, bytes → store ${entry.bytesToStoreMs.toFixed(0)} ms, longest task ${entry.longestMs.toFixed(0)} ms (${entry.longTasks} long: ${spans.map(([at, ms]) => `${ms} ms at ${at}`).join(', ')})${entry.cpu === null ? '' : `, main thread longest task CPU ${entry.cpu.longestCpuMs.toFixed(1)} ms (wall ${entry.cpu.longestWallMs.toFixed(1)}), CPU in all ${entry.cpu.cpuMs.toFixed(1)} ms`}${entry.worker === null ? '' : `, worker bytes → store wall ${entry.worker.wallMs.toFixed(1)} ms, CPU ${entry.worker.cpuMs.toFixed(1)} ms, GC ${entry.worker.gcMs.toFixed(1)} ms`}, load ${entry.load.toFixed(1)}`);
+            console.log(`round ${round} ${side.name} pass ${pass}: full list ${entry.fullPaintedMs.toFixed(0)} ms, bytes → store ${entry.bytesToStoreMs.toFixed(0)} ms, longest task ${entry.longestMs.toFixed(0)} ms (${entry.longTasks} long: ${spans.map(([at, ms]) => `${ms} ms at ${at}`).join(', ')})${entry.cpu === null ? '' : `, main thread longest task CPU ${entry.cpu.longestCpuMs.toFixed(1)} ms (wall ${entry.cpu.longestWallMs.toFixed(1)}), CPU in all ${entry.cpu.cpuMs.toFixed(1)} ms`}${entry.worker === null ? '' : `, worker bytes → store wall ${entry.worker.wallMs.toFixed(1)} ms, CPU ${entry.worker.cpuMs.toFixed(1)} ms`}, load ${entry.load.toFixed(1)}`);
           }
           await context.close();
         } finally {
@@ -297,7 +293,6 @@ async function abRounds(units: number, passes: number, rounds: number, otherRoot
           ['longest task CPU (ms)', (p: AbPass) => p.cpu?.longestCpuMs ?? Number.NaN],
           ['main thread CPU, bytes → full list (ms)', (p: AbPass) => p.cpu?.cpuMs ?? Number.NaN],
           ['worker CPU, bytes → store (ms)', (p: AbPass) => p.worker?.cpuMs ?? Number.NaN],
-          ['worker GC, bytes → store (ms)', (p: AbPass) => p.worker?.gcMs ?? Number.NaN],
         ] as [string, (p: AbPass) => number][])),
   ];
   for (const [name, of] of figures) {
