@@ -15,6 +15,8 @@
  * idle, gaps under 10 ms) is printed with its heaviest functions by self time: what a long task is.
  * With --breakdown, each traced pass also samples every thread's CPU (the fleet worker's too) and
  * prints where the wall time went: server, wire, worker, main thread (traceBreakdown.ts).
+ * With --ab-root OTHER_ROOT [--rounds R], this checkout's console and server against OTHER_ROOT's: R rounds (default 2),
+ * the sides' order swapped every round, PASSES page loads per side and round, medians and ratios (abRounds).
  * With --server-ab OTHER_ROOT, PASSES is the number of rounds of the server alone under columns
  * requests, this checkout's server against OTHER_ROOT's (serverColumnsProbe.ts: the event loop's delay, request → last byte).
  * For profiling; the figures come from uiBench.ts.
@@ -105,6 +107,29 @@ function mainThreadTasks(file: string): { longestWallMs: number; longestCpuMs: n
   return { longestWallMs: longest.dur / 1000, longestCpuMs: longest.tdur / 1000, cpuMs: cpu / 1000, tasks: tasks.length };
 }
 
+/**
+ * The fleet worker's part of a first list in a Chrome trace: its tasks between the bytes in the
+ * worker (luc:fleet-snapshot-bytes) and the snapshot reaching the UI store (luc:fleet-snapshot),
+ * wall and thread (CPU) ms summed (the answer's read, its checks and copies, the post, and the
+ * collections inside those tasks: what a change of the worker's read shows on a loaded machine).
+ */
+function workerToStore(file: string): { wallMs: number; cpuMs: number } {
+  const { traceEvents } = JSON.parse(readFileSync(file, 'utf8')) as { traceEvents: (TraceEvent & { tdur?: number })[] };
+  const workers = new Set<string>();
+  for (const e of traceEvents) if (e.ph === 'M' && e.name === 'thread_name' && e.args?.name === 'DedicatedWorker thread') workers.add(`${e.pid}:${e.tid}`);
+  const marks = traceEvents.filter((e) => e.cat.includes('blink.user_timing') && e.name.startsWith('luc:'));
+  const from = marks.find((e) => e.name === 'luc:fleet-snapshot-bytes')?.ts ?? 0;
+  const to = marks.find((e) => e.name === 'luc:fleet-snapshot')?.ts ?? from;
+  let wall = 0;
+  let cpu = 0;
+  for (const task of traceEvents) {
+    if (task.name !== 'RunTask' || task.ph !== 'X' || !workers.has(`${task.pid}:${task.tid}`) || task.ts + (task.dur ?? 0) <= from || task.ts > to) continue;
+    wall += task.dur ?? 0;
+    cpu += task.tdur ?? 0;
+  }
+  return { wallMs: wall / 1000, cpuMs: cpu / 1000 };
+}
+
 /** A process's CPU time so far in ms (user + system, from /proc; Linux clock ticks of 10 ms). */
 function cpuMsOf(pid: number | undefined): number {
   if (pid === undefined) return Number.NaN;
@@ -125,6 +150,14 @@ async function main(): Promise<void> {
     mkdirSync(join(dir, 'dist'));
     symlinkSync(join(ROOT, 'node_modules'), join(dir, 'node_modules'));
     await serverColumnsAB(dir, units, passes, process.argv[serverAb + 1] ?? '/work/main');
+    rmSync(dir, { recursive: true, force: true });
+    return;
+  }
+  // --ab-root OTHER_ROOT: this checkout's console and server against OTHER_ROOT's, rounds alternated (abRounds).
+  const abRoot = process.argv.indexOf('--ab-root');
+  if (abRoot > 0) {
+    const rounds = Number(process.argv[process.argv.indexOf('--rounds') + 1] ?? 2);
+    await abRounds(units, passes, process.argv.includes('--rounds') ? rounds : 2, process.argv[abRoot + 1] ?? '/work/main', traceFile);
     rmSync(dir, { recursive: true, force: true });
     return;
   }
@@ -179,6 +212,100 @@ async function main(): Promise<void> {
     await stopServer(server);
     rmSync(dir, { recursive: true, force: true });
   }
+}
+
+type AbPass = { side: string; round: number; fullPaintedMs: number; longestMs: number; longTasks: number; bytesToStoreMs: number; cpu: ReturnType<typeof mainThreadTasks> | null; worker: ReturnType<typeof workerToStore> | null; load: number };
+
+const median = (values: readonly number[]): number => {
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = Math.floor(sorted.length / 2);
+  return sorted.length === 0 ? Number.NaN : sorted.length % 2 === 1 ? (sorted[middle] as number) : ((sorted[middle - 1] as number) + (sorted[middle] as number)) / 2;
+};
+
+/**
+ * `--ab-root OTHER_ROOT [--rounds R]`: this checkout's console and server ("this") against
+ * OTHER_ROOT's ("other"), each built once; per round each side starts its own server with UNITS
+ * units (one server at a time: the 2 cores are not shared between the sides), signs in and loads
+ * the list PASSES times; the sides' order swaps every round. Printed per pass: the first full list
+ * (bytes in the worker → full list painted), the longest main-thread long task (PerformanceObserver,
+ * wall ms, as the bench's figure) and, with --trace-all, the main thread's CPU per task from a trace;
+ * then per side the medians, and the ratio this / other of the medians and of each round's medians,
+ * with the load average (a loaded machine stretches wall times: compare within the run).
+ */
+async function abRounds(units: number, passes: number, rounds: number, otherRoot: string, traceFile: string | null): Promise<void> {
+  const sides: { name: string; root: string; dir: string }[] = [];
+  for (const [name, root] of [['this', ROOT], ['other', otherRoot]] as [string, string][]) {
+    const dir = mkdtempSync(join(tmpdir(), `luc-first-list-${name}-`));
+    process.env['LUC_BENCH_UI_ROOT'] = root;
+    await buildConsole(dir);
+    sides.push({ name, root, dir });
+  }
+  const results: AbPass[] = [];
+  const browser = await launch();
+  try {
+    for (let round = 1; round <= rounds; round += 1) {
+      for (const side of round % 2 === 1 ? sides : [...sides].reverse()) {
+        const server = await startServer(side.dir, units, undefined, side.root);
+        try {
+          const { context, page } = await signedIn(browser, server.url);
+          for (let pass = 1; pass <= passes; pass += 1) {
+            const passTrace = traceFile === null ? null : traceFile.replace(/(\.json)?$/, `-${side.name}-${round}-${pass}.json`);
+            if (passTrace !== null) await browser.startTracing(page, { path: passTrace, categories: ['devtools.timeline', 'blink.user_timing', 'v8', 'disabled-by-default-devtools.timeline'] });
+            // A page load that does not finish (a heavily loaded machine) is told and left out; the run goes on.
+            const result = await loadList(page, units).catch((error: unknown) => {
+              console.log(`round ${round} ${side.name} pass ${pass}: not finished (${error instanceof Error ? (error.message.split('\n')[0] ?? '') : String(error)}), load ${loadavg()[0]?.toFixed(1)}`);
+              return null;
+            });
+            if (passTrace !== null) await browser.stopTracing();
+            if (result === null) continue;
+            const entry: AbPass = {
+              side: side.name,
+              round,
+              fullPaintedMs: result.fullPaintedMs,
+              longestMs: Math.max(0, ...result.longTasks),
+              longTasks: result.longTasks.length,
+              bytesToStoreMs: result.bytesToStoreMs,
+              cpu: passTrace === null ? null : mainThreadTasks(passTrace),
+              worker: passTrace === null ? null : workerToStore(passTrace),
+              load: loadavg()[0] ?? Number.NaN,
+            };
+            results.push(entry);
+            const spans = (result as unknown as { longTaskSpans?: number[][] }).longTaskSpans ?? [];
+            console.log(`round ${round} ${side.name} pass ${pass}: full list ${entry.fullPaintedMs.toFixed(0)} ms, bytes → store ${entry.bytesToStoreMs.toFixed(0)} ms, longest task ${entry.longestMs.toFixed(0)} ms (${entry.longTasks} long: ${spans.map(([at, ms]) => `${ms} ms at ${at}`).join(', ')})${entry.cpu === null ? '' : `, main thread longest task CPU ${entry.cpu.longestCpuMs.toFixed(1)} ms (wall ${entry.cpu.longestWallMs.toFixed(1)}), CPU in all ${entry.cpu.cpuMs.toFixed(1)} ms`}${entry.worker === null ? '' : `, worker bytes → store wall ${entry.worker.wallMs.toFixed(1)} ms, CPU ${entry.worker.cpuMs.toFixed(1)} ms`}, load ${entry.load.toFixed(1)}`);
+          }
+          await context.close();
+        } finally {
+          await stopServer(server);
+        }
+      }
+    }
+  } finally {
+    await browser.close();
+    for (const side of sides) rmSync(side.dir, { recursive: true, force: true });
+  }
+  const figures: [string, (p: AbPass) => number][] = [
+    ['full list painted (ms)', (p) => p.fullPaintedMs],
+    ['longest long task (ms, 0: none)', (p) => p.longestMs],
+    ['bytes in the worker → UI store (ms)', (p) => p.bytesToStoreMs],
+    ...(traceFile === null
+      ? []
+      : ([
+          ['longest task CPU (ms)', (p: AbPass) => p.cpu?.longestCpuMs ?? Number.NaN],
+          ['main thread CPU, bytes → full list (ms)', (p: AbPass) => p.cpu?.cpuMs ?? Number.NaN],
+          ['worker CPU, bytes → store (ms)', (p: AbPass) => p.worker?.cpuMs ?? Number.NaN],
+        ] as [string, (p: AbPass) => number][])),
+  ];
+  for (const [name, of] of figures) {
+    const mine = median(results.filter((p) => p.side === 'this').map(of));
+    const theirs = median(results.filter((p) => p.side === 'other').map(of));
+    const perRound = Array.from({ length: rounds }, (_, index) => {
+      const inRound = results.filter((p) => p.round === index + 1);
+      return median(inRound.filter((p) => p.side === 'this').map(of)) / median(inRound.filter((p) => p.side === 'other').map(of));
+    });
+    console.log(`${units} units, ${name}: this ${mine.toFixed(1)}, other ${theirs.toFixed(1)} (medians of ${results.length / 2} passes each), ratio ${(mine / theirs).toFixed(2)}; rounds ${perRound.map((r) => r.toFixed(2)).join(', ')}`);
+  }
+  const loads = results.map((p) => p.load);
+  console.log(`load average over the passes ${Math.min(...loads).toFixed(1)}–${Math.max(...loads).toFixed(1)}`);
 }
 
 if (process.argv[1]?.endsWith('firstListProbe.ts')) {

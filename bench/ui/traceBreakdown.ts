@@ -130,6 +130,35 @@ export function printBreakdown(file: string): void {
     console.log(`    longest task at ${at(longest.ts)}: wall ${((longest.dur ?? 0) / 1000).toFixed(1)} ms, CPU ${((longest.tdur ?? 0) / 1000).toFixed(1)} ms`);
     console.log(`      self:      ${heaviest(threadSamples, longest.ts, end, false, 12, (longest.tdur ?? 0) / 1000)}`);
     console.log(`      inclusive: ${heaviest(threadSamples, longest.ts, end, true, 16, (longest.tdur ?? 0) / 1000)}`);
+    if (name === 'CrRendererMain') printMainTasks(events, thread, threadSamples, bytes, full, at);
+  }
+}
+
+/** Timeline events that name a task's rendering and collection work (their wall ms are summed per name). */
+const TASK_PARTS = /^(FunctionCall|EvaluateScript|v8\.run|MinorGC|MajorGC|V8\.GC_MC_.*|BlinkGC\.AtomicPhase|UpdateLayoutTree|Layout|PrePaint|Paint|Layerize|Commit|HitTest|ParseHTML|FireAnimationFrame|TimerFire|RunMicrotasks|v8\.callFunction)$/;
+
+/**
+ * Every main-thread task of at least MAIN_TASK_MIN_MS (wall) from the bytes in the worker to
+ * MAIN_TASK_AFTER_MS past the full-rows mark (the full list's paint falls in there): its start,
+ * wall and CPU, the timeline events inside it summed by name (script, GC, style, layout, paint,
+ * commit) and its heaviest functions by self time: which task is long and what is in it.
+ */
+const MAIN_TASK_MIN_MS = 16;
+const MAIN_TASK_AFTER_MS = 400;
+
+function printMainTasks(events: Event[], thread: string, samples: Sample[], bytes: number, full: number, at: (ts: number | undefined) => string): void {
+  const mine = events.filter((e) => key(e) === thread && e.ph === 'X');
+  const tasks = mine.filter((e) => e.name === 'RunTask' && (e.dur ?? 0) >= MAIN_TASK_MIN_MS * 1000 && e.ts + (e.dur ?? 0) > bytes && e.ts <= full + MAIN_TASK_AFTER_MS * 1000);
+  for (const task of tasks) {
+    const end = task.ts + (task.dur ?? 0);
+    const parts = new Map<string, number>();
+    for (const e of mine) {
+      if (e === task || e.ts < task.ts || e.ts >= end || !TASK_PARTS.test(e.name)) continue;
+      parts.set(e.name, (parts.get(e.name) ?? 0) + (e.dur ?? 0) / 1000);
+    }
+    const inside = [...parts].sort((a, b) => b[1] - a[1]).map(([name, ms]) => `${name} ${ms.toFixed(1)}`).join(', ');
+    console.log(`    main task at ${at(task.ts)}: wall ${((task.dur ?? 0) / 1000).toFixed(1)} ms, CPU ${((task.tdur ?? 0) / 1000).toFixed(1)} ms; inside (wall ms, nested counted in each): ${inside}`);
+    console.log(`      self: ${heaviest(samples, task.ts, end, false, 10, (task.tdur ?? 0) / 1000)}`);
   }
 }
 

@@ -3,7 +3,8 @@
  * the worker's, byte for byte, for any snapshot (real fixture units changed at random); a store fed
  * the answer (columns first, the model loaded after) answers exactly as a store fed the worker's
  * own snapshot path, through live events and a second snapshot (a resync) with a button's
- * transition pending; bad bytes are an error naming the part, never a throw; the REST client
+ * transition pending; the answer's buffer goes to the UI whole with the views in place and the
+ * packed part copied for the worker's load; bad bytes are an error naming the part, never a throw; the REST client
  * falls back to the packed answer when the columns do not read.
  */
 import fc from 'fast-check';
@@ -240,6 +241,49 @@ describe('the columns answer', () => {
     await expect(loaded).resolves.toEqual(load());
     pipeline.presentedPainted(); // late: nothing more
     expect(loads).toBe(1);
+  });
+
+  it("hands the answer's own buffer to the UI with the views in place and keeps a copy of the packed part, which loads after the transfer; a view into a larger buffer is copied and that buffer left alone", () => {
+    fc.assert(
+      fc.property(snapshotArb, fc.integer({ min: 1, max: 12 }), (snapshot, before) => {
+        const decoded = workerDecode(snapshot);
+        const { body, type } = columnsSnapshot(snapshot);
+        if (!decoded.ok || type !== COLUMNS_SNAPSHOT_TYPE) return;
+        const reference = readColumnsAnswer(new Uint8Array(body).slice());
+        if (!reference.ok) throw new Error(reference.error);
+        const views = reference.value.columns.views as Uint8Array;
+        const loadOf = (packed: Uint8Array) => {
+          const unpacked = unpackSnapshot(packed);
+          if (!unpacked.ok) throw new Error(unpacked.error);
+          const fleet = decodeRestSnapshot(unpacked.value);
+          if (!fleet.ok) throw new Error(fleet.error);
+          return fleet.value.snapshot;
+        };
+        // (a) bytes that are their buffer's alone (a fetch's arrayBuffer()): taken over, no copy of the views.
+        const own = new Uint8Array(body).slice();
+        const read = readColumnsAnswer(own);
+        if (!read.ok) throw new Error(read.error);
+        expect(read.value.transfer).toContain(own.buffer);
+        expect((read.value.columns.views as Uint8Array).buffer).toBe(own.buffer);
+        expect(read.value.packed.buffer).not.toBe(own.buffer);
+        const sent = structuredClone(read.value.columns, { transfer: read.value.transfer });
+        expect(own.byteLength).toBe(0); // detached: the UI has it
+        expect(new Uint8Array(sent.views as Uint8Array)).toEqual(views);
+        expect({ ...sent, views: null }).toEqual({ ...reference.value.columns, views: null });
+        expect(loadOf(read.value.packed)).toEqual(decoded.value.snapshot);
+        // (b) a view into a larger buffer: the views copied, the caller's buffer not transferred.
+        const larger = new Uint8Array(before * 4 + body.byteLength);
+        larger.set(body, before * 4);
+        const inside = readColumnsAnswer(larger.subarray(before * 4));
+        if (!inside.ok) throw new Error(inside.error);
+        expect(inside.value.transfer).not.toContain(larger.buffer);
+        const copied = structuredClone(inside.value.columns, { transfer: inside.value.transfer });
+        expect(larger.byteLength).toBe(before * 4 + body.byteLength);
+        expect(new Uint8Array(copied.views as Uint8Array)).toEqual(views);
+        expect(loadOf(inside.value.packed)).toEqual(decoded.value.snapshot);
+      }),
+      { numRuns: 100 },
+    );
   });
 
   it('refuses bad or truncated bytes with an error naming the part, never a throw', () => {

@@ -35,7 +35,7 @@ export interface ColumnsAnswerHeader {
 export interface ColumnsAnswer extends ColumnsAnswerHeader {
   readonly columns: SnapshotColumns;
   readonly transfer: ArrayBuffer[];
-  /** The packed snapshot (a view into the answer's bytes). */
+  /** The packed snapshot: a copy of its bytes when the answer's buffer is in `transfer`, else a view into the answer's bytes. */
   readonly packed: Uint8Array;
 }
 
@@ -80,7 +80,12 @@ class AnswerError extends Error {}
 
 const SECTION_NAMES = ['ids', 'id offsets', 'names', 'name offsets', 'nameOrder', 'idOrder', 'view offsets', 'views', 'packed snapshot'] as const;
 
-/** Reads the answer's bytes; an error names what is wrong (never a partial answer). */
+/**
+ * Reads the answer's bytes; an error names what is wrong (never a partial answer). An answer that
+ * reads takes over the bytes' buffer when the bytes are all of it: the buffer is in `transfer`
+ * (the views stay in it) and `packed` is a copy, so the caller must not use the bytes once the
+ * columns were posted with their transfer list.
+ */
 export function readColumnsAnswer(bytes: Uint8Array): Decoded<ColumnsAnswer> {
   try {
     return { ok: true, value: read(bytes) };
@@ -123,11 +128,18 @@ function read(bytes: Uint8Array): ColumnsAnswer {
   checkPermutation(idOrder, 'idOrder');
   const offsets = uint32s(viewOffsetBytes, units + 1, 'view offsets');
   checkOffsets(offsets, views.byteLength, 'view offsets');
-  // The views in a buffer of their own: the UI keeps them, and the rest of the answer stays here.
-  const ownViews = views.slice();
+  // The UI keeps the views; the worker keeps the packed part for its load after the paint. When the
+  // bytes are their buffer's alone (a fetch's arrayBuffer()), that buffer goes to the UI whole, the
+  // views read in place, and the packed part (~14 MB at 50,000 units) is what is copied out: the
+  // views' copy (~43.5 MB) and the worker's collection after it fell in the first list's span,
+  // beside the main thread's tasks on the 2 cores (docs/performance.md §7k). Otherwise (a view
+  // into a larger buffer) the views are copied and the caller's buffer is left alone.
+  const whole = bytes.byteOffset === 0 && bytes.byteLength === bytes.buffer.byteLength && bytes.buffer instanceof ArrayBuffer;
+  const ownViews = whole ? views : views.slice();
+  const ownPacked = whole ? packed.slice() : packed;
   const columns: SnapshotColumns = { ids, names, nameOrder, idOrder, views: ownViews, offsets };
   const transfer = [ids.offsets.buffer, names.offsets.buffer, nameOrder.buffer, idOrder.buffer, offsets.buffer, ownViews.buffer] as ArrayBuffer[];
-  return { watermark: header.watermark, counters: header.counters, columns, transfer, packed };
+  return { watermark: header.watermark, counters: header.counters, columns, transfer, packed: ownPacked };
 }
 
 function readHeader(bytes: Uint8Array): ColumnsAnswerHeader & { readonly units: number } {
