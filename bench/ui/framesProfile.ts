@@ -9,7 +9,8 @@
  * went through (resyncing = a reset and a full snapshot; behind = conflated), and the functions
  * with the most self time on the page's main thread (the DevTools protocol's Profiler, sampled
  * every PROFILE_SAMPLE_US, on an unminified build so names read). The same server settings, load
- * and windows as uiBench.ts. LUC_PROFILE_ROUNDS alternates the sides that many times (default 1).
+ * and windows as uiBench.ts. LUC_PROFILE_ROUNDS alternates the sides that many times (default 1);
+ * LUC_PROFILE_THIS_FIRST=1 runs this checkout's side first in each round.
  * LUC_PROFILE_TRACE=1: a Chromium trace per window instead of the CPU profile (time per event name
  * on the page's main thread: layout, paint, message deserialization, GC, scripts).
  * After the list window it says where the scripts the list's warm-up requested and the end of the
@@ -395,9 +396,12 @@ async function side(root: string): Promise<string> {
 
 async function main(): Promise<void> {
   const others = process.argv.slice(2);
+  // The other checkouts first, then this one; LUC_PROFILE_THIS_FIRST=1 swaps that order, so two runs alternate which side meets the machine first.
+  const thisFirst = process.env['LUC_PROFILE_THIS_FIRST'] === '1';
   for (let round = 0; round < ROUNDS; round += 1) {
+    if (thisFirst) console.log(await side(ROOT));
     for (const other of others) console.log(await side(other));
-    console.log(await side(ROOT));
+    if (!thisFirst) console.log(await side(ROOT));
   }
 }
 
