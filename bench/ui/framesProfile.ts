@@ -9,7 +9,8 @@
  * went through (resyncing = a reset and a full snapshot; behind = conflated), and the functions
  * with the most self time on the page's main thread (the DevTools protocol's Profiler, sampled
  * every PROFILE_SAMPLE_US, on an unminified build so names read). The same server settings, load
- * and windows as uiBench.ts. LUC_PROFILE_ROUNDS alternates the sides that many times (default 1).
+ * and windows as uiBench.ts. LUC_PROFILE_ROUNDS alternates the sides that many times (default 1);
+ * LUC_PROFILE_THIS_FIRST=1 runs this checkout's side first in each round.
  * LUC_PROFILE_TRACE=1: a Chromium trace per window instead of the CPU profile (time per event name
  * on the page's main thread: layout, paint, message deserialization, GC, scripts).
  * After the list window it says where the scripts the list's warm-up requested and the end of the
@@ -78,7 +79,7 @@ function topAllocations(head: HeapNode): string[] {
  * the transferred buffers. window.__streamTally is read at each window's start and end.
  */
 const STREAM_TALLY_PROBE = `(() => {
-  const tally = { diffs: 0, units: 0, patches: 0, bufferBytes: 0 };
+  const tally = { diffs: 0, units: 0, patches: 0, bufferBytes: 0, channels: 0, channelUnitIds: 0, channelStatusChars: 0, notifications: 0, inlineViews: 0, removed: 0 };
   window.__streamTally = tally;
   const add = MessagePort.prototype.addEventListener;
   const seen = new WeakSet();
@@ -94,6 +95,17 @@ const STREAM_TALLY_PROBE = `(() => {
       tally.bufferBytes += patches.byteLength;
     }
     if (diff.unitsBuffer instanceof ArrayBuffer) tally.bufferBytes += diff.unitsBuffer.byteLength;
+    // What the message's clone builds as objects on the main thread (besides the buffers).
+    tally.inlineViews += diff.units.length;
+    tally.removed += diff.removed?.length ?? 0;
+    tally.notifications += diff.notifications?.length ?? 0;
+    for (const channel of diff.channels ?? []) {
+      tally.channels += 1;
+      const ids = channel?.status?.unitIds;
+      if (Array.isArray(ids)) tally.channelUnitIds += ids.length;
+    }
+    // Statuses sent as text (diff.channelStatuses, round p16): one string each, its length in characters.
+    for (const text of diff.channelStatuses ?? []) tally.channelStatusChars += text.length;
   }
   MessagePort.prototype.addEventListener = function (type, listener, options) {
     const result = add.call(this, type, listener, options);
@@ -105,10 +117,23 @@ const STREAM_TALLY_PROBE = `(() => {
   };
 })();`;
 
-type StreamTally = { diffs: number; units: number; patches: number; bufferBytes: number };
+type StreamTally = {
+  diffs: number;
+  units: number;
+  patches: number;
+  bufferBytes: number;
+  /** Objects the message's clone makes on the main thread: channel views and the unit ids in their status, notifications, inline whole views, removed ids. */
+  channels: number;
+  channelUnitIds: number;
+  /** Characters of the statuses that came as text (diff.channelStatuses) instead of objects. */
+  channelStatusChars: number;
+  notifications: number;
+  inlineViews: number;
+  removed: number;
+};
 
 async function streamTally(page: Page): Promise<StreamTally> {
-  return ((await page.evaluate(() => (window as unknown as { __streamTally?: StreamTally }).__streamTally)) ?? { diffs: 0, units: 0, patches: 0, bufferBytes: 0 }) as StreamTally;
+  return ((await page.evaluate(() => (window as unknown as { __streamTally?: StreamTally }).__streamTally)) ?? { diffs: 0, units: 0, patches: 0, bufferBytes: 0, channels: 0, channelUnitIds: 0, channelStatusChars: 0, notifications: 0, inlineViews: 0, removed: 0 }) as StreamTally;
 }
 
 /**
@@ -282,7 +307,7 @@ async function window(cdp: CDPSession, page: Page, name: string, openMs: number 
     const allocatedMb = Number(/([0-9.]+) MB/.exec(lines[0] ?? '')?.[1] ?? 0);
     const updates = after.units - before.units + (after.patches - before.patches);
     const streamMb = (after.bufferBytes - before.bufferBytes) / 1e6;
-    const stream = `    stream to the main thread: ${after.diffs - before.diffs} diffs, ${updates} unit updates (${after.patches - before.patches} patches), ${streamMb.toFixed(2)} MB of transferred buffers; allocated ${updates > 0 ? ((allocatedMb * 1e3) / (updates / 1e3)).toFixed(1) : '-'} KB per 1,000 updates, ${streamMb > 0 ? (allocatedMb / streamMb).toFixed(2) : '-'} MB per MB of buffers; young collections (MinorGC) ${scavenges}, ${scavengeMs.toFixed(0)} ms in all, longest ${scavengeMaxMs.toFixed(0)} ms`;
+    const stream = `    stream to the main thread: ${after.diffs - before.diffs} diffs, ${updates} unit updates (${after.patches - before.patches} patches), ${streamMb.toFixed(2)} MB of transferred buffers; allocated ${updates > 0 ? ((allocatedMb * 1e3) / (updates / 1e3)).toFixed(1) : '-'} KB per 1,000 updates, ${streamMb > 0 ? (allocatedMb / streamMb).toFixed(2) : '-'} MB per MB of buffers; young collections (MinorGC) ${scavenges}, ${scavengeMs.toFixed(0)} ms in all, longest ${scavengeMaxMs.toFixed(0)} ms; cloned objects: ${after.channels - before.channels} channel views holding ${after.channelUnitIds - before.channelUnitIds} unit ids (statuses as text: ${after.channelStatusChars - before.channelStatusChars} characters), ${after.notifications - before.notifications} notifications, ${after.inlineViews - before.inlineViews} inline whole views, ${after.removed - before.removed} removed ids`;
     return [head, stream, ...lines].join('\n');
   }
   await cdp.send('Profiler.start');
@@ -371,9 +396,12 @@ async function side(root: string): Promise<string> {
 
 async function main(): Promise<void> {
   const others = process.argv.slice(2);
+  // The other checkouts first, then this one; LUC_PROFILE_THIS_FIRST=1 swaps that order, so two runs alternate which side meets the machine first.
+  const thisFirst = process.env['LUC_PROFILE_THIS_FIRST'] === '1';
   for (let round = 0; round < ROUNDS; round += 1) {
+    if (thisFirst) console.log(await side(ROOT));
     for (const other of others) console.log(await side(other));
-    console.log(await side(ROOT));
+    if (!thisFirst) console.log(await side(ROOT));
   }
 }
 

@@ -112,6 +112,7 @@ function perEventUpdates(apply: (diff: FleetDiff) => void): (diff: FleetDiff) =>
     const quiet = {
       removed: [],
       channels: [],
+      channelStatuses: undefined,
       removedChannels: [],
       connection: null,
       notifications: [],

@@ -56,9 +56,15 @@ export function useServerLive(serverId: string): ServerView | undefined {
   return store.server(serverId);
 }
 
-/** channelLabel of a unit's channel ("External" for one the user cannot see); re-renders only when that channel changes. */
+/**
+ * channelLabel of a unit's channel ("External" for one the user cannot see); re-renders only when
+ * that channel's name changes, not on its status changes (~50 a frame at 60,000 events/s, which
+ * re-rendered every row and tile of a changed channel for the same label).
+ */
 export function useChannelName(channelId: string | null | undefined): string | null {
-  return channelLabel(channelId, useChannel(channelId));
+  const { store } = useFleet();
+  useSignalValue(store.channelNameVersion(channelId ?? ''));
+  return channelLabel(channelId, channelId === null || channelId === undefined ? undefined : { name: store.channelName(channelId) });
 }
 
 /** The ids of every channel the store knows; re-renders when a channel appears or disappears. */

@@ -22,8 +22,10 @@ const liveDiff = fc
     picks: fc.array(fc.record({ id: fc.nat(IDS.length - 1), how: fc.constantFrom('view', 'patch', 'remove'), rev: fc.integer({ min: 2, max: 99 }), alerts: fc.nat(5), name: fc.constantFrom('a', 'b', 'c') }), { maxLength: 60 }),
     buffered: fc.boolean(),
     counters: fc.boolean(),
+    // A part of a live change the worker split (MAX_UNITS_PER_DIFF): paced like any live diff.
+    continued: fc.boolean(),
   })
-  .map(({ picks, buffered, counters }) => {
+  .map(({ picks, buffered, counters, continued }) => {
     const seen = new Set<string>();
     const units: UnitView[] = [];
     const patches: UnitPatch[] = [];
@@ -45,6 +47,7 @@ const liveDiff = fc
       counters: counters ? { busy: 1, idle: 2, offline: 3, field: 0, camera: 0, lite: 0, smart: 0, ptmp: 0, activeAlerts: units.length } : null,
       connection: { phase: 'live' },
       listsVersion: units.length,
+      ...(continued ? { continued: true } : {}),
     });
   });
 
@@ -97,6 +100,29 @@ describe('pacedApply: live diffs in slices within a frame budget', () => {
       }),
       { numRuns: 300 },
     );
+  });
+
+  it('paces the parts of a split live change, and applies the parts of a split snapshot at once', async () => {
+    const store = seeded();
+    const frames: (() => void)[] = [];
+    let clock = 0;
+    const apply = pacedApply((d) => store.apply(d), { now: () => (clock += 2), nextFrame: (work) => frames.push(work), budgetMs: 3, sliceUnits: 4 });
+    const patches = (rev: number) => IDS.slice(0, 20).map((id) => ({ id, rev, a: ASPECT.alerts, activeAlerts: rev }));
+    // A live change split by the worker: its parts are `continued` but not a snapshot's.
+    const live = apply(diff({ patches: patches(5), continued: true }));
+    expect(live).toBeInstanceOf(Promise);
+    while (frames.length > 0) frames.shift()?.();
+    await live;
+    // A split snapshot: the first part reset + continued, the middle ones continued: each at once.
+    expect(apply(diff({ reset: true, continued: true, units: IDS.slice(0, 20).map((id) => view(id, 6)) }))).toBeUndefined();
+    expect(apply(diff({ continued: true, units: IDS.slice(20).map((id) => view(id, 6)) }))).toBeUndefined();
+    expect(apply(diff({ units: [view('U0', 7)] }))).toBeUndefined();
+    // After the snapshot's last part, a live split part is paced again.
+    const after = apply(diff({ patches: patches(8), continued: true }));
+    expect(after).toBeInstanceOf(Promise);
+    while (frames.length > 0) frames.shift()?.();
+    await after;
+    expect(IDS.slice(0, 20).every((id) => store.unit(id)?.activeAlerts === 8)).toBe(true);
   });
 
   it('applies a small diff or a snapshot at once, and a large live diff over frames, telling the views per slice', async () => {

@@ -68,10 +68,15 @@ export function sliceDiff(diff: FleetDiff, sliceUnits: number): FleetDiff[] {
 export function pacedApply(apply: (diff: FleetDiff) => void, deps: PacingDeps): (diff: FleetDiff) => void | Promise<void> {
   const budget = deps.budgetMs ?? APPLY_BUDGET_MS;
   const sliceUnits = deps.sliceUnits ?? APPLY_SLICE_UNITS;
+  // Inside a split snapshot: from its first part (reset + continued) to the first diff without `continued`.
+  let snapshotSplit = false;
   return (diff) => {
     const count = (diff.unitsBuffer === null ? diff.units.length : Number.POSITIVE_INFINITY) + (diff.patchesBuffer ? Number.POSITIVE_INFINITY : (diff.patches?.length ?? 0));
+    snapshotSplit = diff.continued === true && (diff.reset || snapshotSplit);
     // A snapshot, or a part of a split one (the store tells the views once its last part is in), goes whole.
-    if (diff.reset || diff.snapshot !== undefined || diff.continued === true || count <= sliceUnits) {
+    // A live change split by the worker (its parts `continued` too, ≤ MAX_UNITS_PER_DIFF units each) is paced like any live diff:
+    // applied whole, a 1,500-unit part was a 40-150 ms task, which made the next diff larger (docs/performance.md §5j).
+    if (diff.reset || diff.snapshot !== undefined || snapshotSplit || count <= sliceUnits) {
       apply(diff);
       return undefined;
     }

@@ -1,7 +1,8 @@
 import { describe, expect, it, vi } from 'vitest';
+import fc from 'fast-check';
 import { effect } from '@preact/signals-react';
-import type { FleetDiff, UnitView } from '../../workers/pipeline/diff.ts';
-import { EMPTY_DIFF, encodeUnits } from '../../workers/pipeline/diff.ts';
+import type { ChannelView, FleetDiff, UnitView } from '../../workers/pipeline/diff.ts';
+import { channelsWithStatusText, EMPTY_DIFF, encodeUnits } from '../../workers/pipeline/diff.ts';
 import { encodeSnapshotColumns } from '../../workers/pipeline/snapshotColumns.ts';
 import { channelLabel, FleetStore, followUnits, SNAPSHOT_FILLED_MARK } from './store.ts';
 
@@ -168,6 +169,96 @@ describe('FleetStore: channels (name, version signal, membership)', () => {
     expect(runs).toEqual({ C1: 2, C2: 1 });
     stop1();
     stop2();
+  });
+});
+
+describe('FleetStore: channel statuses sent as text (diff.channelStatuses), parsed on first read', () => {
+  const CHANNEL_IDS = ['C1', 'C2', 'C3', 'C4'];
+  const status = fc.option(
+    fc.record(
+      {
+        status: fc.constantFrom('offline', 'idle', 'collecting', 'connecting', 'unavailable', 'playStoredFile'),
+        unitIds: fc.array(fc.stringMatching(/^U[0-9]{1,6}$/), { maxLength: 60 }),
+        fetchLogs: fc.record({ state: fc.constantFrom('connecting', 'collecting', 'stopping') }),
+      },
+      { requiredKeys: ['status', 'unitIds'] },
+    ),
+    { nil: undefined },
+  );
+  const channelView = fc.record({
+    id: fc.constantFrom(...CHANNEL_IDS),
+    rev: fc.nat(1_000),
+    name: fc.option(fc.constantFrom('News desk', 'Sport', 'Weather'), { nil: undefined }),
+    version: fc.option(fc.constantFrom('8.1.0', '9.0.2'), { nil: undefined }),
+    status,
+    config: fc.constant(undefined),
+  }) as fc.Arbitrary<ChannelView>;
+  // Each step: a diff of channel changes and removals, then reads of some channels (or none).
+  const step = fc.record({
+    channels: fc.uniqueArray(channelView, { selector: (view) => view.id, maxLength: 4 }),
+    removed: fc.subarray(CHANNEL_IDS, { maxLength: 2 }),
+    reads: fc.subarray(CHANNEL_IDS),
+  });
+
+  it('ends, and reads at every step, as a store given the same channels with their statuses as objects', () => {
+    fc.assert(
+      fc.property(fc.array(step, { maxLength: 12 }), (steps) => {
+        const objects = new FleetStore();
+        const texts = new FleetStore();
+        let frame = 0;
+        for (const { channels, removed, reads } of steps) {
+          const removedChannels = removed.filter((id) => !channels.some((view) => view.id === id));
+          frame += 1;
+          objects.apply(diff({ frame, channels, removedChannels }));
+          texts.apply(diff({ frame, ...channelsWithStatusText(channels), removedChannels }));
+          for (const id of reads) expect(texts.channel(id)).toEqual(objects.channel(id));
+          expect(texts.channelIds()).toEqual(objects.channelIds());
+          for (const id of CHANNEL_IDS) {
+            expect(texts.channelVersion(id).peek()).toBe(objects.channelVersion(id).peek());
+            expect(texts.channelName(id)).toBe(objects.channel(id)?.name);
+          }
+        }
+        for (const id of CHANNEL_IDS) expect(texts.channel(id)).toEqual(objects.channel(id));
+      }),
+      { numRuns: 300 },
+    );
+  });
+
+  it('parses a status once and keeps the object until the channel changes', () => {
+    const store = new FleetStore();
+    store.apply(diff(channelsWithStatusText([{ id: 'C1', rev: 1, status: { status: 'collecting', unitIds: ['U1', 'U2'] } as never, config: undefined }])));
+    const first = store.channel('C1');
+    expect(first?.status).toEqual({ status: 'collecting', unitIds: ['U1', 'U2'] });
+    expect(store.channel('C1')).toBe(first);
+    store.apply(diff(channelsWithStatusText([{ id: 'C1', rev: 2, status: { status: 'idle', unitIds: [] } as never, config: undefined }])));
+    expect(store.channel('C1')).not.toBe(first);
+    expect(store.channel('C1')?.status).toEqual({ status: 'idle', unitIds: [] });
+  });
+
+  it('bumps a channel’s name version when it appears, is renamed or goes, never for a status change', () => {
+    const store = new FleetStore();
+    const runs = { C1: 0, C2: 0 };
+    const stop1 = effect(() => void (store.channelNameVersion('C1').value, (runs.C1 += 1)));
+    const stop2 = effect(() => void (store.channelNameVersion('C2').value, (runs.C2 += 1)));
+    const at = (id: string, rev: number, name: string | undefined, state: string): ChannelView => ({ id, rev, name, status: { status: state, unitIds: [] } as never, config: undefined });
+    store.apply(diff(channelsWithStatusText([at('C1', 1, 'News desk', 'idle'), at('C2', 1, undefined, 'idle')]))); // both appear
+    store.apply(diff(channelsWithStatusText([at('C1', 2, 'News desk', 'collecting'), at('C2', 2, undefined, 'connecting')]))); // status only
+    expect(runs).toEqual({ C1: 2, C2: 2 });
+    store.apply(diff(channelsWithStatusText([at('C1', 3, 'Sport', 'collecting')]))); // renamed
+    store.apply(diff({ removedChannels: ['C2'] })); // goes
+    expect(runs).toEqual({ C1: 3, C2: 3 });
+    expect(store.channelName('C1')).toBe('Sport');
+    stop1();
+    stop2();
+  });
+
+  it('refuses a diff whose status texts do not match its channels, and a status text that is not an object, by name', () => {
+    const store = new FleetStore();
+    expect(() => store.apply(diff({ frame: 7, channels: [{ id: 'C1', rev: 1, status: undefined, config: undefined }], channelStatuses: [] }))).toThrow(
+      'diff 7: 0 channel status texts for 1 channels',
+    );
+    store.apply(diff({ channels: [{ id: 'C1', rev: 1, status: undefined, config: undefined }], channelStatuses: ['[1,2]'] }));
+    expect(() => store.channel('C1')).toThrow('channel C1: its status text is not a JSON object');
   });
 });
 

@@ -16,7 +16,7 @@ import type { UnitCounters } from '../domain/units/counters.ts';
 import { emptyCounters } from '../domain/units/counters.ts';
 import type { UnitTransition } from '../../workers/model/fleetModel.ts';
 import type { ChannelView, FleetDiff, ServerView, UnitView } from '../../workers/pipeline/diff.ts';
-import { applyUnitPatch, decodeDiffUnits, diffPatchRows, MAX_KEPT_NOTIFICATIONS } from '../../workers/pipeline/diff.ts';
+import { applyUnitPatch, decodeDiffUnits, diffPatchRows, MAX_KEPT_NOTIFICATIONS, statusOfText } from '../../workers/pipeline/diff.ts';
 import type { ConnectionState } from '../../workers/sources/connectionState.ts';
 import type { SnapshotColumns } from '../../workers/pipeline/snapshotColumns.ts';
 import { decodeColumnView } from '../../workers/pipeline/snapshotColumns.ts';
@@ -63,7 +63,7 @@ export type UnitsChangedListener = (ids: readonly string[]) => void;
  * for a channel the user cannot see, i.e. one the store does not hold with a name (only the
  * current group's channels come with names, from the REST snapshot); null when there is no channel.
  */
-export function channelLabel(channelId: string | null | undefined, channel: ChannelView | undefined): string | null {
+export function channelLabel(channelId: string | null | undefined, channel: ChannelView | { readonly name: string | undefined } | undefined): string | null {
   if (channelId === null || channelId === undefined || channelId === '') return null;
   return channelDisplayName(channel?.name === undefined ? null : { channelName: channel.name });
 }
@@ -113,9 +113,14 @@ export class FleetStore {
   /** That snapshot's ids in the list's name order, while no unit came, went or was renamed since (null: none). */
   private orderedByName: readonly string[] | null = null;
   private nameOrderValid = false;
+  /** Each channel's view; while its status is in `channelStatusTexts`, the view's `status` is not read (channel() parses it). */
   private readonly channels = new Map<string, ChannelView>();
+  /** Channel statuses still as the worker's JSON text (FleetDiff.channelStatuses), parsed on the channel's first read. */
+  private readonly channelStatusTexts = new Map<string, string>();
   private readonly versions = new Map<string, Signal<number>>();
   private readonly channelVersions = new Map<string, Signal<number>>();
+  /** Bumped when a channel's name changes (it appears, goes or is renamed): the rows and tiles that show only the name follow this, not every status change. */
+  private readonly channelNameVersions = new Map<string, Signal<number>>();
   /** Media servers' live status (issue 12: server.status), a version signal each. */
   private readonly servers = new Map<string, ServerView>();
   private readonly serverVersions = new Map<string, Signal<number>>();
@@ -156,6 +161,13 @@ export class FleetStore {
   unitVersion(unitId: string): Signal<number> {
     let version = this.versions.get(unitId);
     if (version === undefined) this.versions.set(unitId, (version = signal(0)));
+    return version;
+  }
+
+  /** A channel's name version: bumped when the channel appears, goes or gets another name (not on status changes). */
+  channelNameVersion(channelId: string): Signal<number> {
+    let version = this.channelNameVersions.get(channelId);
+    if (version === undefined) this.channelNameVersions.set(channelId, (version = signal(0)));
     return version;
   }
 
@@ -331,8 +343,20 @@ export class FleetStore {
     walkInSlices(walk, 0, PARSE_SLICE_MS, PARSE_SLICE_MS, this.continueLater);
   }
 
+  /** A channel's view; a status that came as text is parsed here, once, and kept. */
   channel(channelId: string): ChannelView | undefined {
-    return this.channels.get(channelId);
+    const view = this.channels.get(channelId);
+    const text = this.channelStatusTexts.get(channelId);
+    if (view === undefined || text === undefined) return view;
+    const parsed: ChannelView = { ...view, status: statusOfText(channelId, text) };
+    this.channels.set(channelId, parsed);
+    this.channelStatusTexts.delete(channelId);
+    return parsed;
+  }
+
+  /** A channel's name without parsing its status (undefined: unknown channel, or one known only from events). */
+  channelName(channelId: string): string | undefined {
+    return this.channels.get(channelId)?.name;
   }
 
   unitIds(): string[] {
@@ -431,14 +455,26 @@ export class FleetStore {
         this.bump(this.versions.get(id));
       }
       let channelsChanged = false;
-      for (const view of diff.channels) {
-        if (!this.channels.has(view.id)) channelsChanged = true;
+      const statuses = diff.channelStatuses;
+      if (statuses !== undefined && statuses.length !== diff.channels.length) {
+        throw new Error(`diff ${diff.frame}: ${statuses.length} channel status texts for ${diff.channels.length} channels`);
+      }
+      for (let index = 0; index < diff.channels.length; index += 1) {
+        const view = diff.channels[index] as ChannelView;
+        const before = this.channels.get(view.id);
+        if (before === undefined) channelsChanged = true;
         this.channels.set(view.id, view);
+        const text = statuses?.[index];
+        if (text === undefined) this.channelStatusTexts.delete(view.id);
+        else this.channelStatusTexts.set(view.id, text);
         this.bump(this.channelVersions.get(view.id));
+        if (before === undefined || before.name !== view.name) this.bump(this.channelNameVersions.get(view.id));
       }
       for (const id of diff.removedChannels) {
         if (this.channels.delete(id)) channelsChanged = true;
+        this.channelStatusTexts.delete(id);
         this.bump(this.channelVersions.get(id));
+        this.bump(this.channelNameVersions.get(id));
       }
       if (channelsChanged) this.channelMembership.value += 1;
       for (const view of diff.servers ?? []) {

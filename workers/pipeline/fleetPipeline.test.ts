@@ -10,7 +10,7 @@ import type { UnitFetchResult } from '../model/unitRefetch.ts';
 import type { Envelope } from '../../src/protocol/envelope.ts';
 import type { FleetDiff } from './diff.ts';
 import type { UnitView } from './diff.ts';
-import { ASPECT, changedUnitIds, decodeDiffPatches, decodeDiffUnits, INLINE_UNITS_MAX, MAX_KEPT_NOTIFICATIONS, MAX_UNITS_PER_DIFF, mergeDiffInto } from './diff.ts';
+import { ASPECT, changedUnitIds, channelViewsOf, decodeDiffPatches, decodeDiffUnits, INLINE_UNITS_MAX, MAX_KEPT_NOTIFICATIONS, MAX_UNITS_PER_DIFF, mergeDiffInto } from './diff.ts';
 import { FleetStore } from '../../src/fleet/store.ts';
 import type { PipelineDeps } from './fleetPipeline.ts';
 import { FleetPipeline, SPLIT_PARTS_IN_FLIGHT } from './fleetPipeline.ts';
@@ -643,11 +643,14 @@ describe('unit and channel views carry what the screens read (multiview tally, s
     const { pipeline, posted, runFrames, settle } = rig();
     pipeline.snapshot({ units: [], channels: [{ id: 'C1', rev: 1, name: 'News desk', version: '8.1.0', status: { status: 'idle' } }], servers: [] }, 10);
     runFrames();
-    expect(posted[0]?.diff.channels).toEqual([{ id: 'C1', rev: 1, name: 'News desk', version: '8.1.0', status: { status: 'idle' }, config: undefined }]);
+    expect(channelViewsOf(posted[0]!.diff)).toEqual([{ id: 'C1', rev: 1, name: 'News desk', version: '8.1.0', status: { status: 'idle' }, config: undefined }]);
     await settle();
     pipeline.event(makeEvent('channel.status', 'C1', 2, 11, { status: 'collecting' }));
     runFrames();
-    expect(posted[1]?.diff.channels).toEqual([{ id: 'C1', rev: 2, name: 'News desk', version: '8.1.0', status: { status: 'collecting' }, config: undefined }]);
+    expect(channelViewsOf(posted[1]!.diff)).toEqual([{ id: 'C1', rev: 2, name: 'News desk', version: '8.1.0', status: { status: 'collecting' }, config: undefined }]);
+    // Posted with the status as text (diff.ts channelStatuses): the view itself carries none.
+    expect(posted[1]?.diff.channels[0]?.status).toBeUndefined();
+    expect(posted[1]?.diff.channelStatuses).toEqual(['{"status":"collecting"}']);
   });
 
   it('leaves the name undefined for a channel known only from its events', () => {

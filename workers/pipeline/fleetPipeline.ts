@@ -36,7 +36,7 @@ import type { Clock, TimerId, Timers } from '../sources/clock.ts';
 import type { ConnectionState } from '../sources/connectionState.ts';
 import type { EventSink } from '../sources/eventSource.ts';
 import type { ChannelView, FleetDiff, LinkView, ServerView, UnitPatch, UnitView } from './diff.ts';
-import { ASPECT, encodeUnits, INLINE_UNITS_MAX, MAX_KEPT_NOTIFICATIONS, MAX_UNITS_PER_DIFF, pushLinkValues, WHOLE_VIEW } from './diff.ts';
+import { ASPECT, channelsWithStatusText, encodeUnits, INLINE_UNITS_MAX, MAX_KEPT_NOTIFICATIONS, MAX_UNITS_PER_DIFF, pushLinkValues, WHOLE_VIEW } from './diff.ts';
 import { RecordsByRef } from './recordsByRef.ts';
 import { LayoutsBySlot } from './layoutsBySlot.ts';
 import { AspectMasks } from './aspectMasks.ts';
@@ -758,7 +758,8 @@ export class FleetPipeline implements EventSink {
       units: inline ? units : [],
       unitsBuffer,
       removed,
-      channels,
+      // Statuses as text, parsed on the main thread only when a screen reads the channel (diff.ts channelStatuses).
+      ...(channels.length > 0 ? channelsWithStatusText(channels) : { channels }),
       removedChannels,
       ...(servers.length > 0 ? { servers } : {}),
       patches: patchesInline ? patches : [],

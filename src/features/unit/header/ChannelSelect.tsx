@@ -13,7 +13,7 @@ import { useUnitAction } from '../useUnitPage.ts';
  */
 export function knownChannels(store: FleetStore, ids: readonly string[]): KnownChannel[] {
   return ids.flatMap((id) => {
-    const name = store.channel(id)?.name;
+    const name = store.channelName(id);
     return name === undefined ? [] : [{ id, name }];
   });
 }
