@@ -64,7 +64,7 @@ export function useServerLive(serverId: string): ServerView | undefined {
 export function useChannelName(channelId: string | null | undefined): string | null {
   const { store } = useFleet();
   useSignalValue(store.channelNameVersion(channelId ?? ''));
-  return channelLabel(channelId, channelId === null || channelId === undefined ? undefined : { name: store.channelName(channelId) });
+  return channelLabel(channelId, channelId === null || channelId === undefined ? undefined : store.channelName(channelId));
 }
 
 /** The ids of every channel the store knows; re-renders when a channel appears or disappears. */

@@ -264,7 +264,7 @@ describe('FleetStore: channel statuses sent as text (diff.channelStatuses), pars
 
 describe('channelLabel: the name shown for a unit’s channel', () => {
   const named = { id: 'C1', rev: 1, name: 'News desk', status: undefined, config: undefined };
-  const unnamed = { id: 'C9', rev: 1, status: undefined, config: undefined };
+  const unnamed: ChannelView = { id: 'C9', rev: 1, status: undefined, config: undefined };
   it.each([
     ['a channel of the group by its name', 'C1', named, 'News desk'],
     ['a channel the store does not hold as "External"', 'CX', undefined, 'External'],
@@ -273,7 +273,7 @@ describe('channelLabel: the name shown for a unit’s channel', () => {
     ['no channel as nothing', null, undefined, null],
     ['an empty channel id as nothing', '', undefined, null],
   ])('shows %s', (_label, id, channel, expected) => {
-    expect(channelLabel(id, channel)).toBe(expected);
+    expect(channelLabel(id, channel?.name)).toBe(expected);
   });
 });
 

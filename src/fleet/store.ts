@@ -63,9 +63,9 @@ export type UnitsChangedListener = (ids: readonly string[]) => void;
  * for a channel the user cannot see, i.e. one the store does not hold with a name (only the
  * current group's channels come with names, from the REST snapshot); null when there is no channel.
  */
-export function channelLabel(channelId: string | null | undefined, channel: ChannelView | { readonly name: string | undefined } | undefined): string | null {
+export function channelLabel(channelId: string | null | undefined, channelName: string | undefined): string | null {
   if (channelId === null || channelId === undefined || channelId === '') return null;
-  return channelDisplayName(channel?.name === undefined ? null : { channelName: channel.name });
+  return channelDisplayName(channelName === undefined ? null : { channelName });
 }
 
 /**

@@ -2,7 +2,7 @@
  * One multiview tile on the canvas (Konva): status frame, name, on-air/tally, the server's preview
  * image, per-link bitrate bars, delay, total uplink, channel name, battery and alerts. It reads only
  * its own unit's view (useUnit: one version signal; on-air, delay and links come with the view),
- * its channel's name (useChannelName: that channel's version signal) and its own preview image
+ * its channel's name (useChannelName: that channel's name version signal) and its own preview image
  * (the loader's change feed), and nothing in it listens for events (the wall has one hit layer).
  * The whole tile is cached as one bitmap at the device pixel ratio and drawn again only when
  * something it shows changes; a layer redraw (another tile changed, a scroll) copies the bitmaps.
