@@ -1,4 +1,4 @@
-import { expect, request, test, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, request, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
 import type { UserType } from '../../src/domain/roles/userTypes.ts';
 import { defaultPreferences, type UserPreferences } from '../../src/domain/preferences.ts';
 import { E2E_PASSWORD, laneBaseUrl } from '../../playwright.config.ts';
@@ -95,6 +95,17 @@ export async function serverUnit(page: Page, uid: string): Promise<ServerUnit> {
 
 /** The navigation menu of the shell. */
 export const navigationMenu = (page: Page) => page.getByRole('navigation', { name: 'Navigation' });
+
+/**
+ * Types `text` into a listing's search and waits until `table` shows only rows holding it (the
+ * header is the one row without it). A listing refetches 250 ms after the last key and re-renders,
+ * so a click on a row before that answer can land where a row is about to move or go.
+ */
+export async function searchListing(page: Page, table: Locator, text: string): Promise<void> {
+  await page.getByRole('searchbox', { name: 'Search' }).fill(text);
+  await expect(table.getByRole('row').filter({ hasNotText: text })).toHaveCount(1);
+  await expect(table.getByRole('row').filter({ hasText: text }).first()).toBeVisible();
+}
 
 /** A full-page screenshot at the configured 1440×900 viewport, kept under test-results/ (not committed). */
 export async function screenshot(page: Page, name: string): Promise<void> {

@@ -1,6 +1,6 @@
 import { test, expect, type Page } from '@playwright/test';
 import { UNIT_ALERT_FLAGS, type UnitAlertSettings } from '../../src/domain/units/alertSettings.ts';
-import { screenshot, signInFresh, type DemoUser } from './fixtures.ts';
+import { screenshot, searchListing, signInFresh, type DemoUser } from './fixtures.ts';
 
 // The Groups screen as a new administrator meets it (spec 002 §2 /groups, §5 group rules): real
 // Chromium against the real server and its demo inventories. The test creates its own group with
@@ -17,6 +17,7 @@ const start = (page: Page, user: DemoUser) => signInFresh(page, user, { unitAler
 
 const table = (page: Page) => page.getByRole('table', { name: 'Groups' });
 const rowOf = (page: Page, name: string) => table(page).getByRole('row').filter({ hasText: name });
+
 
 test('a super user creates, finds, sorts, edits, is refused and deletes a group', async ({ page }) => {
   const name = `E2E-Group-${Date.now().toString(36)}`;
@@ -51,7 +52,7 @@ test('a super user creates, finds, sorts, edits, is refused and deletes a group'
   await expect(table(page).getByRole('row').nth(1)).not.toContainText('Events-Music');
 
   // Edit: renaming to a name another group has is refused on the field, and what was typed stays.
-  await page.getByRole('searchbox', { name: 'Search' }).fill(name);
+  await searchListing(page, table(page), name);
   await rowOf(page, name).click();
   const editor = page.getByRole('dialog', { name: `Group ${name}` });
   await editor.getByLabel('Name').fill('News-National');
@@ -86,7 +87,7 @@ test('a super user creates, finds, sorts, edits, is refused and deletes a group'
 test('a group that holds units cannot be deleted, and the dialog says why', async ({ page }) => {
   await start(page, 'luc_admin');
   await page.goto('/groups');
-  await page.getByRole('searchbox', { name: 'Search' }).fill('News-National');
+  await searchListing(page, table(page), 'News-National');
   await rowOf(page, 'News-National').click();
   const editor = page.getByRole('dialog', { name: 'Group News-National' });
   await editor.getByRole('button', { name: 'Delete' }).click();

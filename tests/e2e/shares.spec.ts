@@ -1,6 +1,6 @@
 import { test, expect, type Page } from '@playwright/test';
 import { UNIT_ALERT_FLAGS, type UnitAlertSettings } from '../../src/domain/units/alertSettings.ts';
-import { navigationMenu, screenshot, signInFresh, type DemoUser } from './fixtures.ts';
+import { navigationMenu, screenshot, searchListing, signInFresh, type DemoUser } from './fixtures.ts';
 
 // My Publishers and My Subscribers (spec 002 §2, §3, §5) as a new media group admin meets them:
 // real Chromium against the real server and its demo inventories. Each walk makes its own names
@@ -150,7 +150,7 @@ test('a media group admin adds a subscriber, a unique name is enforced, and a un
 
   // Deleting the subscriber stops the share.
   await openFromMenu(page, 'My Subscribers');
-  await page.getByRole('searchbox', { name: 'Search' }).fill(tag);
+  await searchListing(page, table, name);
   await table.getByRole('row').filter({ hasText: name }).click();
   await page.getByRole('dialog', { name: `${name} (subscriber)` }).getByRole('button', { name: 'Delete' }).click();
   await page.getByRole('dialog', { name: `Delete ${name}?` }).getByRole('button', { name: 'Delete' }).click();

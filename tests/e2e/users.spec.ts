@@ -1,6 +1,6 @@
 import { test, expect, type Page } from '@playwright/test';
 import { UNIT_ALERT_FLAGS, type UnitAlertSettings } from '../../src/domain/units/alertSettings.ts';
-import { screenshot, signInFresh, type DemoUser } from './fixtures.ts';
+import { screenshot, searchListing, signInFresh, type DemoUser } from './fixtures.ts';
 
 // The Users screen as a new administrator meets it (spec 002 §2 /users, §5 Users, §8): real
 // Chromium against the real server and its demo inventories. The test creates its own user with a
@@ -63,7 +63,7 @@ test('a super user creates, finds, sorts, edits, is refused, deactivates and del
   await expect(table(page).getByRole('row').nth(1)).toContainText('super_user');
 
   // Edit: an e-mail another user has is refused on the field, and what was typed stays.
-  await page.getByRole('searchbox', { name: 'Search' }).fill(username);
+  await searchListing(page, table(page), username);
   await rowOf(page, username).click();
   await editor.getByLabel('E-mail').fill('luc_read@demo.luc.invalid');
   await editor.getByRole('button', { name: 'Save' }).click();
@@ -91,7 +91,7 @@ test('a super user creates, finds, sorts, edits, is refused, deactivates and del
 test('an administrator may not change a super user: the drawer is read-only and says why', async ({ page }) => {
   await start(page, 'luc_admin');
   await page.goto('/users');
-  await page.getByRole('searchbox', { name: 'Search' }).fill('super_user');
+  await searchListing(page, table(page), 'super_user');
   await rowOf(page, 'super_user').click();
   const editor = page.getByRole('dialog', { name: 'User super_user' });
   await expect(editor.getByRole('button', { name: 'Save' })).toHaveCount(0);
