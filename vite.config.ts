@@ -8,21 +8,20 @@ const backend = process.env['LUC_BACKEND'] ?? 'http://127.0.0.1:8080';
 /**
  * Chunks of their own (issue 15 item 6: none above Vite's 500 kB warning; docs/performance.md §7).
  * React and the router are what every page needs, apart from the app code that changes with each
- * release, so they stay cached across releases. OpenLayers (the map only) is two chunks that load
- * together when the map opens, cut along its import graph, never by size: a group takes the
- * modules its `test` names AND everything they import (Rolldown's includeDependenciesRecursively,
- * on by default), the higher priority first, so
+ * release, so they stay cached across releases. OpenLayers (the map only) is one chunk that loads
+ * when the map opens, cut along its import graph, never by size: a group takes the modules its
+ * `test` names AND everything they import (Rolldown's includeDependenciesRecursively, on by
+ * default), so
  *  - `ol`: the map, view, overlay, canvas vector layers, vector source, styles, controls and the
- *    GeoJSON reader, with all they import (the basemap, clusters and the selected unit draw with it);
- *  - `ol-webgl`: the WebGL point layer of the units and what it imports that `ol` does not hold
- *    (shaders, WebGL helpers, style compiler); it imports `ol`, never the other way round.
- * Each group holds the closure of what it names, so OpenLayers' own import cycles stay inside one
+ *    GeoJSON reader, with all they import (the basemap, the unit points, clusters and the selected
+ *    unit draw with it; the units' WebGL layer and its `ol-webgl` chunk are gone since
+ *    docs/performance.md §5k).
+ * The group holds the closure of what it names, so OpenLayers' own import cycles stay inside one
  * chunk; the build fails if chunks ever import each other in a cycle (src/build/chunkCycles.ts: an
  * earlier cut by size, maxSize, did, and the map failed at start with "d is not a constructor").
  * What OpenLayers loads
- * itself on demand stays out of both: the WebGL text worker (ol/worker/textOverlay.js, 125 kB,
- * drawn labels only: the map has none) and the XYZ tile layer (src/features/map/tileLayer.ts, only
- * with a configured tile URL) are chunks of their own that the map never asks for by default.
+ * itself on demand stays out of it: the XYZ tile layer (src/features/map/tileLayer.ts, only
+ * with a configured tile URL) is a chunk of its own that the map never asks for by default.
  * Everything else is split by Vite's dynamic imports: the screens (src/app/screens.ts), the shell
  * and the pages outside it (src/app/router.tsx).
  */
@@ -33,7 +32,6 @@ const CHUNK_GROUPS = [
   { name: 'react', test: /node_modules[\\/](react|react-dom|scheduler)[\\/]/, priority: 3 },
   { name: 'router', test: /node_modules[\\/]react-router[\\/]/, priority: 3 },
   { name: 'ol', test: /node_modules[\\/]ol[\\/](Map|View|Overlay|layer[\\/](Vector|VectorImage)|source[\\/]Vector|style|control[\\/]defaults|format[\\/]GeoJSON)\.js$/, priority: 2 },
-  { name: 'ol-webgl', test: /node_modules[\\/]ol[\\/]layer[\\/]WebGLVector\.js$/, priority: 1 },
 ];
 
 // One config for the console build and for Vitest (unit and property tests run in Node).

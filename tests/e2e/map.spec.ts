@@ -2,7 +2,7 @@ import { test, expect, type Page } from '@playwright/test';
 import { UNIT_ALERT_FLAGS, type UnitAlertSettings } from '../../src/domain/units/alertSettings.ts';
 import { screenshot, signInFresh } from './fixtures.ts';
 
-// The unit map: OpenLayers with the offline basemap, units on a WebGL layer, clusters at low
+// The unit map: OpenLayers with the offline basemap, units as points on a canvas layer, clusters at low
 // zoom with a pop-up of their members, and the view saved in preferences. Each test starts as a
 // new user (signInFresh): the saved map state and route never couple with other tests or spec files.
 

@@ -5,8 +5,11 @@
  *     once per view, not again on every frame the units change;
  *  2. an optional XYZ tile layer from the client configuration's mapTileUrl (tileLayer.ts, loaded
  *     only when a URL is set);
- *  3. the units drawn as points, coloured by status (ol/layer/WebGLVector, flat style): lone units
- *     at zoom ≤ CLUSTER_MAX_ZOOM, every unit closer in, near the view only (UnitDisplay);
+ *  3. the units drawn as points, coloured by status (a canvas vector layer, one shared style per
+ *     status): lone units at zoom ≤ CLUSTER_MAX_ZOOM, every unit closer in, near the view only
+ *     (UnitDisplay). Not WebGL: in software GL (headless Chromium, machines without a GPU) every
+ *     map render with the WebGL layer cost a 70-180 ms compositor commit on the main thread, one
+ *     a second under the stream (docs/performance.md §5k);
  *  4. clusters at zoom ≤ CLUSTER_MAX_ZOOM (canvas; a few hundred bubbles at most);
  *  5. the selected unit, never clustered, with its name.
  * Unit changes reach the layers from UnitPositions (once per animation frame, only the changed
@@ -19,7 +22,6 @@ import Feature from 'ol/Feature.js';
 import Point from 'ol/geom/Point.js';
 import VectorLayer from 'ol/layer/Vector.js';
 import VectorImageLayer from 'ol/layer/VectorImage.js';
-import WebGLVectorLayer from 'ol/layer/WebGLVector.js';
 import type TileLayer from 'ol/layer/Tile.js';
 import VectorSource from 'ol/source/Vector.js';
 import type XYZ from 'ol/source/XYZ.js';
@@ -44,9 +46,9 @@ import { UnitPositions } from './unitPositions.ts';
 
 /**
  * Live unit changes redraw the points and clusters at most this often (ms); a pan or zoom redraws
- * at once. Every redraw of the WebGL layer costs GPU time per drawn point (measured: ~150 ms for
- * 3,400 points over London at zoom 11 in Chromium's software GL, bench/ui), so its rate is bounded
- * whatever the churn: at 1,700 events/s nearly every frame would otherwise carry a change.
+ * at once. Every redraw costs time per drawn point and a compositor commit of the map's canvases,
+ * so its rate is bounded whatever the churn: at 1,700 events/s nearly every frame would otherwise
+ * carry a change.
  */
 export const UNITS_REFRESH_MS = 1_000;
 /** The reported largest cluster is at least this far inside the map (px). */
@@ -124,8 +126,8 @@ export function createUnitMap(options: UnitMapOptions): UnitMap {
   });
   const display = new UnitDisplay(units);
   display.setSelected(selected);
-  // Hit detection on the WebGL layer would draw every frame twice; clicks find points in the source instead (pointAt).
-  const unitLayer = new WebGLVectorLayer({ source: display.points, style: unitPointStyle(), variables: { halo: palette.halo }, disableHitDetection: true });
+  // Clicks find points in the source (pointAt), never by the layer's hit detection.
+  const unitLayer = new VectorLayer({ source: display.points, style: unitPointStyle(palette) });
   const clusterLayer = new VectorLayer({
     source: display.clusters,
     style: (feature) => clusterStyle(feature.get('count') as number, statusOfIndex(feature.get('status') as number), palette),
@@ -361,7 +363,7 @@ export function createUnitMap(options: UnitMapOptions): UnitMap {
     setPalette(next) {
       palette = next;
       basemap.setStyle(basemapStyle(next));
-      unitLayer.updateStyleVariables({ halo: next.halo });
+      unitLayer.setStyle(unitPointStyle(next));
       clusterLayer.changed();
       selectedLayer.changed();
       options.target.style.background = next.sea;

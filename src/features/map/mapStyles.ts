@@ -1,10 +1,11 @@
 /**
- * Map colours and styles per colour scheme: the offline basemap, the unit points (a WebGL flat
- * style: status colour by a numeric property, hidden points filtered out on the GPU), clusters
- * and the selected unit (canvas styles, few features).
+ * Map colours and styles per colour scheme: the offline basemap, the unit points (status colour by
+ * a numeric property, one shared style per status and scheme), clusters and the selected unit. All
+ * are canvas styles (docs/performance.md §5k: the units' WebGL layer cost a 70-180 ms compositor
+ * commit per map render in software GL; the point source holds only the units near the view).
  */
+import type { FeatureLike } from 'ol/Feature.js';
 import { Circle as CircleStyle, Fill, Stroke, Style, Text } from 'ol/style.js';
-import type { FlatStyleLike } from 'ol/style/flat.js';
 import { USER_FACING_STATUSES, type UserFacingStatus } from '../../domain/units/status.ts';
 import { STATUS_HEX } from '../fleet/statusColours.ts';
 
@@ -15,7 +16,7 @@ export const MAP_PALETTES = {
 export type MapScheme = keyof typeof MAP_PALETTES;
 export type MapPalette = (typeof MAP_PALETTES)[MapScheme];
 
-/** Feature property of a unit point: its status index (a number: WebGL reads numbers). */
+/** Feature property of a unit point: its status index (statusIndex; a number, compared on every refresh). */
 export const STATUS_PROP = 's';
 
 export function statusIndex(status: UserFacingStatus): number {
@@ -25,15 +26,24 @@ export function statusIndex(status: UserFacingStatus): number {
 /** Unit point radius (px). */
 export const POINT_RADIUS = 5;
 
-/** A unit as a point coloured by its status (the point source holds only units drawn as points: UnitDisplay). */
-export function unitPointStyle(): FlatStyleLike {
-  const colours = USER_FACING_STATUSES.flatMap((status, i) => [i, STATUS_HEX[status]]);
-  return {
-    'circle-radius': POINT_RADIUS,
-    'circle-fill-color': ['match', ['get', STATUS_PROP], ...colours, STATUS_HEX.offline],
-    'circle-stroke-color': ['var', 'halo'],
-    'circle-stroke-width': 1.25,
-  };
+/** Width of a unit point's halo (px). */
+const POINT_HALO_PX = 1.25;
+
+/**
+ * A unit as a point coloured by its status, with a halo of the scheme (the point source holds only
+ * units drawn as points: UnitDisplay). The styles are built once per scheme, one per status, and
+ * shared by every point: the canvas renderer draws a shared circle style from one cached image.
+ * An unknown status index draws as offline.
+ */
+export function unitPointStyle(palette: MapPalette): (feature: FeatureLike) => Style {
+  const styles = USER_FACING_STATUSES.map(
+    (status) =>
+      new Style({
+        image: new CircleStyle({ radius: POINT_RADIUS, fill: new Fill({ color: STATUS_HEX[status] }), stroke: new Stroke({ color: palette.halo, width: POINT_HALO_PX }) }),
+      }),
+  );
+  const offline = styles[statusIndex('offline')] as Style;
+  return (feature) => styles[feature.get(STATUS_PROP) as number] ?? offline;
 }
 
 /** The status of a status index (cluster features carry the index; unknown → offline). */

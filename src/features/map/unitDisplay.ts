@@ -1,7 +1,7 @@
 /**
  * What the map draws of the units, near the view only (design.md: the map updates its sources in
  * batches; the work of a frame follows the screen, not the fleet):
- *  - `points`: the source of the WebGL point layer, one feature per unit drawn as a point (a
+ *  - `points`: the source of the unit point layer, one feature per unit drawn as a point (a
  *    lone unit in its grid cell at cluster zooms, every unit closer in), with its status index;
  *  - `clusters`: the source of the cluster layer, one feature per grid cell of 2 or more units
  *    (count, dominant status, members' mean position).
