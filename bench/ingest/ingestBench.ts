@@ -76,12 +76,15 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 /** Clock ticks per second of /proc's utime and stime (USER_HZ: 100 on Linux). */
 const USER_HZ = 100;
 
-/** CPU time (ms) of every Chromium dedicated-worker thread alive now, from /proc/<pid>/task/<tid>/stat; null when /proc cannot tell. */
-export function workerThreadsCpuMs(): Map<string, number> | null {
+/**
+ * CPU time (ms) of every Chromium dedicated-worker thread alive now, from /proc/<pid>/task/<tid>/stat;
+ * null when /proc cannot tell. `pids`: only threads of those processes (one browser's, browserPids.ts).
+ */
+export function workerThreadsCpuMs(pids?: ReadonlySet<number>): Map<string, number> | null {
   const times = new Map<string, number>();
   try {
     for (const pid of readdirSync('/proc')) {
-      if (!/^\d+$/.test(pid)) continue;
+      if (!/^\d+$/.test(pid) || (pids !== undefined && !pids.has(Number(pid)))) continue;
       let tasks: string[];
       try {
         tasks = readdirSync(`/proc/${pid}/task`);

@@ -34,10 +34,14 @@
  * Prints per round and side the CPU µs per unit update, the young collections (PerformanceObserver
  * 'gc', minor) per 1,000 updates and, in a second pass under V8's sampling heap profiler (objects
  * collected meanwhile included), the bytes allocated per update; then medians and ratios.
+ *
+ * `AB_PART=guard` (docs/performance.md §3k): each side's envelope guard alone over the same events
+ * (guardAB below). Every part prints the per-round ratios other / this and the rounds this side
+ * is lower in.
  */
 import { readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { encodeBinaryFrame } from '../../src/protocol/binaryFrames.ts';
+import { encodeBinaryFrame, packFrameBody, unpackFrameBody } from '../../src/protocol/binaryFrames.ts';
 import { ConnectionEncoderV2, WireIdTable } from '../../src/protocol/binaryFramesV2.ts';
 import type { Envelope } from '../../src/protocol/envelope.ts';
 import { EVENTS_OP } from '../../src/protocol/ops.ts';
@@ -131,6 +135,59 @@ async function pass(side: Side): Promise<number> {
 if (process.env['AB_PART'] === 'ui') {
   await uiAB(resolve(other));
   process.exit(0);
+}
+if (process.env['AB_PART'] === 'guard') {
+  await guardAB(resolve(other));
+  process.exit(0);
+}
+
+/**
+ * `AB_PART=guard` (docs/performance.md §3k): the structural guard alone, each side's `isEnvelope`
+ * (src/protocol/envelopeGuard.ts of its checkout) over the same envelopes of the log's stream
+ * (their payloads through msgpackr once, as the binary frames carry them, kept alive), GUARD_PASSES times per
+ * round, alternated; CPU ns per event, the medians, the per-round ratios other / this.
+ */
+async function guardAB(otherRoot: string): Promise<void> {
+  // The payloads as the binary reader gets them: through msgpackr per 1,000-event frame body
+  // (packFrameBody / unpackFrameBody), so their strings are fresh, not JSON.parse's internalized ones.
+  const parsed = stream.map((line) => JSON.parse(line) as Envelope);
+  const envelopes: unknown[] = [];
+  for (let at = 0; at < parsed.length; at += FRAME_EVENTS) {
+    const chunk = parsed.slice(at, at + FRAME_EVENTS);
+    const datas = unpackFrameBody(packFrameBody(chunk.map((event) => event.data))) as unknown[];
+    chunk.forEach((event, i) => envelopes.push({ ...event, data: datas[i] }));
+  }
+  const guards: [string, (input: unknown) => boolean][] = [];
+  for (const [name, root] of [['this', ROOT], ['other', otherRoot]] as const) {
+    guards.push([name, ((await import(join(root, 'src/protocol/envelopeGuard.ts'))) as { isEnvelope: (input: unknown) => boolean }).isEnvelope]);
+  }
+  const GUARD_PASSES = 4;
+  const passOf = (guard: (input: unknown) => boolean): number => {
+    const cpu0 = process.cpuUsage();
+    let accepted = 0;
+    for (let pass = 0; pass < GUARD_PASSES; pass += 1) for (const envelope of envelopes) if (guard(envelope)) accepted += 1;
+    const used = process.cpuUsage(cpu0);
+    if (accepted !== GUARD_PASSES * envelopes.length) throw new Error(`guard refused ${GUARD_PASSES * envelopes.length - accepted} valid events`);
+    return ((used.user + used.system) * 1000) / accepted;
+  };
+  for (const [, guard] of guards) passOf(guard); // warm-up: both optimized before timing
+  const results = new Map<string, number[]>(guards.map(([name]) => [name, []]));
+  for (let round = 0; round < rounds; round += 1) {
+    for (const [name, guard] of round % 2 === 0 ? guards : [...guards].reverse()) {
+      const ns = passOf(guard);
+      results.get(name)?.push(ns);
+      console.log(`round ${round + 1} ${name}: ${ns.toFixed(1)} ns/event (load ${(await import('node:os')).loadavg()[0]?.toFixed(1)})`);
+    }
+  }
+  printAB(results, 'ns of CPU per event in the guard');
+}
+
+/** The medians of both sides, their ratio other / this, and the per-round ratios' median and count where this side is lower. */
+function printAB(results: Map<string, number[]>, what: string): void {
+  const mine = results.get('this') ?? [];
+  const theirs = results.get('other') ?? [];
+  const perRound = mine.map((value, i) => (theirs[i] ?? Number.NaN) / value);
+  console.log(`median ${what}: this ${median(mine).toFixed(2)}, other ${median(theirs).toFixed(2)}; other / this = ${(median(theirs) / median(mine)).toFixed(3)} (medians), ${median(perRound).toFixed(3)} (median of per-round ratios, ${Math.min(...perRound).toFixed(2)}-${Math.max(...perRound).toFixed(2)}), this lower in ${perRound.filter((r) => r > 1).length} of ${perRound.length}`);
 }
 
 /** The diffs this checkout's pipeline builds from the log: the snapshot's (reset and its parts), then the live ones. */
@@ -246,7 +303,5 @@ for (let round = 0; round < rounds; round += 1) {
     console.log(`round ${round + 1} ${side.name}: ${perEvent.toFixed(2)} µs/event (load ${(await import('node:os')).loadavg()[0]?.toFixed(1)})`);
   }
 }
-const thisMedian = median(results.get('this') ?? []);
-const otherMedian = median(results.get('other') ?? []);
-console.log(`median µs of CPU per event: this ${thisMedian.toFixed(2)}, other ${otherMedian.toFixed(2)}; other / this = ${(otherMedian / thisMedian).toFixed(3)}`);
+printAB(results, 'µs of CPU per event');
 process.exit(0);

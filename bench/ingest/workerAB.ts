@@ -1,15 +1,17 @@
 /**
  * In-browser A/B of the fleet worker (docs/performance.md §3e's next step, §3h): this checkout's
- * worker against another checkout's, in ONE Chromium and against ONE feed, in alternated passes, so
- * that both see the same machine from minute to minute. A look, not a figure of the bench.
+ * worker against another checkout's, in alternated passes, so that both see the same machine from
+ * minute to minute. A look, not a figure of the bench.
  *
  * Both bench pages (bench/ingest/page/, each built from its own checkout with vite, so each holds
- * its own workers/fleet.worker.ts) are served by one feed (feedServer.ts), this one at `/`, the
- * other at `/other/`. Each round runs one pass per side, the side first swapped every round: a new
- * page of that side, its worker connected on version 2 (`?frames=bin2`) and the 10,000-unit
- * snapshot loaded, then a steady stream of STEADY_RATE events/s for STEADY_MS (the figure's
- * stream), then the page is closed (its worker ends). Per pass: the worker thread's CPU over the
- * stream (/proc, as ingestBench.ts), p50 / p99 event-to-diff, and events per worker CPU-second.
+ * its own workers/fleet.worker.ts) are served by the feed (feedServer.ts), this one at `/`, the
+ * other at `/other/`. Each round runs one pass per side, the side first swapped every round. Each
+ * pass has its own feed and its own Chromium, both ended after it (runPass: nothing carries over
+ * from pass to pass, round p17): a page of that side, its worker connected on version 2
+ * (`?frames=bin2`) and the 10,000-unit snapshot loaded, then a steady stream of STEADY_RATE
+ * events/s for STEADY_MS (the figure's stream). Per pass: the worker thread's CPU over the stream
+ * (/proc, as ingestBench.ts, this browser's processes only: browserPids.ts), p50 / p99
+ * event-to-diff, and events per worker CPU-second.
  * Prints each pass, then per side the medians and the ratio other / this of the CPU medians and
  * the median of the per-round ratios.
  *
@@ -27,6 +29,7 @@ import { join, resolve } from 'node:path';
 import { ROOT } from '../child.ts';
 import { median } from '../figure.ts';
 import { BENCH_LOGS, generateLog } from '../replay/logs.ts';
+import { browserMarker, processTree } from './browserPids.ts';
 import { buildPage, launchChromium, sends, startFeed, stream } from './chromium.ts';
 import { BATCH_MS, cpuBetween, DRAIN_MS, GROUP_ID, STEADY_MS, STEADY_RATE, UNITS, workerThreadsCpuMs } from './ingestBench.ts';
 import { streamStats } from './latency.ts';
@@ -65,51 +68,57 @@ const sides: Side[] = [
 type Pass = { cpuPercent: number; p50: number; p99: number; delivered: number; perCpuSecond: number; load: number };
 const results = new Map<string, Pass[]>(sides.map((side) => [side.name, []]));
 
-const feed = await startFeed(log, UNITS, pageDir);
-const browser = await launchChromium();
-try {
-  for (let round = 0; round <= rounds; round += 1) {
-    // Round 0 warms both sides (the feed's frames, the browser's caches) and is not counted.
-    for (const side of round % 2 === 0 ? sides : [...sides].reverse()) {
-      const context = await browser.newContext();
-      const page = await context.newPage();
-      page.on('pageerror', (error) => console.log(`${side.name} page error: ${error.message}`));
-      try {
-        await page.goto(`${feed.url}${side.path}`);
-        await page.evaluate(async ([g, u]) => (window as any).bench.connect('real', g, u, 'binary'), [GROUP_ID, UNITS] as const);
-        await page.evaluate(() => (window as any).bench.reset());
-        const load = loadavg()[0] ?? 0;
-        const profiler: WorkerProfiler | null = round > 0 && (profiled === side.name || profiled === 'both') ? await startWorkerProfile(browser) : null;
-        const cpuBefore = workerThreadsCpuMs();
-        const started = performance.now();
-        await stream(feed.url, rate, durationMs, BATCH_MS, side.layouts);
-        const wall = performance.now() - started;
-        const cpu = cpuBetween(cpuBefore, workerThreadsCpuMs());
-        if (profiler !== null) {
-          const profile = await profiler.stop();
-          profiles.get(side.name)?.push(profile);
-          console.log(`  profile: ${saveProfile(profile, join(pageDir, `worker-${side.name}-round${round}.cpuprofile`))}`);
-        }
-        await sleep(DRAIN_MS);
-        const cutoff = now();
-        const recorded = (await page.evaluate(() => (window as any).bench.take())) as { times: number[]; events: number[] };
-        const stats = streamStats(await sends(feed.url), recorded.times, recorded.events, cutoff);
-        if (cpu === null) throw new Error('no DedicatedWorker thread in /proc');
-        const delivered = recorded.events.reduce((sum, n) => sum + n, 0);
-        const pass: Pass = { cpuPercent: (100 * cpu) / wall, p50: stats.p50, p99: stats.p99, delivered, perCpuSecond: delivered / (cpu / 1000), load };
-        if (round > 0) results.get(side.name)?.push(pass);
-        console.log(
-          `${round === 0 ? 'warm-up' : `round ${round}`} ${side.name}: worker ${pass.cpuPercent.toFixed(1)} % of a core, ${Math.round(pass.perCpuSecond)} events per worker CPU-second, p50 ${pass.p50.toFixed(1)} ms, p99 ${pass.p99.toFixed(1)} ms, ${delivered} of ${stats.sent} events in ${stats.diffs} diffs, load ${load.toFixed(1)}`,
-        );
-      } finally {
-        await context.close();
-      }
+/**
+ * One pass on its own feed and its own Chromium, both ended after it: a pass inherits nothing from
+ * the one before (round p17: with one browser and one feed for the whole run, p50 climbed from
+ * ~17 ms in the first rounds to 54-396 ms in the last, on both sides). The feed keeps state across
+ * connections (its seq, its encoded chunks and id table), the browser its closed pages' memory.
+ */
+async function runPass(side: Side, round: number): Promise<void> {
+  const feed = await startFeed(log, UNITS, pageDir);
+  const marker = browserMarker();
+  const browser = await launchChromium([marker]);
+  try {
+    const page = await browser.newPage();
+    page.on('pageerror', (error) => console.log(`${side.name} page error: ${error.message}`));
+    await page.goto(`${feed.url}${side.path}`);
+    await page.evaluate(async ([g, u]) => (window as any).bench.connect('real', g, u, 'binary'), [GROUP_ID, UNITS] as const);
+    await page.evaluate(() => (window as any).bench.reset());
+    // This browser's processes only: other browsers on a shared machine have worker threads too.
+    const pids = processTree(marker);
+    const load = loadavg()[0] ?? 0;
+    const profiler: WorkerProfiler | null = round > 0 && (profiled === side.name || profiled === 'both') ? await startWorkerProfile(browser) : null;
+    const cpuBefore = workerThreadsCpuMs(pids);
+    const started = performance.now();
+    await stream(feed.url, rate, durationMs, BATCH_MS, side.layouts);
+    const wall = performance.now() - started;
+    const cpu = cpuBetween(cpuBefore, workerThreadsCpuMs(pids));
+    if (profiler !== null) {
+      const profile = await profiler.stop();
+      profiles.get(side.name)?.push(profile);
+      console.log(`  profile: ${saveProfile(profile, join(pageDir, `worker-${side.name}-round${round}.cpuprofile`))}`);
     }
+    await sleep(DRAIN_MS);
+    const cutoff = now();
+    const recorded = (await page.evaluate(() => (window as any).bench.take())) as { times: number[]; events: number[] };
+    const stats = streamStats(await sends(feed.url), recorded.times, recorded.events, cutoff);
+    if (cpu === null) throw new Error(`no DedicatedWorker thread in /proc under this browser's ${pids.size} processes`);
+    const delivered = recorded.events.reduce((sum, n) => sum + n, 0);
+    const pass: Pass = { cpuPercent: (100 * cpu) / wall, p50: stats.p50, p99: stats.p99, delivered, perCpuSecond: delivered / (cpu / 1000), load };
+    if (round > 0) results.get(side.name)?.push(pass);
+    console.log(
+      `${round === 0 ? 'warm-up' : `round ${round}`} ${side.name}: worker ${pass.cpuPercent.toFixed(1)} % of a core, ${Math.round(pass.perCpuSecond)} events per worker CPU-second, p50 ${pass.p50.toFixed(1)} ms, p99 ${pass.p99.toFixed(1)} ms, ${delivered} of ${stats.sent} events in ${stats.diffs} diffs, load ${load.toFixed(1)}`,
+    );
+  } finally {
+    await browser.close();
+    feed.child.stop();
+    await feed.child.done(10_000).catch(() => undefined);
   }
-} finally {
-  await browser.close();
-  feed.child.stop();
-  await feed.child.done(10_000).catch(() => undefined);
+}
+
+for (let round = 0; round <= rounds; round += 1) {
+  // Round 0 warms both sides (the page build's files in the disk cache, the log read) and is not counted.
+  for (const side of round % 2 === 0 ? sides : [...sides].reverse()) await runPass(side, round);
 }
 
 const of = (name: string, field: keyof Pass) => median((results.get(name) ?? []).map((pass) => pass[field]));

@@ -3,6 +3,7 @@ import fc from 'fast-check';
 import { Result, Schema } from 'effect';
 import { decodeEnvelope, EnvelopeSchema, isEnvelope } from './envelope.ts';
 import { EVENT_KINDS } from './kinds.ts';
+import type { EventKind } from './kinds.ts';
 import { makeEvent, SAMPLE_DATA } from './sampleEvents.ts';
 
 const valid = makeEvent('unit.status', 'U1', 2, 10);
@@ -77,11 +78,30 @@ describe('decodeEnvelope', () => {
   });
 });
 
-/** A valid envelope with one field somewhere replaced by an arbitrary JSON value. */
+/**
+ * Payloads of the hot kinds with every optional field present (SAMPLE_DATA's usage link has only
+ * port, type and the bitrates), so that a mutation reaches each field the guards check one by one
+ * (payloadGuards.ts isLinkFields, isUnitStatusData).
+ */
+const FULL_DATA: Partial<Record<EventKind, unknown>> = {
+  'unit.usage': {
+    links: [
+      { port: 'eth0', name: 'Ethernet 1', type: 'lan', connected: true, enabled: true, uplinkKbps: 20, downlinkKbps: 35, signalQuality: 100, roaming: false, sim: null },
+      { port: 'wwan0', name: 'Modem 1', type: 'cell', connected: false, enabled: true, uplinkKbps: 0, downlinkKbps: 0, signalQuality: 41, roaming: true, sim: 'B' },
+      { port: 'wlan0', type: 'wifi', uplinkKbps: 3, downlinkKbps: 4, sim: 'A' },
+    ],
+    uplinkKbps: 23,
+    downlinkKbps: 39,
+  },
+  'unit.status': { state: 'online', applications: { video: { state: 'streaming' }, intercom: {} }, battery: { connected: true, charging: false, percentage: 66 } },
+};
+
+/** A valid envelope (the sample payload, or with `full` the fuller one where there is one) with one field somewhere replaced by an arbitrary JSON value. */
 const mutatedEnvelope = fc
-  .tuple(fc.constantFrom(...EVENT_KINDS), fc.jsonValue(), fc.nat(), fc.boolean())
-  .map(([kind, junk, pick, inData]) => {
-    const event = JSON.parse(JSON.stringify(makeEvent(kind, 'U1', 1, 1, SAMPLE_DATA[kind] as never))) as Record<string, unknown>;
+  .tuple(fc.constantFrom(...EVENT_KINDS), fc.jsonValue(), fc.nat(), fc.boolean(), fc.boolean())
+  .map(([kind, junk, pick, inData, full]) => {
+    const data = (full ? FULL_DATA[kind] : undefined) ?? SAMPLE_DATA[kind];
+    const event = JSON.parse(JSON.stringify(makeEvent(kind, 'U1', 1, 1, data as never))) as Record<string, unknown>;
     const paths: (string | number)[][] = [];
     const walk = (value: unknown, path: (string | number)[]): void => {
       if (path.length > 0) paths.push(path);
@@ -99,12 +119,20 @@ const mutatedEnvelope = fc
 describe('isEnvelope (the fast path)', () => {
   const schemaAccepts = (input: unknown) => Result.isSuccess(Schema.decodeUnknownResult(EnvelopeSchema)(input));
 
+  it('accepts the fuller payloads, as the Schema does', () => {
+    for (const [kind, data] of Object.entries(FULL_DATA)) {
+      const event = makeEvent(kind as EventKind, 'U1', 1, 1, data as never);
+      expect(schemaAccepts(event)).toBe(true);
+      expect(isEnvelope(event)).toBe(true);
+    }
+  });
+
   it('never accepts what the Schema rejects, and agrees on valid events', () => {
     fc.assert(
       fc.property(mutatedEnvelope, (input) => {
         expect(isEnvelope(input)).toBe(schemaAccepts(input));
       }),
-      { numRuns: 2_000 },
+      { numRuns: 4_000 },
     );
   });
 });
