@@ -4,21 +4,13 @@
  * from the scroll position (useRowWindow: @tanstack/react-virtual, fixed size) with no per-row measurement. The ids on
  * screen go to the fleet worker (useVisibleSet), settled for VISIBLE_SETTLE_MS so a fast scroll
  * does not churn subscriptions.
- *
- * The virtualizer lives in RowWindowTracker, a child that renders nothing: it re-renders at every
- * row edge the scroll crosses, and tells the table only when the mounted range in whole blocks
- * (rowBlocks.ts) changes, so the table and its new rows render once every ROW_BLOCK rows scrolled,
- * not in every frame of a scroll.
  */
-import { memo, useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
-import type { RefObject } from 'react';
+import { memo, useEffect, useLayoutEffect, useMemo, useRef } from 'react';
 import { useDebouncedValue } from '@mantine/hooks';
 import { useTranslation } from 'react-i18next';
 import { useVisibleSet } from '../../fleet/index.ts';
 import type { UnitColumn } from './columns.ts';
 import type { UnitSort } from './listPrefs.ts';
-import type { RowRange } from './rowBlocks.ts';
-import { blockRange, NO_ROWS, sameRange } from './rowBlocks.ts';
 import { rowLabels } from './rowLabels.ts';
 import { UnitRow } from './UnitRow.tsx';
 import { useRowWindow } from './useRowWindow.ts';
@@ -82,36 +74,12 @@ const TableHeader = memo(function TableHeader({ columns, template, sort, onSort 
   );
 });
 
-interface RowWindowTrackerProps {
-  readonly body: RefObject<HTMLElement | null>;
-  readonly count: number;
-  readonly rowHeight: number;
-  /** Called in the commit (a layout effect, so before the frame is painted) when the range in whole blocks changes. */
-  readonly onRange: (range: RowRange) => void;
-}
-
-/**
- * The virtualizer's host: re-renders at every row edge crossed (synchronously in the scroll event)
- * and passes the range widened to whole blocks up. Placed after the body in the table, so the
- * body's ref is set when its layout effects first run.
- */
-function RowWindowTracker({ body, count, rowHeight, onRange }: RowWindowTrackerProps) {
-  const { first, last } = blockRange(useRowWindow(body, count, rowHeight, OVERSCAN_ROWS), count);
-  useLayoutEffect(() => onRange({ first, last }), [onRange, first, last]);
-  return null;
-}
-
 export function UnitTable({ ids, columns, template, sort, expanded, onSort, onOpen, onEnd }: UnitTableProps) {
   const { t } = useTranslation();
   const labels = useMemo(() => rowLabels(t), [t]);
   const bodyRef = useRef<HTMLDivElement>(null);
   const rowHeight = expanded ? EXPANDED_ROW_HEIGHT_PX : ROW_HEIGHT_PX;
-  const [range, setRange] = useState<RowRange>(NO_ROWS);
-  // A range equal to the one held sets nothing: the table does not re-render.
-  const onRange = useCallback((next: RowRange) => setRange((held) => (sameRange(held, next) ? held : next)), []);
-  // The block range is cut at the current count, which may have shrunk since it was reported.
-  const first = range.first;
-  const last = Math.min(range.last, ids.length - 1);
+  const { first, last } = useRowWindow(bodyRef, ids.length, rowHeight, OVERSCAN_ROWS);
   const shown = useMemo(() => ids.slice(first, last + 1), [ids, first, last]);
 
   useLayoutEffect(() => {
@@ -147,7 +115,6 @@ export function UnitTable({ ids, columns, template, sort, expanded, onSort, onOp
           />
         ))}
       </div>
-      <RowWindowTracker body={bodyRef} count={ids.length} rowHeight={rowHeight} onRange={onRange} />
     </div>
   );
 }
