@@ -226,7 +226,7 @@ async function phasesSince(page: Page, from: number): Promise<string> {
   return [before, ...during].join(' → ');
 }
 
-type TraceEvent = { name: string; ph: string; ts: number; dur?: number; pid: number; tid: number; args?: { name?: string; data?: { functionName?: string; url?: string; type?: string } } };
+type TraceEvent = { name: string; ph: string; ts: number; dur?: number; tdur?: number; pid: number; tid: number; args?: { name?: string; data?: { functionName?: string; url?: string; type?: string } } };
 
 /** A trace event's name for the long-task breakdown: scripts say their function and file, events their type. */
 function traceLabel(e: TraceEvent): string {
@@ -265,6 +265,52 @@ function longTaskParts(onMain: TraceEvent[]): string[] {
   });
 }
 
+/**
+ * The window's scroll tasks (issue 15 item 4, round p17): every main-thread task that dispatched a
+ * `scroll` event, i.e. the frame in which the page's scroll reached the list and the virtualizer
+ * rendered the rows it moved into view, then style, layout and paint. Their count, wall time (median,
+ * p90, max), thread time (median), how many are long (≥ 50 ms), and their parts by self time,
+ * averaged per task (ms): a typical wheel task, comparable across sides whatever else the stream
+ * puts into the window.
+ */
+function scrollTasks(onMain: TraceEvent[]): string[] {
+  const sorted = [...onMain].sort((a, b) => a.ts - b.ts || (b.dur ?? 0) - (a.dur ?? 0));
+  const self = new Map<TraceEvent, number>();
+  const stack: TraceEvent[] = [];
+  for (const e of sorted) {
+    while (stack.length > 0 && (stack.at(-1) as TraceEvent).ts + ((stack.at(-1) as TraceEvent).dur ?? 0) <= e.ts) stack.pop();
+    const parent = stack.at(-1);
+    if (parent !== undefined) self.set(parent, (self.get(parent) ?? 0) - (e.dur ?? 0));
+    self.set(e, (self.get(e) ?? 0) + (e.dur ?? 0));
+    stack.push(e);
+  }
+  const tasks = sorted.filter((e) => e.name === 'RunTask');
+  const scrolls = sorted.filter((e) => e.name === 'EventDispatch' && e.args?.data?.type === 'scroll');
+  const withScroll: TraceEvent[] = [];
+  let next = 0;
+  for (const task of tasks) {
+    const end = task.ts + (task.dur ?? 0);
+    while (next < scrolls.length && (scrolls[next] as TraceEvent).ts < task.ts) next += 1;
+    if (next < scrolls.length && (scrolls[next] as TraceEvent).ts < end) withScroll.push(task);
+  }
+  if (withScroll.length === 0) return ['    scroll tasks: none'];
+  const walls = withScroll.map((t) => (t.dur ?? 0) / 1000);
+  const cpus = withScroll.map((t) => (t.tdur ?? 0) / 1000);
+  const parts = new Map<string, number>();
+  for (const task of withScroll) {
+    const end = task.ts + (task.dur ?? 0);
+    for (const e of sorted) {
+      if (e.ts < task.ts || e.ts >= end || e.name === 'RunTask') continue;
+      parts.set(traceLabel(e), (parts.get(traceLabel(e)) ?? 0) + (self.get(e) ?? 0) / 1000);
+    }
+  }
+  const mean = [...parts.entries()].sort((a, b) => b[1] - a[1]).slice(0, 2 * LONG_TASK_PARTS).map(([n, ms]) => `${n} ${(ms / withScroll.length).toFixed(2)}`);
+  return [
+    `    scroll tasks: ${withScroll.length}, wall median ${percentile(walls, 50).toFixed(1)} / p90 ${percentile(walls, 90).toFixed(1)} / max ${Math.max(...walls).toFixed(0)} ms, thread time median ${percentile(cpus, 50).toFixed(1)} ms, ${walls.filter((w) => w >= 50).length} of them ≥ 50 ms`,
+    `    scroll task parts, self ms per task (mean): ${mean.join(', ')}`,
+  ];
+}
+
 /** Chromium's trace of the window: total time per top-level event name on the page's main thread (CrRendererMain), i.e. native work by kind too. */
 async function traced(cdp: CDPSession, during: () => Promise<FrameWindow>): Promise<{ w: FrameWindow; top: string[] }> {
   const events: TraceEvent[] = [];
@@ -284,7 +330,7 @@ async function traced(cdp: CDPSession, during: () => Promise<FrameWindow>): Prom
   for (const e of onMain) if (e.name !== 'RunTask' && e.name !== 'ThreadControllerImpl::RunTask') byName.set(e.name, (byName.get(e.name) ?? 0) + (e.dur ?? 0) / 1000);
   const long = onMain.filter((e) => e.name === 'RunTask' && (e.dur ?? 0) >= 50_000).length;
   const top = [...byName.entries()].sort((a, b) => b[1] - a[1]).slice(0, TOP).map(([n, ms]) => `    ${ms.toFixed(0).padStart(6)} ms  ${n} (trace, inclusive)`);
-  return { w, top: [`    trace: ${long} main-thread tasks ≥ 50 ms`, ...top, ...longTaskParts(onMain)] };
+  return { w, top: [`    trace: ${long} main-thread tasks ≥ 50 ms`, ...top, ...scrollTasks(onMain), ...longTaskParts(onMain)] };
 }
 
 async function window(cdp: CDPSession, page: Page, name: string, openMs: number | null, during: () => Promise<void>): Promise<string> {
