@@ -63,6 +63,8 @@ const api = {
   setBatchSize: (size: number): void => service.setBatchSize(size),
   /** The unit list painted its first rows (issue 15 item 3): the worker loads its fleet now, not beside that paint. */
   presentedPainted: (): void => service.presentedPainted(),
+  /** The page read a view it does not have yet (pipeline/firstViews.ts): the rest of the snapshot's views now. */
+  presentedViewsWanted: (): void => service.presentedViewsWanted(),
   setAlertSettings: (settings: UnitAlertSettings): void => service.setAlertSettings(settings),
   beginTransition: (unitId: string, button: TransitionButton, state: ButtonTransitionState): void =>
     service.beginTransition(unitId, button, state),

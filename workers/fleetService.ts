@@ -11,6 +11,7 @@ import type { ButtonTransitionState, CachedKind, TransitionButton } from '../src
 import type { Topic } from '../src/protocol/ops.ts';
 import type { FleetDiff } from './pipeline/diff.ts';
 import { FleetPipeline } from './pipeline/fleetPipeline.ts';
+import { FIRST_VIEWS_ROWS } from './pipeline/firstViews.ts';
 import type { CachedUnitData } from './pipeline/selectionCache.ts';
 import type { VirtualChannelOutcome } from './pipeline/virtualChannel.ts';
 import type { Clock, Timers } from './sources/clock.ts';
@@ -63,6 +64,11 @@ export interface ConnectOptions {
    * else split into parts of whole views; 'text' (bench only): columns with the views as a string.
    */
   snapshotColumns?: boolean | 'text';
+  /**
+   * Rows whose views go with a first snapshot's columns, the rest after the page's paint
+   * (pipeline/firstViews.ts; default FIRST_VIEWS_ROWS; 0, bench only: all the views at once).
+   */
+  firstViewsRows?: number;
 }
 
 /** Receives each diff; the returned promise (or return) means the UI has taken it. */
@@ -94,6 +100,8 @@ export interface FleetService {
   setBatchSize(size: number): void;
   /** The page painted the first rows of the snapshot it was sent: the fleet's load waits for this (FleetPipeline.presentedPainted). */
   presentedPainted(): void;
+  /** The page read a view of the last snapshot it does not have yet: the rest of its views now (FleetPipeline.presentedViewsWanted). */
+  presentedViewsWanted(): void;
   setAlertSettings(settings: UnitAlertSettings): void;
   beginTransition(unitId: string, button: TransitionButton, state: ButtonTransitionState): void;
   /** The call behind the button was refused: its transition ends now. */
@@ -188,6 +196,7 @@ export function createFleetService(deps: FleetServiceDeps): FleetService {
         fetchCached: rest.fetchCached,
         setVirtualChannel: rest.putVirtualChannel,
         snapshotColumns: options.snapshotColumns ?? true,
+        firstViewsRows: options.firstViewsRows ?? FIRST_VIEWS_ROWS,
         ...(alertSettings ? { alertSettings } : {}),
       });
       const nextLive = createLiveSource({
@@ -253,6 +262,9 @@ export function createFleetService(deps: FleetServiceDeps): FleetService {
     },
     presentedPainted() {
       pipeline?.presentedPainted();
+    },
+    presentedViewsWanted() {
+      pipeline?.presentedViewsWanted();
     },
     setBatchSize(size) {
       batchSize = size;

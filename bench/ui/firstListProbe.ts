@@ -1,10 +1,12 @@
 /**
  * A look at the first full list alone (no frame run): `npx tsx bench/ui/firstListProbe.ts UNITS [PASSES] [--trace FILE [--trace-all]]
- * [--breakdown]] [--ab | --json] [--ab-split | --split] [--ab-text | --text] [--ab-packed | --packed] [--cpu-profile] [--screenshot FILE]` (--ab: every other pass fetches
+ * [--breakdown]] [--ab | --json] [--ab-split | --split] [--ab-text | --text] [--ab-packed | --packed] [--ab-whole | --whole] [--cpu-profile] [--screenshot FILE]` (--ab: every other pass fetches
  * the snapshot as JSON; --ab-split: every other pass sends it to the UI split in parts of whole views, the
  * path before columns; --ab-text: every other pass sends the columns' views as one string instead of
  * transferred UTF-8 bytes, the form before; --ab-packed: every other pass the worker asks for the packed
- * snapshot instead of the columns answer, the answer before; --screenshot FILE: a PNG of the list after the last pass).
+ * snapshot instead of the columns answer, the answer before; --ab-whole: every other pass the worker sends a first
+ * snapshot's views with its columns at once, not the first screen's views first (workers/pipeline/firstViews.ts,
+ * the path before round p17); --screenshot FILE: a PNG of the list after the last pass).
  * Builds the console, starts the server with UNITS units (LUC_BENCH_UI_RATE, default 60,000 events/s
  * as in the UI bench), loads /list PASSES times and prints the probe's marks per pass. With --trace,
  * the last pass is recorded as a Chrome trace (page and worker threads; user timing marks included)
@@ -189,7 +191,9 @@ async function main(): Promise<void> {
       const text = process.argv.includes('--text') || (process.argv.includes('--ab-text') && pass % 2 === 1);
       // --ab-packed: every other pass the worker asks for the packed snapshot (the answer before the columns answer).
       const packed = process.argv.includes('--packed') || (process.argv.includes('--ab-packed') && pass % 2 === 1);
-      const query = [json ? 'benchSnapshotJson' : '', split ? 'benchSnapshotSplit' : '', text ? 'benchSnapshotText' : '', packed ? 'benchSnapshotPacked' : ''].filter((flag) => flag !== '').join('&');
+      // --ab-whole: every other pass the first snapshot's views go with its columns at once (the path before firstViews.ts).
+      const whole = process.argv.includes('--whole') || (process.argv.includes('--ab-whole') && pass % 2 === 1);
+      const query = [json ? 'benchSnapshotJson' : '', split ? 'benchSnapshotSplit' : '', text ? 'benchSnapshotText' : '', packed ? 'benchSnapshotPacked' : '', whole ? 'benchSnapshotWhole' : ''].filter((flag) => flag !== '').join('&');
       // The server's CPU over the pass (simulator, fan-out, snapshot): what the 2 cores lend to Chromium.
       const serverCpuBefore = cpuMsOf(server.child.process.pid);
       const result = await loadList(page, units, query === '' ? '' : `?${query}`);
@@ -198,7 +202,7 @@ async function main(): Promise<void> {
       const cpu = traceAll && passTrace !== null ? mainThreadTasks(passTrace) : null;
       if (tracing && breakdown && passTrace !== null) printBreakdown(passTrace);
       const profile = cdp === null ? null : ((await cdp.send('Profiler.stop')) as unknown as { profile: CpuProfile }).profile;
-      console.log(`pass ${pass + 1} (${json ? 'JSON' : 'packed'}, ${split ? 'split views' : text ? 'columns, views as text' : 'columns'}): ${JSON.stringify(result, (k, v: unknown) => (typeof v === 'number' ? Math.round(v * 10) / 10 : v))}${cpu === null ? '' : ` main thread ${JSON.stringify(cpu, (k, v: unknown) => (typeof v === 'number' ? Math.round(v * 10) / 10 : v))}`}; server CPU ${serverCpuMs} ms, load ${loadavg()[0]?.toFixed(1)}`);
+      console.log(`pass ${pass + 1} (${json ? 'JSON' : 'packed'}, ${split ? 'split views' : text ? 'columns, views as text' : whole ? 'columns, views whole' : 'columns'}): ${JSON.stringify(result, (k, v: unknown) => (typeof v === 'number' ? Math.round(v * 10) / 10 : v))}${cpu === null ? '' : ` main thread ${JSON.stringify(cpu, (k, v: unknown) => (typeof v === 'number' ? Math.round(v * 10) / 10 : v))}`}; server CPU ${serverCpuMs} ms, load ${loadavg()[0]?.toFixed(1)}`);
       const shotAt = process.argv.indexOf('--screenshot');
       if (shotAt > 0 && pass === passes - 1) await page.screenshot({ path: process.argv[shotAt + 1] ?? '/tmp/first-list.png' });
       if (profile !== null) {

@@ -78,6 +78,12 @@ export const BENCH_SNAPSHOT_TEXT_FLAG = 'benchSnapshotText';
  * the UI has them. Not a user feature.
  */
 export const BENCH_SNAPSHOT_PACKED_FLAG = 'benchSnapshotPacked';
+/**
+ * BENCH ONLY (bench/ui/firstListProbe.ts `--ab-whole`, the path before as baseline):
+ * `?benchSnapshotWhole` makes the worker send a first snapshot's views with its columns at once,
+ * not the first screen's views first (workers/pipeline/firstViews.ts). Not a user feature.
+ */
+export const BENCH_SNAPSHOT_WHOLE_FLAG = 'benchSnapshotWhole';
 
 function benchFlag(flag: string): boolean {
   const search = globalThis.location?.search ?? '';
@@ -171,6 +177,8 @@ export function createFleetClient(options: FleetClientOptions = {}): FleetClient
   const endpoint = options.endpoint ?? new Worker(new URL('../../workers/fleet.worker.ts', import.meta.url), { type: 'module' });
   const api = Comlink.wrap<FleetApi>(endpoint);
   const store = new FleetStore();
+  // A read of a view the page does not have yet (a first snapshot's views in two parts, workers/pipeline/firstViews.ts) asks for the rest now.
+  store.onViewsWanted(() => void api.presentedViewsWanted());
   const now = options.now ?? (() => Date.now());
   const later = options.setTimeout ?? ((callback: () => void, ms: number) => setTimeout(callback, ms));
   const reload = options.reload ?? (() => globalThis.location?.reload());
@@ -221,8 +229,9 @@ export function createFleetClient(options: FleetClientOptions = {}): FleetClient
       const onDiff = perEvent ? perEventUpdates(session.onDiff) : pacedApply(session.onDiff, framePacing);
       const json = benchFlag(BENCH_SNAPSHOT_JSON_FLAG) ? { packedSnapshot: false } : benchFlag(BENCH_SNAPSHOT_PACKED_FLAG) ? { columnsSnapshot: false } : {}; // BENCH ONLY
       const split = benchFlag(BENCH_SNAPSHOT_SPLIT_FLAG) ? { snapshotColumns: false } : benchFlag(BENCH_SNAPSHOT_TEXT_FLAG) ? { snapshotColumns: 'text' as const } : {}; // BENCH ONLY
+      const whole = benchFlag(BENCH_SNAPSHOT_WHOLE_FLAG) ? { firstViewsRows: 0 } : {}; // BENCH ONLY
       await api.connect(
-        { ...endpoints, ...json, ...split, ...connectOptions } as ConnectOptions,
+        { ...endpoints, ...json, ...split, ...whole, ...connectOptions } as ConnectOptions,
         Comlink.proxy(onDiff) as unknown as (diff: FleetDiff) => void,
       );
       sessions.activate(session.id);

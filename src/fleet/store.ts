@@ -8,6 +8,19 @@
  * Channels the same way: a version signal per channel, `channelMembership` when channels appear or
  * go. Views that follow many units at once (the map) take the changed-ids feed instead of
  * scanning: `onUnitsChanged` hands each listener the ids a diff touched, after the diff is applied.
+ *
+ * A first snapshot's views may come in two parts (workers/pipeline/firstViews.ts): the first
+ * screen's rows' views with the columns, the rest after the page painted them (docs/performance.md
+ * §7l). Until the rest comes, the store knows every unit (ids, names, both orders, size,
+ * membership) but `unit(id)` of a unit whose view has not come answers undefined, what it answers
+ * for a unit it has no view of: the list's row shows its placeholder cells, the unit page its
+ * loader, an order or the map leaves the unit out. Such a read asks the worker for the rest at once
+ * (`onViewsWanted`: a round trip, not the worker's timeout), and when it comes every reader that
+ * was answered undefined is told: its unit's version is bumped, `membership` is bumped (lists and
+ * orders rebuild) and the changed-ids feed gets those ids (the map, the wall). Nothing shown is
+ * a wrong value, only a missing one for that round trip; and nothing is lost: a diff that would
+ * need a view not come (a patch, a new snapshot over it) is an error naming it, and the worker
+ * posts the rest before any such diff (FleetPipeline.post).
  */
 import { batch, signal } from '@preact/signals-react';
 import type { Signal } from '@preact/signals-react';
@@ -19,7 +32,7 @@ import type { ChannelView, FleetDiff, ServerView, UnitView } from '../../workers
 import { applyUnitPatch, decodeDiffUnits, diffPatchRows, MAX_KEPT_NOTIFICATIONS, statusOfText } from '../../workers/pipeline/diff.ts';
 import type { ConnectionState } from '../../workers/sources/connectionState.ts';
 import type { SnapshotColumns } from '../../workers/pipeline/snapshotColumns.ts';
-import { decodeColumnView } from '../../workers/pipeline/snapshotColumns.ts';
+import { checkRestViews, columnViewIfCome } from '../../workers/pipeline/firstViews.ts';
 import { findIdIndex } from '../../workers/pipeline/idIndex.ts';
 import { textAt, textCount, textValues } from '../../workers/pipeline/textColumn.ts';
 import type { Later, SlicedWalk } from './slicedWalk.ts';
@@ -93,6 +106,17 @@ type FillingSnapshot = {
   cursor: number;
 };
 
+/**
+ * A snapshot whose views have not all come (firstViews.ts): the walk that fills the Map waits for
+ * them (`start`); `missed` the units whose view a reader asked for and was answered undefined.
+ */
+type ViewsRest = {
+  readonly columns: SnapshotColumns;
+  readonly start: () => void;
+  readonly missed: Set<string>;
+  asked: boolean;
+};
+
 function afterPaint(work: () => void): void {
   if (typeof requestAnimationFrame === 'function') requestAnimationFrame(() => setTimeout(work, 0));
   else setTimeout(work, 0);
@@ -142,6 +166,10 @@ export class FleetStore {
    * screen warm-up) waits for it, so it does not stretch that time.
    */
   readonly snapshotPending = signal(false);
+  /** The last snapshot's views while they have not all come (null otherwise): see ViewsRest. */
+  private viewsRest: ViewsRest | null = null;
+  /** Asks the worker for the rest of the last snapshot's views (FleetClient: presentedViewsWanted). */
+  private viewsWanted: (() => void) | null = null;
   /** Diffs applied (for tests and the bench). */
   diffsApplied = 0;
   /** The parts of a split snapshot applied so far (null: none in progress). */
@@ -156,6 +184,26 @@ export class FleetStore {
     private readonly later: Later = afterPaint,
     private readonly continueLater: Later = later === afterPaint ? nextTask : later,
   ) {}
+
+  /** Who to ask for the rest of a snapshot's views when a read finds one not come (once per snapshot). */
+  onViewsWanted(ask: () => void): void {
+    this.viewsWanted = ask;
+  }
+
+  /** The view of unit `index` of `columns`, or undefined while it has not come (noted: see ViewsRest). */
+  private viewAt(columns: SnapshotColumns, index: number, unitId: string): UnitView | undefined {
+    const view = columnViewIfCome(columns, index);
+    if (view === undefined) {
+      const rest = this.viewsRest;
+      if (rest === null) throw new Error(`snapshot columns: the view of unit ${unitId} is missing and none is coming`);
+      rest.missed.add(unitId);
+      if (!rest.asked) {
+        rest.asked = true;
+        this.viewsWanted?.();
+      }
+    }
+    return view;
+  }
 
   /** The version signal of a unit (created on first use; read `.value` at the leaf). */
   unitVersion(unitId: string): Signal<number> {
@@ -218,7 +266,10 @@ export class FleetStore {
     if (index < 0) return undefined;
     if (index < filling.cursor) return filling.built.get(unitId) as UnitView;
     let view = filling.parsed[index];
-    if (view === undefined) filling.parsed[index] = view = decodeColumnView(filling.columns, index);
+    if (view === undefined) {
+      view = this.viewAt(filling.columns, index, unitId);
+      filling.parsed[index] = view;
+    }
     return view;
   }
 
@@ -262,7 +313,9 @@ export class FleetStore {
       step: (index) => {
         const id = textAt(columns.ids, index);
         if (!gone.has(id)) {
-          built.set(id, parsed[index] ?? decodeColumnView(columns, index));
+          const view = parsed[index] ?? columnViewIfCome(columns, index);
+          if (view === undefined) throw new Error(`snapshot columns: unit ${id}'s view had not come when the store was filled`);
+          built.set(id, view);
           parsed[index] = undefined;
         }
         filling.cursor = index + 1;
@@ -316,8 +369,8 @@ export class FleetStore {
   private parse(unitId: string, index: number): UnitView | undefined {
     const columns = this.columns;
     if (columns === null) return undefined;
-    const view = decodeColumnView(columns, index);
-    this.units.set(unitId, view);
+    const view = this.viewAt(columns, index, unitId);
+    if (view !== undefined) this.units.set(unitId, view);
     return view;
   }
 
@@ -386,7 +439,12 @@ export class FleetStore {
 
   /** Applies one diff from the worker (all signal writes in one batch). */
   apply(diff: FleetDiff): void {
+    if (diff.snapshotViews !== undefined) {
+      this.takeViewsRest(diff.frame, diff.snapshotViews);
+      return;
+    }
     const columns = diff.snapshot;
+    if (this.viewsRest !== null) this.checkViewsNotNeeded(diff);
     const snapshot = diff.reset && (diff.unitsBuffer !== null || diff.units.length > 0 || columns !== undefined);
     if (snapshot) performance.mark(SNAPSHOT_MARK);
     if (diff.snapshotBytesAt !== undefined) {
@@ -496,8 +554,10 @@ export class FleetStore {
       this.orderedByName = null;
       // The worker's order holds for exactly the snapshot's units (every other one was removed).
       this.nameOrderValid = this.size === textCount(columns.ids);
-      if (filling !== null) this.later(() => this.fill(filling, PARSE_SLICE_MS));
-      else this.later(() => this.parseRest(columns));
+      const start = filling !== null ? () => this.fill(filling, PARSE_SLICE_MS) : () => this.parseRest(columns);
+      // Views that come in two parts: the walk waits for the rest (takeViewsRest).
+      if (columns.views === null) this.viewsRest = { columns, start, missed: new Set(), asked: false };
+      else this.later(start);
     } else if (membershipChanged || renamed) {
       this.nameOrderValid = false;
       this.orderedByName = null;
@@ -523,6 +583,46 @@ export class FleetStore {
     }
     this.tellViews(membershipChanged, ids);
     if (snapshot) performance.mark(SNAPSHOT_APPLIED_MARK);
+  }
+
+  /**
+   * The rest of the last snapshot's views came (FleetDiff.snapshotViews): the columns are whole;
+   * every reader answered undefined meanwhile is told (see the header); the Map's walk starts.
+   */
+  private takeViewsRest(frame: number, views: Uint8Array): void {
+    const rest = this.viewsRest;
+    if (rest === null || rest.columns !== this.columns) throw new Error(`diff ${frame}: the rest of a snapshot's views came with no snapshot waiting for them`);
+    checkRestViews(rest.columns, views);
+    rest.columns.views = views;
+    this.viewsRest = null;
+    this.diffsApplied += 1;
+    if (rest.missed.size > 0) {
+      const ids = [...rest.missed];
+      batch(() => {
+        for (const id of ids) this.bump(this.versions.get(id));
+      });
+      this.tellViews(true, ids);
+    }
+    this.later(rest.start);
+  }
+
+  /**
+   * A diff other than the rest came while a snapshot's views have not all come: fine unless it
+   * needs one (a patch, or new columns over units of that snapshot still held); then an error
+   * naming it, before anything is applied. A snapshot whose units are all gone needs none.
+   */
+  private checkViewsNotNeeded(diff: FleetDiff): void {
+    const rest = this.viewsRest as ViewsRest;
+    const filling = this.filling;
+    const held = filling !== null && filling.columns === rest.columns ? textCount(filling.columns.ids) > filling.gone.size : [...this.units.values()].some((entry) => typeof entry === 'number');
+    if (!held) {
+      this.viewsRest = null; // nothing of that snapshot is left to read
+      return;
+    }
+    const patches = (diff.patches?.length ?? 0) > 0 || diff.patchesBuffer != null || diff.patchRows !== undefined;
+    if (diff.snapshot !== undefined || patches) {
+      throw new Error(`diff ${diff.frame}: ${diff.snapshot !== undefined ? 'a snapshot' : 'patches'} came before the rest of the last snapshot's views`);
+    }
   }
 
   /** Membership first (a signal), then the changed ids, as followUnits expects. */

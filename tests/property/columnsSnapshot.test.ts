@@ -33,8 +33,12 @@ function workerDecode(snapshot: unknown) {
   return decodeRestSnapshot(unpacked.value);
 }
 
-/** A pipeline of the console's worker (snapshots as columns) whose diffs land in `posted`, frames run by hand. */
-function workerPipeline() {
+/**
+ * A pipeline of the console's worker (snapshots as columns) whose diffs land in `posted`, frames run
+ * by hand. `firstViewsRows`: a first snapshot's views in two parts (firstViews.ts); `word: false`:
+ * the page never says its rows are painted (a screen with no list), the load waits for its timeout.
+ */
+function workerPipeline(options: { firstViewsRows?: number; word?: boolean } = {}) {
   const time = new ManualTime();
   const posted: { diff: FleetDiff; transfer: ArrayBuffer[] }[] = [];
   const pipeline = new FleetPipeline({
@@ -43,10 +47,15 @@ function workerPipeline() {
     clock: time,
     timers: time,
     snapshotColumns: true,
+    ...(options.firstViewsRows !== undefined ? { firstViewsRows: options.firstViewsRows } : {}),
   });
   // The page's word that its first rows are painted (the unit list sends it), then frames.
   const settle = async () => {
-    pipeline.presentedPainted();
+    if (options.word !== false) pipeline.presentedPainted();
+    else {
+      for (let i = 0; i < 4; i += 1) await Promise.resolve(); // the UI's answer reaches the pipeline, which starts the timeout
+      time.advance(PRESENTED_LOAD_TIMEOUT_MS);
+    }
     for (let i = 0; i < 6; i += 1) {
       time.advance(16);
       await Promise.resolve();
@@ -114,19 +123,21 @@ describe('the columns answer', () => {
   it("feeds the store exactly as the worker's snapshot path does: first load, live events, a resync with a transition pending", async () => {
     const events = fc.array(fc.tuple(fc.nat({ max: 40 }), fc.constantFrom('online', 'offline', 'streaming')), { maxLength: 12 });
     await fc.assert(
-      fc.asyncProperty(snapshotArb.map(smallWatermark), events, snapshotArb.map(smallWatermark), fc.array(fc.boolean(), { maxLength: 30 }), events, fc.nat({ max: 40 }), async (first, liveOne, fresh, kept, liveTwo, pressed) => {
+      fc.asyncProperty(snapshotArb.map(smallWatermark), events, snapshotArb.map(smallWatermark), fc.array(fc.boolean(), { maxLength: 30 }), events, fc.nat({ max: 40 }), fc.nat({ max: 8 }), fc.boolean(), async (first, liveOne, fresh, kept, liveTwo, pressed, rows, word) => {
         // The second snapshot keeps some units of the first (at a newer rev), drops the others, adds its own.
         const second = { ...fresh, units: [...first.units.filter((_, i) => kept[i] === true).map((entry) => ({ ...entry, rev: entry.rev + 1 })), ...fresh.units] };
         const decodedFirst = workerDecode(first);
         const decodedSecond = workerDecode(second);
         if (!decodedFirst.ok || !decodedSecond.ok) return;
         const runs = await Promise.all(
-          (['decoded', 'columns'] as const).map(async (way) => {
-            const worker = workerPipeline();
+          (['decoded', 'columns', 'two parts'] as const).map(async (way) => {
+            // 'two parts': the first snapshot's views of `rows + 1` rows first, the rest on the page's word or at the load's timeout.
+            const worker = workerPipeline(way === 'two parts' ? { firstViewsRows: rows + 1, word } : {});
             const store = new FleetStore((work) => work());
             let seq = 10_000;
             const feed = async (snapshot: typeof first, decoded: typeof decodedFirst & { ok: true }) => {
               if (way === 'decoded') worker.pipeline.snapshot(decoded.value.snapshot, decoded.value.watermark);
+              // Posted diffs are structured-cloned (the store may write the columns' `views` when their rest comes).
               else {
                 const { answer, load } = readAnswer(snapshot);
                 worker.pipeline.snapshotPresented({ columns: answer.columns, transfer: answer.transfer, counters: answer.counters }, answer.watermark, load);
@@ -150,11 +161,21 @@ describe('the columns answer', () => {
             await worker.settle();
             await feed(second, decodedSecond);
             await live(liveTwo);
-            for (const { diff } of worker.posted) store.apply(diff);
+            if (way === 'two parts') {
+              // The first snapshot went in two parts (its rows' views, then the rest, before any other diff); the
+              // second too when the model held no unit then, else whole.
+              const diffs = worker.posted.map(({ diff }) => diff);
+              expect(diffs[0]?.snapshot?.views).toBeNull();
+              const splitAt = diffs.flatMap((diff, at) => (diff.snapshot?.views === null ? [at] : []));
+              expect(diffs.flatMap((diff, at) => (diff.snapshotViews !== undefined ? [at] : []))).toEqual(splitAt.map((at) => at + 1));
+              expect(splitAt[0]).toBe(0);
+            }
+            for (const { diff } of worker.posted) store.apply(structuredClone(diff));
             return answers(store);
           }),
         );
         expect(runs[1]).toEqual(runs[0]);
+        expect(runs[2]).toEqual(runs[0]);
       }),
       { numRuns: 100 },
     );

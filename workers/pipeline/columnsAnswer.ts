@@ -44,7 +44,8 @@ const pad4 = (length: number): number => (length + 3) & ~3;
 
 /** The answer's bytes: `columns` as fleetColumns.ts makes them, then `packed`. */
 export function encodeColumnsAnswer(header: ColumnsAnswerHeader, columns: SnapshotColumns, packed: Uint8Array): Uint8Array {
-  if (typeof columns.views === 'string') throw new TypeError('columns answer: the views must be UTF-8 bytes');
+  const views = columns.views;
+  if (!(views instanceof Uint8Array)) throw new TypeError('columns answer: the views must be UTF-8 bytes, all of them');
   const units = columns.offsets.length - 1;
   const headerBytes = encoder.encode(JSON.stringify({ watermark: header.watermark, counters: header.counters, units }));
   const u32 = (array: Uint32Array): Uint8Array => new Uint8Array(array.buffer, array.byteOffset, array.byteLength);
@@ -56,7 +57,7 @@ export function encodeColumnsAnswer(header: ColumnsAnswerHeader, columns: Snapsh
     u32(columns.nameOrder),
     u32(columns.idOrder),
     u32(columns.offsets),
-    columns.views,
+    views,
     packed,
   ];
   let length = 12 + pad4(headerBytes.length);

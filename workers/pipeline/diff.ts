@@ -173,6 +173,13 @@ export interface FleetDiff {
    * `units`/`unitsBuffer` and instead of a split over several diffs. Absent otherwise.
    */
   readonly snapshot?: SnapshotColumns;
+  /**
+   * The rest of the last snapshot's views, when its columns came with `views: null` and only the
+   * first screen's views (workers/pipeline/firstViews.ts): the whole views' bytes (transferred),
+   * in a diff of its own (not reset, nothing else in it), posted before any other diff that
+   * follows that snapshot. Absent otherwise.
+   */
+  readonly snapshotViews?: Uint8Array;
 }
 
 /**

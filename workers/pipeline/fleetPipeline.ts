@@ -36,7 +36,7 @@ import type { Clock, TimerId, Timers } from '../sources/clock.ts';
 import type { ConnectionState } from '../sources/connectionState.ts';
 import type { EventSink } from '../sources/eventSource.ts';
 import type { ChannelView, FleetDiff, LinkView, ServerView, UnitPatch, UnitView } from './diff.ts';
-import { ASPECT, channelsWithStatusText, encodeUnits, INLINE_UNITS_MAX, MAX_KEPT_NOTIFICATIONS, MAX_UNITS_PER_DIFF, pushLinkValues, WHOLE_VIEW } from './diff.ts';
+import { ASPECT, channelsWithStatusText, EMPTY_DIFF, encodeUnits, INLINE_UNITS_MAX, MAX_KEPT_NOTIFICATIONS, MAX_UNITS_PER_DIFF, pushLinkValues, WHOLE_VIEW } from './diff.ts';
 import { RecordsByRef } from './recordsByRef.ts';
 import { LayoutsBySlot } from './layoutsBySlot.ts';
 import { AspectMasks } from './aspectMasks.ts';
@@ -44,6 +44,7 @@ import { PatchColumnsWriter } from './patchColumns.ts';
 import type { SnapshotColumns } from './snapshotColumns.ts';
 import { encodeSnapshotColumns } from './snapshotColumns.ts';
 import type { FleetColumns } from './fleetColumns.ts';
+import { splitFirstViews } from './firstViews.ts';
 import { textValues } from './textColumn.ts';
 import { batteryOf, linksOf, onAirOf, sameLinkLayout, signalOf, uplinkOf, unitViewOf, videoStateOf } from './unitView.ts';
 import { CapabilitiesRefresh } from './capabilitiesRefresh.ts';
@@ -94,6 +95,13 @@ export interface PipelineDeps {
    * ONLY): columns with the views as one string instead of UTF-8 bytes, the form before.
    */
   snapshotColumns?: boolean | 'text';
+  /**
+   * A first snapshot presented as columns (snapshotPresented, the pipeline's model empty) goes with
+   * the views of this many rows in the list's default order only (firstViews.ts), the whole views
+   * once the page said it painted them, asked for a view it lacks, or the fleet's load starts. Default 0: the
+   * views go with the columns. The console's worker sets FIRST_VIEWS_ROWS.
+   */
+  firstViewsRows?: number;
   /** Units per diff before a change is split (default MAX_UNITS_PER_DIFF). */
   maxUnitsPerDiff?: number;
   /** Runs the next part of a split change (default: at once, when the UI has taken the last part). */
@@ -176,6 +184,12 @@ export class FleetPipeline implements EventSink {
    * a newer snapshot superseded it, which then rejects). Null when nothing waits.
    */
   private presentedWake: (() => void) | null = null;
+  /**
+   * The views of a first snapshot sent with its first screen's views only (firstViews.ts): posted
+   * before any other diff (post), on the page's word, on its asking, or when the load starts. Null
+   * when nothing is held back.
+   */
+  private viewsRest: Uint8Array | null = null;
   private eventsSinceDiff = 0;
   /** The last diff was a part of a split change: the rest goes out as soon as the UI took it. */
   private continuing = false;
@@ -316,7 +330,7 @@ export class FleetPipeline implements EventSink {
     }
     this.frameNo += 1;
     const snapshotBytesAt = takeSnapshotStamp();
-    const diff: FleetDiff = {
+    let diff: FleetDiff = {
       frame: this.frameNo,
       reset: true,
       units: [],
@@ -338,7 +352,19 @@ export class FleetPipeline implements EventSink {
     this.epoch += 1; // answers to requests made before are for the fleet the UI no longer holds
     const token = ++this.presentedToken;
     this.presentedPending = token;
-    const taken = this.post(diff, presented.transfer);
+    let transfer = presented.transfer;
+    let rest: Uint8Array | null = null;
+    const rows = this.deps.firstViewsRows ?? 0;
+    const views = presented.columns.views;
+    if (rows > 0 && model.units.size === 0 && views instanceof Uint8Array) {
+      // The page keeps under V8's first global allocation limit until it painted (firstViews.ts).
+      const split = splitFirstViews(presented.columns, rows);
+      transfer = [...presented.transfer.filter((buffer) => buffer !== views.buffer), ...split.firstTransfer];
+      diff = { ...diff, snapshot: split.first };
+      rest = split.rest;
+    }
+    const taken = this.post(diff, transfer);
+    this.viewsRest = rest;
     return new Promise<FleetSnapshot>((resolve, reject) => {
       let uiTook = false;
       let painted = false;
@@ -354,6 +380,7 @@ export class FleetPipeline implements EventSink {
           return;
         }
         this.presentedPending = 0;
+        this.sendViewsRest(); // before the load's diffs, and before the load's CPU
         try {
           resolve(this.loadPresented(load(), watermark));
         } catch (error) {
@@ -369,6 +396,7 @@ export class FleetPipeline implements EventSink {
           return;
         }
         painted = true;
+        this.sendViewsRest();
         if (uiTook) loadNow();
       };
       this.presentedWake = wake;
@@ -387,6 +415,23 @@ export class FleetPipeline implements EventSink {
    */
   presentedPainted(): void {
     this.presentedWake?.();
+  }
+
+  /**
+   * The page read a view of the last snapshot that it does not have (its views came in two parts,
+   * firstViews.ts): the rest goes now. Nothing when nothing is held back.
+   */
+  presentedViewsWanted(): void {
+    this.sendViewsRest();
+  }
+
+  /** Posts the views held back from the last snapshot (firstViews.ts), in a diff of their own, once. */
+  private sendViewsRest(): void {
+    const views = this.viewsRest;
+    if (views === null) return;
+    this.viewsRest = null;
+    this.frameNo += 1;
+    void this.post({ ...EMPTY_DIFF, frame: this.frameNo, snapshotViews: views }, [views.buffer as ArrayBuffer]);
   }
 
   /** Loads a presented snapshot's fleet; its units count as sent (snapshotPresented). */
@@ -539,6 +584,8 @@ export class FleetPipeline implements EventSink {
 
   /** Hands one diff to the UI; the next is built when it was taken. */
   private post(diff: FleetDiff, transfer: ArrayBuffer[]): Promise<void> {
+    // The UI never gets a diff after a snapshot before that snapshot's views are all there.
+    if (this.viewsRest !== null && diff.snapshotViews === undefined) this.sendViewsRest();
     this.inFlight += 1;
     this.stats.diffsPosted += 1;
     const taken = () => {

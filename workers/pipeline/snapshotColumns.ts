@@ -45,10 +45,26 @@ export interface SnapshotColumns {
   readonly nameOrder: Uint32Array;
   /** Indices into ids in ascending id order (idIndex.ts; transferred): the store's look-up before its Map is built. */
   readonly idOrder: Uint32Array;
-  /** The JSON of every view, back to back: UTF-8 bytes (transferred), or one string (bench only). */
-  readonly views: Uint8Array | string;
+  /**
+   * The JSON of every view, back to back: UTF-8 bytes (transferred), or one string (bench only);
+   * null while a first snapshot's views come in two parts (firstViews.ts) and the rest has not
+   * come: the store sets it when it does (the only field written after the diff came).
+   */
+  views: Uint8Array | string | null;
   /** Offsets into `views` (bytes, or UTF-16 code units for a string), one more than there are units (transferred). */
   readonly offsets: Uint32Array;
+  /** The first screen's views while `views` is null (firstViews.ts); absent on a snapshot sent whole. */
+  readonly first?: FirstViews;
+}
+
+/** The views of some units of a snapshot whose views come in two parts (firstViews.ts). */
+export interface FirstViews {
+  /** The units' indices, ascending (transferred). */
+  readonly indices: Uint32Array;
+  /** Offsets into `views`, one more than there are indices: unit `indices[i]`'s view is `views[offsets[i], offsets[i + 1])` (transferred). */
+  readonly offsets: Uint32Array;
+  /** Their JSON, UTF-8, back to back (transferred). */
+  readonly views: Uint8Array;
 }
 
 const encoder = new TextEncoder();
@@ -124,5 +140,6 @@ export function decodeColumnView(columns: SnapshotColumns, index: number): UnitV
   const end = columns.offsets[index + 1];
   if (start === undefined || end === undefined) throw new RangeError(`snapshot columns: no unit at index ${index} (${textCount(columns.ids)} units)`);
   const views = columns.views;
+  if (views === null) throw new Error(`snapshot columns: the view of unit ${index} has not come yet (firstViews.ts columnViewIfCome reads it)`);
   return JSON.parse(typeof views === 'string' ? views.slice(start, end) : decoder.decode(views.subarray(start, end))) as UnitView;
 }
