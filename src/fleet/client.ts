@@ -109,9 +109,15 @@ function nextTask(): Promise<void> {
 /** BENCH ONLY: splits a diff into one update per changed unit, each applied in its own task. */
 function perEventUpdates(apply: (diff: FleetDiff) => void): (diff: FleetDiff) => Promise<void> {
   return async (diff) => {
+    // A snapshot (its views may not have all come: workers/pipeline/firstViews.ts) and the rest of
+    // its views go whole, before anything is decoded.
+    if (diff.reset || diff.snapshot !== undefined || diff.snapshotViews !== undefined) {
+      apply(diff);
+      return;
+    }
     const units = decodeDiffUnits(diff);
     const patches = decodeDiffPatches(diff);
-    if (diff.reset || units.length + patches.length <= 1) {
+    if (units.length + patches.length <= 1) {
       apply(diff);
       return;
     }
