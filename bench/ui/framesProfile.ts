@@ -237,10 +237,10 @@ function traceLabel(e: TraceEvent): string {
 }
 
 /**
- * What each long task (RunTask ≥ 50 ms) of the main thread spent its time on: self time (an
- * event's duration less its nested events') by label, the top LONG_TASK_PARTS of each task.
+ * The main thread's events in start order (the longer first at one start) and each one's self time
+ * (µs: its duration less its nested events').
  */
-function longTaskParts(onMain: TraceEvent[]): string[] {
+function selfTimes(onMain: readonly TraceEvent[]): { sorted: TraceEvent[]; self: Map<TraceEvent, number> } {
   const sorted = [...onMain].sort((a, b) => a.ts - b.ts || (b.dur ?? 0) - (a.dur ?? 0));
   const self = new Map<TraceEvent, number>();
   const stack: TraceEvent[] = [];
@@ -251,6 +251,15 @@ function longTaskParts(onMain: TraceEvent[]): string[] {
     self.set(e, (self.get(e) ?? 0) + (e.dur ?? 0));
     stack.push(e);
   }
+  return { sorted, self };
+}
+
+/**
+ * What each long task (RunTask ≥ 50 ms) of the main thread spent its time on: self time (an
+ * event's duration less its nested events') by label, the top LONG_TASK_PARTS of each task.
+ */
+function longTaskParts(onMain: TraceEvent[]): string[] {
+  const { sorted, self } = selfTimes(onMain);
   const tasks = sorted.filter((e) => e.name === 'RunTask' && (e.dur ?? 0) >= 50_000);
   const start = sorted[0]?.ts ?? 0;
   return tasks.map((task) => {
@@ -274,16 +283,7 @@ function longTaskParts(onMain: TraceEvent[]): string[] {
  * puts into the window.
  */
 function scrollTasks(onMain: TraceEvent[]): string[] {
-  const sorted = [...onMain].sort((a, b) => a.ts - b.ts || (b.dur ?? 0) - (a.dur ?? 0));
-  const self = new Map<TraceEvent, number>();
-  const stack: TraceEvent[] = [];
-  for (const e of sorted) {
-    while (stack.length > 0 && (stack.at(-1) as TraceEvent).ts + ((stack.at(-1) as TraceEvent).dur ?? 0) <= e.ts) stack.pop();
-    const parent = stack.at(-1);
-    if (parent !== undefined) self.set(parent, (self.get(parent) ?? 0) - (e.dur ?? 0));
-    self.set(e, (self.get(e) ?? 0) + (e.dur ?? 0));
-    stack.push(e);
-  }
+  const { sorted, self } = selfTimes(onMain);
   const tasks = sorted.filter((e) => e.name === 'RunTask');
   const scrolls = sorted.filter((e) => e.name === 'EventDispatch' && e.args?.data?.type === 'scroll');
   const withScroll: TraceEvent[] = [];

@@ -55,6 +55,10 @@ function oneOf(values: readonly string[]): (value: unknown) => boolean {
  * checks below are built from them, and the envelope property test compares the guards with the
  * Schemas.
  */
+if (LINK_TYPES.length !== 3 || SIM_SLOTS.length !== 2) {
+  // Checked once at load: the comparisons below name each value, so a longer list must change them.
+  throw new Error(`payloadGuards: isLinkType compares 3 link types and isSimSlotOrNull 2 SIM slots; payloadValues.ts lists ${LINK_TYPES.length} and ${SIM_SLOTS.length}`);
+}
 const [LINK_TYPE_0, LINK_TYPE_1, LINK_TYPE_2] = LINK_TYPES;
 const [SIM_SLOT_0, SIM_SLOT_1] = SIM_SLOTS;
 const isLinkType = (value: unknown): boolean => value === LINK_TYPE_0 || value === LINK_TYPE_1 || value === LINK_TYPE_2;
