@@ -88,6 +88,9 @@ test('an administrator filters the devices of an inventory, watches a server res
   await drawer(page).getByRole('textbox', { name: 'Destination host' }).fill('10.20.30.40');
   await drawer(page).getByRole('button', { name: 'Save' }).click();
   await expect(drawer(page).getByRole('status')).toHaveText('Saved');
+  // The pipe now exists: the tab reloads it, and the notice is still there after that reload.
+  await expect(drawer(page).getByText('This server has no IP pipe yet: saving creates it.')).toBeHidden();
+  await expect(drawer(page).getByRole('status')).toHaveText('Saved');
   await screenshot(page, 'devices-server-ippipe');
 
   // Restart (6.4): the row goes offline without a reload, then comes back.

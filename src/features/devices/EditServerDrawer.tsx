@@ -361,12 +361,14 @@ function SmpteForm({ id, canSave, answer }: { id: string; canSave: boolean; answ
 
 function IpPipeTab({ id, canSave }: { id: string; canSave: boolean }) {
   const query = useQuery({ queryKey: deviceKeys.server(id, 'ipPipe'), queryFn: ({ signal }) => fetchIpPipe(id, signal) });
-  return query.data === undefined ? null : <IpPipeForm key={query.data.ipPipe === null ? 'new' : 'set'} id={id} canSave={canSave} pipe={query.data.ipPipe} />;
+  // The notice lives here, not in the form: the first save creates the pipe, the refetch that
+  // follows mounts the form anew (key 'new' → 'set'), and "Saved" must still be shown after it.
+  const done = useSaved();
+  return query.data === undefined ? null : <IpPipeForm key={query.data.ipPipe === null ? 'new' : 'set'} id={id} canSave={canSave} pipe={query.data.ipPipe} done={done} />;
 }
 
-function IpPipeForm({ id, canSave, pipe }: { id: string; canSave: boolean; pipe: Awaited<ReturnType<typeof fetchIpPipe>>['ipPipe'] }) {
+function IpPipeForm({ id, canSave, pipe, done }: { id: string; canSave: boolean; pipe: Awaited<ReturnType<typeof fetchIpPipe>>['ipPipe']; done: ReturnType<typeof useSaved> }) {
   const { t } = useTranslation();
-  const done = useSaved();
   const { form, submitting, formError, onSubmit } = useEntityForm({
     initialValues: {
       enabled: pipe?.enabled ?? false,
