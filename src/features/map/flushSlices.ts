@@ -8,7 +8,7 @@
 
 /**
  * Time given per frame to putting a refresh's units on the grid (ms): a quarter of a 60 Hz frame,
- * beside the positions' own read (FIRST_READ_SLICE_MS), the stream's diffs and the drawing.
+ * beside the positions' own reads (READ_SLICE_MS), the stream's diffs and the drawing.
  */
 export const FLUSH_SLICE_MS = 4;
 /** Items done between two looks at the clock (a grid put is ~1-5 µs: 256 of them ≤ ~1.3 ms). */

@@ -136,7 +136,9 @@ describe('UnitPositions: the map\'s unit positions follow the fleet store in bat
   });
 });
 
-describe('UnitPositions: the first read of the fleet, in slices of FIRST_READ_SLICE_MS per frame', () => {
+const isEqual = (a: UnitPosition | undefined, b: UnitPosition) => a !== undefined && a.x === b.x && a.y === b.y && a.status === b.status;
+
+describe('UnitPositions: the first read of the fleet, in slices of READ_SLICE_MS per frame', () => {
   /** Every located unit of the store as the map shows it: what one unsliced read gives. */
   function expected(store: FleetStore): Map<string, UnitPosition> {
     const out = new Map<string, UnitPosition>();
@@ -193,6 +195,76 @@ describe('UnitPositions: the first read of the fleet, in slices of FIRST_READ_SL
     );
   });
 
+  it('reads a catch-up diff naming most of the fleet in slices, and ends equal to one whole read, whatever the split', () => {
+    fc.assert(
+      fc.property(
+        fc.array(unitArb, { minLength: 1, maxLength: 300 }),
+        // The catch-up: one conflated diff with up to the whole fleet's worth of units (new revisions), some removed.
+        fc.record({ units: fc.array(unitArb, { maxLength: 300 }), removed: fc.array(fc.integer({ min: 0, max: 299 }), { maxLength: 30 }) }),
+        // Diffs that arrive while the catch-up is read, one per frame.
+        fc.array(fc.record({ units: fc.array(unitArb, { maxLength: 20 }), removed: fc.array(fc.integer({ min: 0, max: 299 }), { maxLength: 5 }) }), { maxLength: 8 }),
+        fc.array(fc.integer({ min: 0, max: 12 }), { minLength: 1, maxLength: 50 }),
+        (initial, catchUp, during, ticks) => {
+          const store = new FleetStore();
+          store.apply(diff({ units: initial.map((u) => toView(u, 1)) }));
+          const frames: (() => void)[] = [];
+          const reported = new Set<string>();
+          let clock = 0;
+          let look = 0;
+          let ticking = false; // the first read under a still clock (one frame), the catch-up under the random one
+          const now = () => (ticking ? (clock += ticks[look++ % ticks.length] ?? 0) : clock);
+          const source = new UnitPositions(store, (ids) => ids.forEach((id) => reported.add(id)), { request: (callback) => frames.push(callback), cancel: () => undefined }, now);
+          source.start();
+          for (const callback of frames.splice(0)) callback();
+          expect(source.reading).toBe(false);
+          const before = new Map([...source.entries()].map(([id, p]) => [id, { ...p }]));
+          reported.clear();
+          ticking = true;
+          store.apply(diff({ units: catchUp.units.map((u) => toView(u, 2)), removed: catchUp.removed.map((n) => `U${n}`) }));
+          let rev = 3;
+          for (let round = 0; frames.length > 0; round += 1) {
+            for (const callback of frames.splice(0)) callback();
+            const next = during[round];
+            if (next !== undefined) store.apply(diff({ units: next.units.map((u) => toView(u, rev++)), removed: next.removed.map((n) => `U${n}`) }));
+          }
+          expect(source.unread).toBe(0);
+          const want = expected(store);
+          expect(new Map([...source.entries()].map(([id, p]) => [id, { ...p }]))).toEqual(want);
+          // Every unit whose point appeared, moved, was recoloured or went since the first read was reported.
+          for (const [id, p] of want) if (!isEqual(before.get(id), p)) expect(reported.has(id)).toBe(true);
+          for (const id of before.keys()) if (!want.has(id)) expect(reported.has(id)).toBe(true);
+        },
+      ),
+      { numRuns: 150 },
+    );
+  });
+
+  it('spreads the read of 1,000 changed units over frames, and reads each of them once', () => {
+    const store = new FleetStore();
+    store.apply(diff({ units: Array.from({ length: 1_000 }, (_, i) => view(`U${i}`, 1, { lat: i / 20, lng: i / 10 })) }));
+    const frames: (() => void)[] = [];
+    let clock = 0;
+    let ticking = false;
+    // Once ticking, 1 ms per look at the clock: a slice ends at the first check past READ_SLICE_MS.
+    const source = new UnitPositions(store, () => undefined, { request: (callback) => frames.push(callback), cancel: () => undefined }, () => (ticking ? (clock += 1) : clock));
+    source.start();
+    for (const callback of frames.splice(0)) callback();
+    const before = source.visited;
+    ticking = true;
+    store.apply(diff({ units: Array.from({ length: 1_000 }, (_, i) => view(`U${i}`, 2, { lat: -i / 20, lng: i / 10, status: 'offline', state: 'offline' })) }));
+    const unreadAfterFrame: number[] = [];
+    while (frames.length > 0) {
+      for (const callback of frames.splice(0)) callback();
+      unreadAfterFrame.push(source.unread);
+    }
+    expect(unreadAfterFrame.length).toBeGreaterThan(1);
+    expect(unreadAfterFrame[0]).toBeGreaterThan(0); // the first frame left some for later
+    expect(unreadAfterFrame.at(-1)).toBe(0);
+    expect(source.visited - before).toBe(1_000);
+    const [x, y] = fromLonLat([999 / 10, -999 / 20]);
+    expect(source.get('U999')).toEqual({ x, y, status: statusIndex('offline') });
+  });
+
   it('keeps every unit past the first slots, and reuses the slots of removed units', () => {
     fc.assert(
       fc.property(fc.integer({ min: 1_000, max: 3_000 }), fc.array(fc.integer({ min: 0, max: 3_999 }), { maxLength: 400 }), fc.integer({ min: 0, max: 600 }), (size, removed, added) => {
@@ -219,7 +291,7 @@ describe('UnitPositions: the first read of the fleet, in slices of FIRST_READ_SL
     store.apply(diff({ units: Array.from({ length: 1_000 }, (_, i) => view(`U${i}`, 1, { lat: i / 20, lng: i / 10 })) }));
     const frames: (() => void)[] = [];
     let clock = 0;
-    // 1 ms per look at the clock: a slice ends at the first check past FIRST_READ_SLICE_MS.
+    // 1 ms per look at the clock: a slice ends at the first check past READ_SLICE_MS.
     const source = new UnitPositions(store, () => undefined, { request: (callback) => frames.push(callback), cancel: () => undefined }, () => (clock += 1));
     source.start();
     let count = 0;

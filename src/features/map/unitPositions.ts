@@ -5,10 +5,12 @@
  * set, the first one asks for one animation frame, and that frame reads only those units and
  * hands the ids whose position or status really changed to `onSynced`. Many diffs before a frame
  * → one sync; a frame costs O(changed units), not O(fleet). After `start` every unit of the store
- * is read once (it may hold units from before the map opened), FIRST_READ_SLICE_MS per frame: at
+ * is read once (it may hold units from before the map opened), READ_SLICE_MS per frame: at
  * 50,000 units the whole read took 340 ms in one frame, on the map's open, before its first frame
  * (docs/performance.md §5d); in slices the basemap and the first units draw at once and the rest
- * follow within a few frames. No map features here: UnitDisplay draws only what is near the view.
+ * follow within a few frames. The changed units are read in the same slices: after a tab falls
+ * behind, one conflated diff names most of the fleet, and reading all of it in one frame was an
+ * 88 ms frame callback (§5k, §5m). No map features here: UnitDisplay draws only what is near the view.
  * Positions, statuses and the revisions read live in typed arrays by a slot per unit, not in an
  * object per unit (docs/performance.md §5h: the first read made 50,000 of them, ~5 µs a unit).
  */
@@ -45,10 +47,12 @@ export interface FrameScheduler {
 }
 
 /**
- * Time given per frame to the first read of the whole fleet (ms): half a 60 Hz frame, the rest
- * stays for the stream's diffs and the drawing. The budget is checked every READ_CHECK_EVERY units.
+ * Time given per frame to reading units (ms), the changed ones first, then the first read of the
+ * whole fleet: half a 60 Hz frame, the rest stays for the stream's diffs and the drawing. The
+ * budget is checked every READ_CHECK_EVERY units (~64 × 1-5 µs: well under a millisecond between
+ * checks), so a frame with fewer changes than that never reads the clock.
  */
-export const FIRST_READ_SLICE_MS = 8;
+export const READ_SLICE_MS = 8;
 const READ_CHECK_EVERY = 64;
 
 const browserFrames: FrameScheduler = {
@@ -78,7 +82,7 @@ export class UnitPositions {
   /** The transform's input and output, kept (see lonLatToMap). */
   private readonly lonLat = [0, 0];
   private readonly metres = [0, 0];
-  /** Units named by the feed since the last sync. */
+  /** Units named by the feed and not read yet (a sync reads and removes them, READ_SLICE_MS a frame). */
   private readonly pending = new Set<string>();
   /** The next sync starts the first read of every unit of the store (after start). */
   private everything = false;
@@ -104,6 +108,11 @@ export class UnitPositions {
   /** True until the first read of the whole store is done (the map shows part of the fleet meanwhile). */
   get reading(): boolean {
     return this.everything || this.backlogAt < this.backlog.length;
+  }
+
+  /** Units named by the feed that no sync has read yet (a catch-up's many wait for later frames). */
+  get unread(): number {
+    return this.pending.size;
   }
 
   start(): void {
@@ -166,8 +175,8 @@ export class UnitPositions {
   }
 
   /**
-   * Applies every change since the last sync, and the next slice of the first read (a frame is
-   * asked for the rest); answers the ids that changed.
+   * Reads the units changed since the last sync, then the next part of the first read, until
+   * READ_SLICE_MS is spent (a frame is asked for the rest); answers the ids that changed.
    */
   sync(): ReadonlySet<string> {
     const started = this.now();
@@ -180,16 +189,27 @@ export class UnitPositions {
       for (const id of [...this.slots.keys()]) if (!present.has(id)) this.drop(id, changed);
       this.pending.clear(); // every unit the feed named is in the backlog, or gone (dropped just above)
     }
-    for (const id of this.pending) this.read(id, changed);
+    let looked = 0;
+    let spent = false;
+    // Deleting the entry being visited is safe in a Set's iteration; ids named while the slice
+    // runs cannot come (the feed calls back from the store's apply, never from inside a sync).
+    for (const id of this.pending) {
+      this.pending.delete(id);
+      this.read(id, changed);
+      looked += 1;
+      if (looked % READ_CHECK_EVERY === 0 && this.now() - started >= READ_SLICE_MS) {
+        spent = true;
+        break;
+      }
+    }
     const backlog = this.backlog;
-    while (this.backlogAt < backlog.length) {
+    while (!spent && this.backlogAt < backlog.length) {
       this.read(backlog[this.backlogAt] as string, changed);
       this.backlogAt += 1;
-      if (this.backlogAt % READ_CHECK_EVERY === 0 && this.now() - started >= FIRST_READ_SLICE_MS) break;
+      if (this.backlogAt % READ_CHECK_EVERY === 0 && this.now() - started >= READ_SLICE_MS) break;
     }
-    if (this.backlogAt < backlog.length) this.schedule();
-    else this.backlog = [];
-    this.pending.clear();
+    if (this.backlogAt >= backlog.length) this.backlog = [];
+    if (this.pending.size > 0 || this.backlog.length > 0) this.schedule();
     if (changed.size > 0) {
       this.batches += 1;
       this.onSynced(changed);
