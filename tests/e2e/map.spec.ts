@@ -99,11 +99,16 @@ async function openLargestClusterPopup(page: Page): Promise<number> {
   return size;
 }
 
-/** The pop-up's anchor: the middle of its bottom edge (it sits above the point it belongs to). */
+/** The pop-up's anchor: the middle of its bottom edge (it sits above the point it belongs to; the middle of its top edge when it hangs below, popupPlacement.ts). */
 async function popupAnchor(page: Page): Promise<{ x: number; y: number }> {
   const box = await page.getByTestId('map-popup').boundingBox();
   if (box === null) throw new Error('no pop-up');
-  return { x: box.x + box.width / 2, y: box.y + box.height };
+  return { x: box.x + box.width / 2, y: (await popupBelow(page)) ? box.y : box.y + box.height };
+}
+
+/** True when the pop-up hangs below its point (no room above it). */
+async function popupBelow(page: Page): Promise<boolean> {
+  return (await page.locator('[data-placement="below"]').filter({ has: page.getByTestId('map-popup') }).count()) > 0;
 }
 
 test('fit to fleet shows every unit, and a cluster’s pop-up follows its cluster or closes saying it split', async ({ page }) => {
@@ -126,17 +131,19 @@ test('fit to fleet shows every unit, and a cluster’s pop-up follows its cluste
   await zoomBy(page, 1);
   const popup = page.getByTestId('map-popup');
   const size = await openLargestClusterPopup(page);
-  await page.waitForTimeout(400); // the pop-up's own pan into view
+  await page.waitForTimeout(400);
   const before = await popupAnchor(page);
 
   // The map is dragged: the pop-up moves with its cluster, by the same distance.
   const box = await map(page).boundingBox();
   const shown = await popup.boundingBox();
   if (box === null || shown === null) throw new Error('no map');
-  // Grab the map on the side away from the pop-up (and above the legend); drag towards the middle.
+  // Grab the map on the side away from the pop-up (and above the legend); drag so that the pop-up
+  // moves towards the middle, away from the edges it would slide along (popupPlacement.ts), and
+  // up when it hangs below its cluster (it stays below), down when above (it stays above).
   const from = { x: shown.x + shown.width / 2 < box.x + box.width / 2 ? box.x + box.width - 120 : box.x + 120, y: box.y + box.height / 2 };
-  const dx = from.x > box.x + box.width / 2 ? -60 : 60;
-  const dy = shown.y - box.y > 120 ? -40 : 40;
+  const dx = from.x > box.x + box.width / 2 ? 60 : -60;
+  const dy = (await popupBelow(page)) ? -40 : 40;
   await page.mouse.move(from.x, from.y);
   await page.mouse.down();
   await page.mouse.move(from.x + dx, from.y + dy, { steps: 30 }); // small steps: the map starts dragging after the first
@@ -162,6 +169,104 @@ test('fit to fleet shows every unit, and a cluster’s pop-up follows its cluste
   // Leave the map (its pending view save is cancelled, one in flight lands) before the next test resets the preferences.
   await page.goto('/list');
   await page.waitForLoadState('networkidle');
+});
+
+/** A box in page pixels. */
+type Box = { x: number; y: number; width: number; height: number };
+const within = (b: Box, x: number, y: number, pad = 0) => x >= b.x - pad && x <= b.x + b.width + pad && y >= b.y - pad && y <= b.y + b.height + pad;
+
+/**
+ * Drags the map by (dx, dy) page pixels, grabbing it at a point of bare map: off the pop-up, the
+ * map's buttons and legend, with the grab's end inside the map too. Two half drags when one is too long.
+ */
+async function dragMapBy(page: Page, dx: number, dy: number): Promise<void> {
+  const frame = await map(page).boundingBox();
+  if (frame === null) throw new Error('no map');
+  const steps = Math.abs(dx) > frame.width / 2 || Math.abs(dy) > frame.height / 2 ? 2 : 1;
+  for (let step = 0; step < steps; step += 1) {
+    const [sx, sy] = [dx / steps, dy / steps];
+    const blocked: Box[] = [];
+    for (const element of [page.getByTestId('map-popup'), page.getByTestId('fit-to-fleet'), page.getByLabel('Status', { exact: true }), page.getByTitle('Zoom in'), page.getByTitle('Zoom out')]) {
+      for (const one of await element.all()) {
+        const b = await one.boundingBox();
+        if (b !== null) blocked.push(b);
+      }
+    }
+    const free = (x: number, y: number) => within(frame, x, y, -24) && blocked.every((b) => !within(b, x, y, 12));
+    let grab: { x: number; y: number } | null = null;
+    for (let gy = 0.1; gy < 0.95 && grab === null; gy += 0.05) {
+      for (let gx = 0.05; gx < 0.97 && grab === null; gx += 0.04) {
+        const x = frame.x + gx * frame.width;
+        const y = frame.y + gy * frame.height;
+        if (free(x, y) && within(frame, x + sx, y + sy, -24)) grab = { x, y };
+      }
+    }
+    if (grab === null) throw new Error(`no bare map to drag by ${sx}, ${sy}`);
+    await page.mouse.move(grab.x, grab.y);
+    await page.mouse.down();
+    await page.mouse.move(grab.x + sx, grab.y + sy, { steps: 25 }); // small steps: the map starts dragging after the first
+    await page.waitForTimeout(250); // still before letting go: no kinetic glide after the drag
+    await page.mouse.up();
+  }
+}
+
+/**
+ * Where the pop-up is against the map: 'inside' when the whole pop-up is inside the map and its
+ * close button is the element under its own centre (not covered by the map's buttons or legend).
+ */
+async function popupInside(page: Page): Promise<string> {
+  const popup = page.getByTestId('map-popup');
+  const shown = await popup.boundingBox();
+  const close = popup.getByRole('button', { name: 'Close' });
+  const frame = await map(page).boundingBox();
+  if (shown === null || frame === null) return 'not shown';
+  if (!within(frame, shown.x, shown.y, 0.5) || !within(frame, shown.x + shown.width, shown.y + shown.height, 0.5)) return `the pop-up ${JSON.stringify(shown)} leaves the map ${JSON.stringify(frame)}`;
+  const onTop = await close.evaluate((button) => {
+    const box = button.getBoundingClientRect();
+    const hit = document.elementFromPoint(box.x + box.width / 2, box.y + box.height / 2);
+    return hit !== null && button.contains(hit) ? 'yes' : (hit?.textContent ?? 'nothing').trim().slice(0, 40);
+  });
+  return onTop === 'yes' ? 'inside' : `its close button is covered by "${onTop}"`;
+}
+
+test('a cluster’s pop-up stays inside the map with its close button on top, when its cluster nears the top-right corner', async ({ page }) => {
+  test.setTimeout(90_000);
+  await signInFresh(page, 'luc_unit_control', { unitAlertsSettings: QUIET });
+  await page.goto('/map');
+  await expect(map(page)).toHaveAttribute('data-zoom', '3');
+  await expect.poll(async () => Number(await map(page).getAttribute('data-clusters'))).toBeGreaterThan(0);
+  const popup = page.getByTestId('map-popup');
+  const frame = await map(page).boundingBox();
+  if (frame === null) throw new Error('no map');
+  // First the largest cluster dragged to the map's middle, a little low, and its pop-up opened
+  // there: room all round, so the pop-up sits centred above it and gives the cluster's pixel.
+  const middle = { x: frame.width / 2, y: frame.height / 2 + 100 };
+  await expect(async () => {
+    let [x = 0, y = 0, largest = 0] = ((await map(page).getAttribute('data-largest-cluster')) ?? '').split(',').map(Number);
+    expect(largest).toBeGreaterThan(1);
+    if (Math.abs(x - middle.x) + Math.abs(y - middle.y) > 20) {
+      await dragMapBy(page, middle.x - x, middle.y - y);
+      await settled(page);
+      [x = 0, y = 0] = ((await map(page).getAttribute('data-largest-cluster')) ?? '').split(',').map(Number);
+      expect(Math.abs(x - middle.x) + Math.abs(y - middle.y)).toBeLessThan(20);
+    }
+    await map(page).click({ position: { x, y } });
+    await expect(popup).toBeVisible({ timeout: 2_000 });
+  }).toPass({ timeout: 45_000 });
+  await page.waitForTimeout(400);
+  await expect.poll(() => popupInside(page), { timeout: 3_000 }).toBe('inside');
+  // The cluster's pixel from the pop-up (its anchor: the middle of its bottom edge, 16 px above the
+  // cluster); the map dragged so the cluster sits 28 px from the right edge and 60 px from the
+  // top, just below "Fit to fleet": a 300 px pop-up above it has no room.
+  const anchor = await popupAnchor(page);
+  const cluster = { x: anchor.x, y: anchor.y + 16 };
+  await dragMapBy(page, frame.x + frame.width - 28 - cluster.x, frame.y + 60 - cluster.y);
+  await page.waitForTimeout(300);
+  await expect(popup).toBeVisible();
+  await expect.poll(() => popupInside(page), { timeout: 3_000 }).toBe('inside');
+  await screenshot(page, 'map-popup-corner');
+  await popup.getByRole('button', { name: 'Close' }).click();
+  await expect(popup).toHaveCount(0);
 });
 
 test('draws the map in the light theme', async ({ page }) => {

@@ -1,6 +1,5 @@
 /** The map's pop-up: a cluster's members (name and status, each a link to the unit), or one unit. */
 import { ActionIcon, Anchor, Badge, Group, Paper, ScrollArea, Stack, Text } from '@mantine/core';
-import { useEffect } from 'react';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { useFleet, useUnit } from '../../fleet/index.ts';
@@ -26,16 +25,13 @@ function MemberRow({ unitId }: { unitId: string }) {
   );
 }
 
-export function MapPopup(props: { members: readonly string[]; onClose(): void; onShown(): void }) {
+export function MapPopup(props: { members: readonly string[]; onClose(): void }) {
   const { t } = useTranslation();
   const { store } = useFleet();
   const collator = new Intl.Collator(undefined, { numeric: true, sensitivity: 'base' });
   const sorted = [...props.members].sort((a, b) => collator.compare(store.unit(a)?.name ?? a, store.unit(b)?.name ?? b));
   const shown = sorted.slice(0, POPUP_MEMBERS_MAX);
   const single = props.members.length === 1;
-  const { onShown } = props;
-  // Once, when it opens (the page remounts it per click): a pop-up following its cluster never pans the map.
-  useEffect(() => onShown(), [onShown]);
   return (
     <Paper shadow="md" withBorder p="sm" radius="md" w={300} role="dialog" aria-label={single ? t('map.selected') : t('map.clusterTitle', { count: props.members.length })} data-testid="map-popup">
       <Group justify="space-between" mb={6} wrap="nowrap">

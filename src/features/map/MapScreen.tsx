@@ -7,7 +7,7 @@
  * saved after it stops moving.
  */
 import 'ol/ol.css';
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { createPortal } from 'react-dom';
 import { Box, Button, Group, Paper, Text, Title, useComputedColorScheme } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
@@ -45,7 +45,7 @@ export default function MapScreen() {
   const mapRef = useRef<UnitMap | null>(null);
   const [popupElement] = useState(() => document.createElement('div'));
   const [members, setMembers] = useState<readonly string[] | null>(null);
-  /** Bumped on every click that opens a pop-up: a new pop-up (it pans itself into view once). */
+  /** Bumped on every click that opens a pop-up: a new pop-up (its list scrolled to the top). */
   const [opened, setOpened] = useState(0);
   const [summary, setSummary] = useState<ClusterSummary | null>(null);
   /** Why the pop-up closed by itself (its cluster split), until the next click on the map. */
@@ -116,7 +116,6 @@ export default function MapScreen() {
   const tileUrl = configuration.data?.mapTileUrl ?? null;
   useEffect(() => mapRef.current?.setTileUrl(tileUrl), [tileUrl]);
 
-  const popupShown = useCallback(() => mapRef.current?.panPopupIntoView(), []);
   const closePopup = () => {
     setMembers(null);
     mapRef.current?.showPopup(null);
@@ -150,7 +149,7 @@ export default function MapScreen() {
           </Paper>
         )}
       </Box>
-      {members !== null && createPortal(<MapPopup key={opened} members={members} onClose={closePopup} onShown={popupShown} />, popupElement)}
+      {members !== null && createPortal(<MapPopup key={opened} members={members} onClose={closePopup} />, popupElement)}
     </Box>
   );
 }

@@ -38,6 +38,7 @@ import { basemapStyle, clusterStyle, POINT_RADIUS, selectedStyle, statusOfIndex,
 import { worldFeatures } from './basemap.ts';
 import { cellCentre } from './clusterGrid.ts';
 import { followCluster } from './clusterFollow.ts';
+import { placePopup, type Size } from './popupPlacement.ts';
 import { CLUSTER_CELL_PX, CLUSTER_MAX_ZOOM } from './clusters.ts';
 import { mapDataOf } from './mapState.ts';
 import { UnitDisplay } from './unitDisplay.ts';
@@ -87,8 +88,6 @@ export interface UnitMap {
   setTileUrl(url: string | null): void;
   setSelected(unitId: string | null): void;
   showPopup(at: Coordinate | null): void;
-  /** Pans so the whole pop-up shows (called once its content is drawn: its size is known only then). */
-  panPopupIntoView(): void;
   /** Zooms to the extent of the units on the map (every located unit); false when there is none. */
   fitToFleet(): boolean;
   destroy(): void;
@@ -144,8 +143,8 @@ export function createUnitMap(options: UnitMapOptions): UnitMap {
   let destroyed = false;
 
   // No autoPan: the pop-up follows its cluster (refollow), and a follow must never pan the map
-  // the user is moving; the page pans it into view once, when it opens (panPopupIntoView).
-  const overlay = new Overlay({ element: options.popup, positioning: 'bottom-center', offset: [0, -16], stopEvent: true });
+  // the user is moving. It stays inside the map by its own placement instead (placePopupInMap).
+  const overlay = new Overlay({ element: options.popup, positioning: 'top-left', stopEvent: true });
   const view = new View({ center: fromLonLat([options.initial.latLng.lng, options.initial.latLng.lat]), zoom: options.initial.zoom });
   const map = new OlMap({
     target: options.target,
@@ -155,6 +154,41 @@ export function createUnitMap(options: UnitMapOptions): UnitMap {
     controls: defaultControls({ rotate: false, attribution: false }),
   });
   options.target.style.background = palette.sea;
+  // The pop-up above the map's own buttons and legend (zIndex 2, MapScreen): "Fit to fleet" covered
+  // its close button near the top-right corner. OpenLayers gives this container zIndex 0.
+  const overlayLayer = map.getOverlayContainerStopEvent();
+  if (overlayLayer !== undefined) overlayLayer.style.zIndex = '3';
+
+  /** The pop-up's size while it is shown (a ResizeObserver's, no layout read per frame); null when it is empty. */
+  let popupSize: Size | null = null;
+  const popupOffset: [number, number] = [Number.NaN, Number.NaN];
+  /**
+   * Places the pop-up against its point so that it stays inside the map (popupPlacement.ts):
+   * on every map render (a pan, a zoom, the refresh), when it moves (a follow) and when its size
+   * changes. The offset is set only when it changed (each set moves the element).
+   */
+  function placePopupInMap(): void {
+    const at = overlay.getPosition();
+    const mapSize = map.getSize();
+    if (at === undefined || mapSize === undefined || popupSize === null) return;
+    const pixel = map.getPixelFromCoordinate(at) as [number, number] | null;
+    if (pixel === null) return;
+    const [width = 0, height = 0] = mapSize;
+    const place = placePopup(pixel, popupSize, { width, height });
+    if (place.offset[0] === popupOffset[0] && place.offset[1] === popupOffset[1]) return;
+    popupOffset[0] = place.offset[0];
+    popupOffset[1] = place.offset[1];
+    options.popup.dataset['placement'] = place.below ? 'below' : 'above';
+    overlay.setOffset([place.offset[0], place.offset[1]]);
+  }
+  const popupResize = new ResizeObserver(([entry]) => {
+    const box = entry?.borderBoxSize[0];
+    popupSize = box === undefined || box.inlineSize === 0 ? null : { width: box.inlineSize, height: box.blockSize };
+    placePopupInMap();
+  });
+  popupResize.observe(options.popup);
+  map.on('postrender', placePopupInMap);
+  overlay.on('change:position', placePopupInMap);
 
   function refreshSelected(): void {
     const unit = selected === null ? undefined : options.store.unit(selected);
@@ -410,14 +444,12 @@ export function createUnitMap(options: UnitMapOptions): UnitMap {
       view.animate({ center: getCenter(extent), zoom, duration: 300 });
       return true;
     },
-    panPopupIntoView() {
-      overlay.panIntoView({ animation: { duration: 200 }, margin: 16 });
-    },
     destroy() {
       destroyed = true;
       if (flushTimer !== null) window.clearTimeout(flushTimer);
       abandonFlush();
       units.stop();
+      popupResize.disconnect();
       map.setTarget(undefined);
       unitLayer.dispose();
       map.dispose();
