@@ -12,7 +12,9 @@
  * and windows as uiBench.ts. LUC_PROFILE_ROUNDS alternates the sides that many times (default 1);
  * LUC_PROFILE_THIS_FIRST=1 runs this checkout's side first in each round.
  * LUC_PROFILE_TRACE=1: a Chromium trace per window instead of the CPU profile (time per event name
- * on the page's main thread: layout, paint, message deserialization, GC, scripts).
+ * on the page's main thread: layout, paint, message deserialization, GC, scripts);
+ * LUC_PROFILE_INVALIDATION=1 with it adds the invalidationTracking category and lists what the
+ * window invalidated (paint, layout, style) by node and reason, per frame (docs/performance.md §5m).
  * After the list window it says where the scripts the list's warm-up requested and the end of the
  * store's first-snapshot fill fell against it: both are main-thread work that lands in the scroll
  * in some runs and not in others, and changes a window's long tasks as much as a code change does
@@ -226,7 +228,110 @@ async function phasesSince(page: Page, from: number): Promise<string> {
   return [before, ...during].join(' → ');
 }
 
-type TraceEvent = { name: string; ph: string; ts: number; dur?: number; tdur?: number; pid: number; tid: number; args?: { name?: string; data?: { functionName?: string; url?: string; type?: string } } };
+type TraceEvent = {
+  name: string;
+  ph: string;
+  ts: number;
+  dur?: number;
+  tdur?: number;
+  pid: number;
+  tid: number;
+  args?: {
+    name?: string;
+    data?: {
+      functionName?: string;
+      url?: string;
+      type?: string;
+      nodeName?: string;
+      reason?: string;
+      changedAttribute?: string;
+      invalidatedSelectorId?: string;
+      stackTrace?: { functionName?: string; url?: string; lineNumber?: number }[];
+      /** Paint: the painted node (a backend node id) and the painted rectangle (a quad, 8 numbers, px). */
+      nodeId?: number;
+      clip?: number[];
+    };
+  };
+};
+
+/** Invalidations listed per window (LUC_PROFILE_INVALIDATION=1). */
+const INVALIDATIONS_TOP = 25;
+/** The trace events that say what was invalidated (the invalidationTracking category), by kind. */
+const INVALIDATION_EVENTS = new Map([
+  ['PaintInvalidationTracking', 'paint'],
+  ['LayoutInvalidationTracking', 'layout'],
+  ['StyleRecalcInvalidationTracking', 'style'],
+  ['ScheduleStyleInvalidationTracking', 'style scheduled'],
+  ['StyleInvalidatorInvalidationTracking', 'style (invalidator)'],
+]);
+
+/** Paint records listed per window (LUC_PROFILE_INVALIDATION=1). */
+const PAINTS_TOP = 12;
+
+/**
+ * What the window painted, from the trace's `Paint` events: per painted node (its tag, id and
+ * classes, read back from the page by backend node id), how many paints, per frame, and the mean
+ * painted area (px²). Each paint is a layer's or a paint root's re-record: which parts of the page
+ * around the list re-record in every frame of a wheel scroll under the stream.
+ */
+async function paintsByNode(cdp: CDPSession, onMain: readonly TraceEvent[], frames: number): Promise<string[]> {
+  const byNode = new Map<number, { count: number; area: number }>();
+  for (const e of onMain) {
+    if (e.name !== 'Paint') continue;
+    const node = e.args?.data?.nodeId ?? 0;
+    const q = e.args?.data?.clip ?? [];
+    // The clip quad's corners 0 and 2 (x, y pairs at 0-1 and 4-5): its width × height.
+    const area = q.length >= 6 ? Math.abs(((q[4] ?? 0) - (q[0] ?? 0)) * ((q[5] ?? 0) - (q[1] ?? 0))) : 0;
+    const seen = byNode.get(node) ?? { count: 0, area: 0 };
+    seen.count += 1;
+    seen.area += area;
+    byNode.set(node, seen);
+  }
+  const top = [...byNode.entries()].sort((a, b) => b[1].count - a[1].count).slice(0, PAINTS_TOP);
+  await cdp.send('DOM.getDocument', { depth: 0 }).catch(() => undefined); // describeNode answers only once the page's document was asked for
+  const lines = [`    paints: ${[...byNode.values()].reduce((n, v) => n + v.count, 0)} in the window (${frames} frames), by painted node, count, per frame, mean area:`];
+  for (const [nodeId, { count, area }] of top) {
+    let name = `node ${nodeId}`;
+    try {
+      const { node } = (await cdp.send('DOM.describeNode', { backendNodeId: nodeId })) as { node: { nodeName: string; attributes?: string[] } };
+      const attributes = node.attributes ?? [];
+      const attribute = (key: string) => attributes[attributes.indexOf(key) + 1];
+      name = `${node.nodeName}${attributes.includes('id') ? `#${attribute('id')}` : ''}${attributes.includes('class') ? `.${(attribute('class') ?? '').trim().split(/\s+/).join('.')}` : ''}${attributes.includes('data-testid') ? ` [${attribute('data-testid')}]` : ''}`;
+    } catch {
+      // the node is gone (a row scrolled away) or is the document: its id stays
+    }
+    lines.push(`      ${String(count).padStart(6)} ${(count / Math.max(1, frames)).toFixed(2).padStart(6)}/frame  ${(area / count / 1000).toFixed(0).padStart(6)}k px²  ${name.slice(0, 140)}`);
+  }
+  return lines;
+}
+
+/**
+ * What the window invalidated, from the invalidationTracking category (LUC_PROFILE_INVALIDATION=1,
+ * docs/performance.md §5m): per kind (paint, layout, style), node and reason, how many times in the
+ * window and per frame drawn, the most first. A node repainted in every frame while nothing of it
+ * changed on screen is the question (the list's sticky header, the counters, the filter bar, the badges).
+ */
+function invalidations(events: readonly TraceEvent[], frames: number): string[] {
+  const counts = new Map<string, number>();
+  let total = 0;
+  for (const e of events) {
+    const kind = INVALIDATION_EVENTS.get(e.name);
+    if (kind === undefined) continue;
+    const data = e.args?.data;
+    const node = (data?.nodeName ?? '?').replace(/\s+/g, ' ').slice(0, 90);
+    const why = data?.reason ?? data?.changedAttribute ?? data?.invalidatedSelectorId ?? '';
+    const frame = data?.stackTrace?.[0];
+    const by = frame === undefined ? '' : `, by ${frame.functionName || '(anonymous)'} ${(frame.url ?? '').split('/').pop() ?? ''}:${frame.lineNumber ?? ''}`;
+    const key = `${kind}: ${node}${why === '' ? '' : ` (${why}${by})`}`;
+    counts.set(key, (counts.get(key) ?? 0) + 1);
+    total += 1;
+  }
+  const top = [...counts.entries()].sort((a, b) => b[1] - a[1]).slice(0, INVALIDATIONS_TOP);
+  return [
+    `    invalidations: ${total} in the window (${frames} frames); the most, count and per frame:`,
+    ...top.map(([key, n]) => `      ${String(n).padStart(6)} ${(n / Math.max(1, frames)).toFixed(2).padStart(6)}/frame  ${key}`),
+  ];
+}
 
 /** A trace event's name for the long-task breakdown: scripts say their function and file, events their type. */
 function traceLabel(e: TraceEvent): string {
@@ -318,7 +423,8 @@ async function traced(cdp: CDPSession, during: () => Promise<FrameWindow>): Prom
     events.push(...(data.value as TraceEvent[]));
   };
   cdp.on('Tracing.dataCollected', onData);
-  await cdp.send('Tracing.start', { categories: 'devtools.timeline,disabled-by-default-devtools.timeline,v8', transferMode: 'ReportEvents' });
+  const tracking = process.env['LUC_PROFILE_INVALIDATION'] === '1' ? ',disabled-by-default-devtools.timeline.invalidationTracking' : '';
+  await cdp.send('Tracing.start', { categories: `devtools.timeline,disabled-by-default-devtools.timeline,v8${tracking}`, transferMode: 'ReportEvents' });
   const w = await during();
   const done = new Promise<void>((resolve) => cdp.once('Tracing.tracingComplete', () => resolve()));
   await cdp.send('Tracing.end');
@@ -330,7 +436,9 @@ async function traced(cdp: CDPSession, during: () => Promise<FrameWindow>): Prom
   for (const e of onMain) if (e.name !== 'RunTask' && e.name !== 'ThreadControllerImpl::RunTask') byName.set(e.name, (byName.get(e.name) ?? 0) + (e.dur ?? 0) / 1000);
   const long = onMain.filter((e) => e.name === 'RunTask' && (e.dur ?? 0) >= 50_000).length;
   const top = [...byName.entries()].sort((a, b) => b[1] - a[1]).slice(0, TOP).map(([n, ms]) => `    ${ms.toFixed(0).padStart(6)} ms  ${n} (trace, inclusive)`);
-  return { w, top: [`    trace: ${long} main-thread tasks ≥ 50 ms`, ...top, ...scrollTasks(onMain), ...longTaskParts(onMain)] };
+  const onPage = events.filter((e) => main !== undefined && e.pid === main.pid);
+  const tracked = tracking === '' ? [] : [...invalidations(onPage, w.intervals.length), ...(await paintsByNode(cdp, onMain, w.intervals.length))];
+  return { w, top: [`    trace: ${long} main-thread tasks ≥ 50 ms`, ...top, ...scrollTasks(onMain), ...longTaskParts(onMain), ...tracked] };
 }
 
 async function window(cdp: CDPSession, page: Page, name: string, openMs: number | null, during: () => Promise<void>): Promise<string> {
