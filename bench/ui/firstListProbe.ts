@@ -1,6 +1,6 @@
 /**
  * A look at the first full list alone (no frame run): `npx tsx bench/ui/firstListProbe.ts UNITS [PASSES] [--trace FILE [--trace-all]]
- * [--breakdown]] [--ab | --json] [--ab-split | --split] [--ab-text | --text] [--ab-packed | --packed] [--ab-whole | --whole] [--cpu-profile] [--screenshot FILE]` (--ab: every other pass fetches
+ * [--breakdown]] [--heap-profile] [--ab | --json] [--ab-split | --split] [--ab-text | --text] [--ab-packed | --packed] [--ab-whole | --whole] [--cpu-profile] [--screenshot FILE]` (--ab: every other pass fetches
  * the snapshot as JSON; --ab-split: every other pass sends it to the UI split in parts of whole views, the
  * path before columns; --ab-text: every other pass sends the columns' views as one string instead of
  * transferred UTF-8 bytes, the form before; --ab-packed: every other pass the worker asks for the packed
@@ -15,6 +15,7 @@
  * the CPU ms of all of them (a loaded machine stretches wall times, not CPU times). With --cpu-profile, the last pass is sampled by the
  * page's V8 profiler (every 200 µs) and each busy stretch of the main thread ≥ 40 ms (samples not
  * idle, gaps under 10 ms) is printed with its heaviest functions by self time: what a long task is.
+ * With --heap-profile, the last pass's page is sampled by V8's heap profiler (summarizeHeapProfile).
  * With --breakdown, each traced pass also samples every thread's CPU (the fleet worker's too) and
  * prints where the wall time went: server, wire, worker, main thread (traceBreakdown.ts).
  * With --ab-root OTHER_ROOT [--rounds R], this checkout's console and server against OTHER_ROOT's: R rounds (default 2),
@@ -240,7 +241,7 @@ async function main(): Promise<void> {
       const profile = cdp === null ? null : ((await cdp.send('Profiler.stop')) as unknown as { profile: CpuProfile }).profile;
       if (heapCdp !== null) {
         const { profile: heap } = (await heapCdp.send('HeapProfiler.stopSampling')) as unknown as { profile: { head: HeapNode } };
-        writeFileSync('/tmp/first-list-p18.heapprofile', JSON.stringify(heap));
+        writeFileSync('/tmp/first-list.heapprofile', JSON.stringify(heap));
         summarizeHeapProfile(heap.head);
       }
       console.log(`pass ${pass + 1} (${json ? 'JSON' : 'packed'}, ${split ? 'split views' : text ? 'columns, views as text' : whole ? 'columns, views whole' : 'columns'}): ${JSON.stringify(result, (k, v: unknown) => (typeof v === 'number' ? Math.round(v * 10) / 10 : v))}${cpu === null ? '' : ` main thread ${JSON.stringify(cpu, (k, v: unknown) => (typeof v === 'number' ? Math.round(v * 10) / 10 : v))}`}; server CPU ${serverCpuMs} ms, load ${loadavg()[0]?.toFixed(1)}`);
