@@ -1,6 +1,6 @@
 /**
  * A look at the first full list alone (no frame run): `npx tsx bench/ui/firstListProbe.ts UNITS [PASSES] [--trace FILE [--trace-all]]
- * [--breakdown]] [--ab | --json] [--ab-split | --split] [--ab-text | --text] [--ab-packed | --packed] [--ab-whole | --whole] [--cpu-profile] [--screenshot FILE]` (--ab: every other pass fetches
+ * [--breakdown]] [--heap-profile] [--ab | --json] [--ab-split | --split] [--ab-text | --text] [--ab-packed | --packed] [--ab-whole | --whole] [--cpu-profile] [--screenshot FILE]` (--ab: every other pass fetches
  * the snapshot as JSON; --ab-split: every other pass sends it to the UI split in parts of whole views, the
  * path before columns; --ab-text: every other pass sends the columns' views as one string instead of
  * transferred UTF-8 bytes, the form before; --ab-packed: every other pass the worker asks for the packed
@@ -15,6 +15,7 @@
  * the CPU ms of all of them (a loaded machine stretches wall times, not CPU times). With --cpu-profile, the last pass is sampled by the
  * page's V8 profiler (every 200 µs) and each busy stretch of the main thread ≥ 40 ms (samples not
  * idle, gaps under 10 ms) is printed with its heaviest functions by self time: what a long task is.
+ * With --heap-profile, the last pass's page is sampled by V8's heap profiler (summarizeHeapProfile).
  * With --breakdown, each traced pass also samples every thread's CPU (the fleet worker's too) and
  * prints where the wall time went: server, wire, worker, main thread (traceBreakdown.ts).
  * With --ab-root OTHER_ROOT [--rounds R], this checkout's console and server against OTHER_ROOT's: R rounds (default 2),
@@ -50,6 +51,34 @@ function summarizeTrace(file: string): void {
     const fns = inside.filter((e) => e.name === 'FunctionCall').map((e) => `${e.args?.data?.functionName ?? '?'}`).slice(0, 3);
     console.log(`task ${((task.ts - t0) / 1000).toFixed(1).padStart(8)} ms ${((task.dur ?? 0) / 1000).toFixed(1).padStart(6)} ms [${thread}] gc ${(gc / 1000).toFixed(1)} ms ${fns.join(',')}`);
   }
+}
+
+/** A node of a sampling heap profile (CDP HeapProfiler.SamplingHeapProfileNode). */
+type HeapNode = { id: number; selfSize: number; callFrame: { functionName: string; url: string; lineNumber: number }; children: HeapNode[] };
+
+/**
+ * `--heap-profile`: what the page's main thread allocated over the last pass (the page load, the
+ * snapshot's task, the first rows), sampled every 4 KB with the objects young and major
+ * collections took included, summed by the allocating function and its two callers (bytes, MB).
+ * Allocations with no script on the stack are V8's own entries, e.g. "(V8 API)": the structured
+ * clone of a message deserialized by Blink before its handler runs.
+ */
+function summarizeHeapProfile(head: HeapNode): void {
+  const label = (frame: HeapNode['callFrame']): string => `${frame.functionName || '(anonymous)'}${frame.url === '' ? '' : ` ${frame.url.split('/').at(-1)}:${frame.lineNumber + 1}`}`;
+  const bySite = new Map<string, number>();
+  let total = 0;
+  const walk = (node: HeapNode, stack: string[]): void => {
+    const here = [label(node.callFrame), ...stack];
+    if (node.selfSize > 0) {
+      total += node.selfSize;
+      const site = here.slice(0, 3).join(' ← ');
+      bySite.set(site, (bySite.get(site) ?? 0) + node.selfSize);
+    }
+    for (const child of node.children) walk(child, here);
+  };
+  walk(head, []);
+  console.log(`heap profile: ${(total / 1e6).toFixed(1)} MB sampled over the pass (collected ones included)`);
+  for (const [site, bytes] of [...bySite].sort((a, b) => b[1] - a[1]).slice(0, 30)) console.log(`  ${(bytes / 1e6).toFixed(2).padStart(7)} MB  ${site}`);
 }
 
 type ProfileNode = { id: number; callFrame: { functionName: string; url: string; lineNumber: number }; children?: number[] };
@@ -175,6 +204,14 @@ async function main(): Promise<void> {
       const passTrace = traceAll && traceFile !== null ? traceFile.replace(/(\.json)?$/, `-${pass + 1}.json`) : traceFile;
       const profiling = process.argv.includes('--cpu-profile') && pass === passes - 1;
       let cdp: CDPSession | null = null;
+      // --heap-profile: the last pass's allocations on the page's main thread, sampled (summarizeHeapProfile).
+      const heapProfiling = process.argv.includes('--heap-profile') && pass === passes - 1;
+      let heapCdp: CDPSession | null = null;
+      if (heapProfiling) {
+        heapCdp = await page.context().newCDPSession(page);
+        await heapCdp.send('HeapProfiler.enable');
+        await heapCdp.send('HeapProfiler.startSampling', { samplingInterval: 4096, includeObjectsCollectedByMinorGC: true, includeObjectsCollectedByMajorGC: true } as never);
+      }
       if (profiling) {
         cdp = await page.context().newCDPSession(page);
         await cdp.send('Profiler.enable');
@@ -202,6 +239,11 @@ async function main(): Promise<void> {
       const cpu = traceAll && passTrace !== null ? mainThreadTasks(passTrace) : null;
       if (tracing && breakdown && passTrace !== null) printBreakdown(passTrace);
       const profile = cdp === null ? null : ((await cdp.send('Profiler.stop')) as unknown as { profile: CpuProfile }).profile;
+      if (heapCdp !== null) {
+        const { profile: heap } = (await heapCdp.send('HeapProfiler.stopSampling')) as unknown as { profile: { head: HeapNode } };
+        writeFileSync('/tmp/first-list.heapprofile', JSON.stringify(heap));
+        summarizeHeapProfile(heap.head);
+      }
       console.log(`pass ${pass + 1} (${json ? 'JSON' : 'packed'}, ${split ? 'split views' : text ? 'columns, views as text' : whole ? 'columns, views whole' : 'columns'}): ${JSON.stringify(result, (k, v: unknown) => (typeof v === 'number' ? Math.round(v * 10) / 10 : v))}${cpu === null ? '' : ` main thread ${JSON.stringify(cpu, (k, v: unknown) => (typeof v === 'number' ? Math.round(v * 10) / 10 : v))}`}; server CPU ${serverCpuMs} ms, load ${loadavg()[0]?.toFixed(1)}`);
       const shotAt = process.argv.indexOf('--screenshot');
       if (shotAt > 0 && pass === passes - 1) await page.screenshot({ path: process.argv[shotAt + 1] ?? '/tmp/first-list.png' });

@@ -67,7 +67,8 @@ export { MAX_KEPT_NOTIFICATIONS };
 /**
  * Told the ids of the units one applied diff changed or removed (a removed id is no longer in
  * `unit(id)`), once per diff, after every signal of that diff was written. A snapshot load lists
- * every unit before and after it. The array is the listener's to keep.
+ * every unit before and after it. The array is the listener's to keep and never written to again
+ * (a first snapshot's is the store's own list of its ids); listeners only read it.
  */
 export type UnitsChangedListener = (ids: readonly string[]) => void;
 
@@ -566,9 +567,20 @@ export class FleetStore {
     // part is in: lists and the wall order the whole fleet once, not every part of it.
     if (diff.reset && diff.continued === true) this.heldSnapshot = { ids: [], membershipChanged: false };
     const held = this.heldSnapshot;
-    const ids = held?.ids ?? [];
+    let ids = held?.ids ?? [];
     // A snapshot's ids as strings only when some view follows the changed ids (none: no slicing at all).
-    if (columns !== undefined && (held !== null || this.unitsChangedListeners.size > 0)) for (const id of this.snapshotIds(columns)) ids.push(id);
+    if (columns !== undefined && (held !== null || this.unitsChangedListeners.size > 0)) {
+      const all = this.snapshotIds(columns);
+      // The first snapshot's diff changes nothing else: its listeners get the store's own array of
+      // the snapshot's ids (never written to). Copied and appended to with `for…of`, it was 1.6 MB
+      // of the young generation at 50,000 units in the snapshot's task (interpreted code's iterator
+      // results, 1.0 MB, and the array's growth, 0.6 MB; docs/performance.md §7m).
+      const alone = changed.length === 0 && patches.length === 0 && patchRows === null && diff.removed.length === 0;
+      if (held === null && alone) ids = all as string[];
+      else if (ids.length === 0) ids = all.slice();
+      else for (let index = 0; index < all.length; index += 1) ids.push(all[index] as string);
+      if (held !== null) held.ids = ids;
+    }
     for (const view of changed) ids.push(view.id);
     for (const patch of patches) ids.push(patch.id);
     if (patchRows !== null) for (let row = patchRows.from; row < patchRows.to; row += 1) ids.push(patchRows.columns.id(row));

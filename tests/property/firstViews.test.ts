@@ -7,7 +7,7 @@
  *   whole, a removed unit) between them; and before the rest, a read is the right view or
  *   undefined (never another value), undefined only for a unit outside the first rows, after which
  *   the worker is asked once and the reader is told when the rest comes (its version, membership
- *   and the changed-ids feed).
+ *   and the changed-ids feed); the list's row shows the unit's name all the while (rowContent.ts).
  * - The split itself: the first part holds exactly the first rows' views in name order; the rest
  *   is the views' bytes; bad rows or a rest of the wrong length are errors naming them.
  */
@@ -15,6 +15,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { columnsSnapshot } from '../../src/server/areas/units/packedSnapshot.ts';
 import { FleetStore } from '../../src/fleet/store.ts';
+import { rowContent } from '../../src/features/units/rowContent.ts';
 import type { FleetDiff, UnitView } from '../../workers/pipeline/diff.ts';
 import { EMPTY_DIFF } from '../../workers/pipeline/diff.ts';
 import { readColumnsAnswer } from '../../workers/pipeline/columnsAnswer.ts';
@@ -81,8 +82,14 @@ describe('a first snapshot whose views come in two parts', () => {
 
         const one = heldStore();
         const two = heldStore();
+        // The changed-ids feed of the snapshot's diff: every unit of it, in its order, to every listener alike.
+        const snapshotFeeds: (readonly string[])[] = [];
+        const stopFeeds = [one, two, two].map(({ store }) => store.onUnitsChanged((ids) => snapshotFeeds.push(ids)));
         one.store.apply(snapshotDiff({ ...whole }));
         two.store.apply(snapshotDiff(split.first));
+        for (const stop of stopFeeds) stop();
+        const snapshotIds = Array.from({ length: count }, (_, index) => textAt(whole.ids, index));
+        expect(snapshotFeeds).toEqual(count === 0 ? [] : [snapshotIds, snapshotIds, snapshotIds]);
         let restCame = false;
         const missed = new Set<string>();
         let membershipAtRest = -1;
@@ -126,6 +133,9 @@ describe('a first snapshot whose views come in two parts', () => {
             } else expect(seen).toEqual(expected);
             two.store.unitVersion(id); // a reader follows it from now on
             expect(two.store.unitName(id)).toBe(expected?.name);
+            // The list's row (rowContent.ts): the name even while the view has not come, the view as read.
+            expect(rowContent(two.store, id)).toEqual({ unit: seen ?? two.store.unit(id), name: expected?.name });
+            expect(rowContent(two.store, id).name).toBe(rowContent(one.store, id).name);
             expect(one.store.unit(id)).toEqual(expected);
           } else if (step.kind === 'rename' && !removed.has(id) && count > 0) {
             const view = { ...(renamed.get(id) ?? (truth.get(id) as UnitView)), name: `renamed ${position}` };

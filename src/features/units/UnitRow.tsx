@@ -1,13 +1,14 @@
 /**
- * One row of the unit list. It reads its unit through the unit's version signal (useUnit), so a
+ * One row of the unit list. It reads its unit through the unit's version signal (as useUnit), so a
  * live change re-renders this row only, and only rows on screen exist (the list is virtual). The
  * name is a plain link to the unit page: a plain click opens it in the app (the row's click), a
  * click with a modifier is left to the browser (new tab or window).
  */
 import type { MouseEvent } from 'react';
 import { memo } from 'react';
-import { useUnit } from '../../fleet/index.ts';
+import { useFleet, useSignalValue } from '../../fleet/index.ts';
 import type { UnitColumn } from './columns.ts';
+import { rowContent } from './rowContent.ts';
 import type { RowLabels } from './rowLabels.ts';
 import { LinksStrip, UnitCell } from './UnitCells.tsx';
 import { unitPath } from './unitPath.ts';
@@ -32,7 +33,10 @@ function onNameClick(event: MouseEvent<HTMLAnchorElement>): void {
 }
 
 export const UnitRow = memo(function UnitRow({ id, index, columns, template, expanded, top, height, labels, onOpen }: UnitRowProps) {
-  const unit = useUnit(id);
+  const { store } = useFleet();
+  useSignalValue(store.unitVersion(id));
+  // While the unit's view has not come (rowContent.ts), its name is shown and the other cells wait.
+  const { unit, name } = rowContent(store, id);
   return (
     <div
       role="row"
@@ -45,12 +49,12 @@ export const UnitRow = memo(function UnitRow({ id, index, columns, template, exp
       <div className={classes.line} style={{ gridTemplateColumns: template }}>
         {columns.map((column) => (
           <div key={column} role="cell" className={classes.cell} data-column={column}>
-            {unit === undefined ? (
-              <span className={classes.placeholder} />
-            ) : column === 'name' ? (
+            {column === 'name' && name !== undefined ? (
               <a href={unitPath(id)} className={classes.name} onClick={onNameClick}>
-                {unit.name}
+                {name}
               </a>
+            ) : unit === undefined ? (
+              <span className={classes.placeholder} />
             ) : (
               <UnitCell column={column} unit={unit} labels={labels} />
             )}
