@@ -17,11 +17,15 @@
  *     write to the diff reaching the page, and the worker thread's CPU (its utime + stime from
  *     /proc, Chromium's "DedicatedWorker" thread) over the stream, as % of one core.
  * Events still undelivered DRAIN_MS after a stream count at the cut-off.
+ * Every pass has its own feed and, in Chromium, its own browser, both ended after it, and the worker's
+ * CPU is read from that browser's processes only (browserPids.ts): workerAB.ts's conditions (round
+ * p17), here since round p18. Before, one feed served every pass of the run and one Chromium every
+ * Chromium pass, so a pass inherited the feed's seq, chunks and heap and the browser's closed pages,
+ * and the CPU summed every DedicatedWorker thread on the machine (other engineers' fleet workers too).
  * Baseline of the JSON figures: the same service with no coalescing, one diff per event
  * (page/baseline.worker.ts; in Node requestFrame runs the frame at once and the listener answers at once).
  */
 import { readdirSync, readFileSync } from 'node:fs';
-import type { Page } from '@playwright/test';
 import WebSocket from 'ws';
 import { createFleetService } from '../../workers/fleetService.ts';
 import type { FleetDiff } from '../../workers/pipeline/diff.ts';
@@ -29,6 +33,7 @@ import { changedUnitIds } from '../../workers/pipeline/diff.ts';
 import { systemClock, systemTimers } from '../../workers/sources/clock.ts';
 import type { Figure, Skipped } from '../figure.ts';
 import { atLeast, atMost, figure } from '../figure.ts';
+import { browserMarker, processTree } from './browserPids.ts';
 import type { Feed } from './chromium.ts';
 import { launchChromium, sends, startFeed, stream } from './chromium.ts';
 import type { StreamStats } from './latency.ts';
@@ -117,35 +122,80 @@ export function cpuBetween(before: Map<string, number> | null, after: Map<string
   return used;
 }
 
-/** One measured stream: reset the recorder, stream, wait for the drain, read both logs. */
-async function pass(feed: Feed, rate: number, durationMs: number, take: () => Promise<{ times: number[]; events: number[] }>, reset: () => Promise<void>): Promise<StreamStats & { cpuPercent: number | null }> {
+/**
+ * One measured stream: reset the recorder, stream, wait for the drain, read both logs. `pids`: the
+ * processes whose worker threads are the measured worker (its own browser's); undefined in Node.
+ */
+async function pass(feed: Feed, rate: number, durationMs: number, take: () => Promise<{ times: number[]; events: number[] }>, reset: () => Promise<void>, pids?: ReadonlySet<number>): Promise<StreamStats & { cpuPercent: number | null }> {
   await reset();
-  const cpuBefore = workerThreadsCpuMs();
+  const cpuBefore = pids === undefined ? null : workerThreadsCpuMs(pids);
   const started = performance.now();
   await stream(feed.url, rate, durationMs, BATCH_MS).catch((error: unknown) => {
     throw new Error(`feed stream failed: ${String(error)}; feed stderr: ${feed.child.stderr()}`);
   });
   const wall = performance.now() - started;
-  const cpu = cpuBetween(cpuBefore, workerThreadsCpuMs());
+  const cpu = pids === undefined ? null : cpuBetween(cpuBefore, workerThreadsCpuMs(pids));
   await sleep(DRAIN_MS);
   const cutoff = now();
   const recorded = await take();
   return { ...streamStats(await sends(feed.url), recorded.times, recorded.events, cutoff), cpuPercent: cpu === null ? null : (100 * cpu) / wall };
 }
 
-async function chromiumPasses(feed: Feed, page: Page, mode: Mode, wire: Wire): Promise<Passes> {
-  await page.goto(`${feed.url}/index.html`);
-  await page.evaluate(async ([m, g, u, w]) => (window as any).bench.connect(m, g, u, w), [mode, GROUP_ID, UNITS, wire] as const);
-  const take = () => page.evaluate(() => (window as any).bench.take() as { times: number[]; events: number[] });
-  const reset = () => page.evaluate(() => (window as any).bench.reset() as void);
-  const saturation = await pass(feed, 0, mode !== 'real' ? STREAM_MS : wire === 'json' ? Math.min(JSON_SUSTAIN_MS, SUSTAIN_MS) : SUSTAIN_MS, take, reset);
+/** Where a pass gets its feed: the log, the snapshot's units and the bench page to serve. */
+type FeedSource = { log: string; pageDir: string };
+
+/** Runs `measure` on a feed of its own, stopped after it (nothing carries over to the next pass). */
+async function withFeed<T>(source: FeedSource, measure: (feed: Feed) => Promise<T>): Promise<T> {
+  const feed = await startFeed(source.log, UNITS, source.pageDir);
+  try {
+    return await measure(feed);
+  } finally {
+    feed.child.stop();
+    await feed.child.done(10_000).catch(() => undefined);
+  }
+}
+
+/**
+ * One Chromium pass on its own feed and its own browser, both ended after it: the page loaded, the
+ * worker connected and its 10,000-unit snapshot loaded, then one stream; the worker's CPU from this
+ * browser's processes only (its marker switch, browserPids.ts).
+ */
+function chromiumPass(source: FeedSource, mode: Mode, wire: Wire, rate: number, durationMs: number, say: (line: string) => void): Promise<StreamStats & { cpuPercent: number | null }> {
+  return withFeed(source, async (feed) => {
+    const marker = browserMarker();
+    const browser = await launchChromium([marker]);
+    try {
+      const page = await browser.newPage();
+      page.on('pageerror', (error) => say(`ingest page error: ${error.message}`));
+      await page.goto(`${feed.url}/index.html`);
+      await page.evaluate(async ([m, g, u, w]) => (window as any).bench.connect(m, g, u, w), [mode, GROUP_ID, UNITS, wire] as const);
+      const take = () => page.evaluate(() => (window as any).bench.take() as { times: number[]; events: number[] });
+      const reset = () => page.evaluate(() => (window as any).bench.reset() as void);
+      const pids = processTree(marker);
+      if (pids.size === 0) throw new Error(`no process of this browser found in /proc (marker ${marker})`);
+      return await pass(feed, rate, durationMs, take, reset, pids);
+    } finally {
+      await browser.close();
+    }
+  });
+}
+
+async function chromiumPasses(source: FeedSource, mode: Mode, wire: Wire, say: (line: string) => void): Promise<Passes> {
+  const saturation = await chromiumPass(source, mode, wire, 0, mode !== 'real' ? STREAM_MS : wire === 'json' ? Math.min(JSON_SUSTAIN_MS, SUSTAIN_MS) : SUSTAIN_MS, say);
   // The ceiling only needs the saturation pass (what the browser can deliver at most).
   if (mode === 'ceiling') return { saturation, target: saturation };
-  const target = await pass(feed, STEADY_RATE, STEADY_MS, take, reset);
+  const target = await chromiumPass(source, mode, wire, STEADY_RATE, STEADY_MS, say);
   return { saturation, target, workerCpuPercent: target.cpuPercent };
 }
 
-async function nodePasses(feed: Feed, mode: Mode): Promise<Passes> {
+async function nodePasses(source: FeedSource, mode: Mode): Promise<Passes> {
+  const saturation = await withFeed(source, (feed) => nodePass(feed, mode, 0, STREAM_MS));
+  const target = await withFeed(source, (feed) => nodePass(feed, mode, STEADY_RATE, STEADY_MS));
+  return { saturation, target };
+}
+
+/** One Node pass: the service connected to `feed`, its snapshot loaded, one stream, disconnected. */
+async function nodePass(feed: Feed, mode: Mode, rate: number, durationMs: number): Promise<StreamStats> {
   let times: number[] = [];
   let events: number[] = [];
   let live = false;
@@ -182,9 +232,7 @@ async function nodePasses(feed: Feed, mode: Mode): Promise<Passes> {
     events = [];
   };
   try {
-    const saturation = await pass(feed, 0, STREAM_MS, take, reset);
-    const target = await pass(feed, STEADY_RATE, STEADY_MS, take, reset);
-    return { saturation, target };
+    return await pass(feed, rate, durationMs, take, reset);
   } finally {
     service.disconnect();
   }
@@ -195,51 +243,37 @@ export type IngestResult = { figures: Figure[]; skipped: Skipped[]; runs: Record
 export async function runIngestBench(say: (line: string) => void, pageDir: string, log: string): Promise<IngestResult> {
   const runs: Record<string, Passes> = {};
   const failures: string[] = [];
-  const feed = await startFeed(log, UNITS, pageDir);
+  const source: FeedSource = { log, pageDir };
   const only = (process.env['LUC_BENCH_INGEST_MODES'] ?? '').split(',').filter((m) => m !== '');
   const wanted = (name: string) => only.includes(name) || (only.length === 0 && !OPT_IN_MODES.has(name));
-  try {
-    const browser = await launchChromium();
+  const chromiumRuns: [string, Mode, Wire][] = [
+    ['chromium-binary', 'real', 'binary'],
+    ['chromium-binary-v1', 'real', 'binary-v1'],
+    ['chromium-json', 'real', 'json'],
+    ['chromium-baseline', 'baseline', 'json'],
+    ['chromium-ceiling', 'ceiling', 'json'],
+  ];
+  // Named runs go in the order named (an A/B can swap which wire runs first).
+  if (only.length > 0) chromiumRuns.sort((a, b) => only.indexOf(a[0]) - only.indexOf(b[0]));
+  for (const [name, mode, wire] of chromiumRuns) {
+    if (!wanted(name)) continue;
     try {
-      const chromiumRuns: [string, Mode, Wire][] = [
-        ['chromium-binary', 'real', 'binary'],
-        ['chromium-binary-v1', 'real', 'binary-v1'],
-        ['chromium-json', 'real', 'json'],
-        ['chromium-baseline', 'baseline', 'json'],
-        ['chromium-ceiling', 'ceiling', 'json'],
-      ];
-      // Named runs go in the order named (an A/B can swap which wire runs first).
-      if (only.length > 0) chromiumRuns.sort((a, b) => only.indexOf(a[0]) - only.indexOf(b[0]));
-      for (const [name, mode, wire] of chromiumRuns) {
-        if (!wanted(name)) continue;
-        const context = await browser.newContext();
-        const page = await context.newPage();
-        page.on('pageerror', (error) => say(`ingest page error: ${error.message}`));
-        try {
-          runs[name] = await chromiumPasses(feed, page, mode, wire);
-          say(`ingest ${name}: ${JSON.stringify(runs[name])}`);
-        } catch (error) {
-          failures.push(`${name}: ${error instanceof Error ? error.message.split('\n')[0] : String(error)}`);
-          say(`ingest ${name} failed: ${String(error)}`);
-        }
-        await context.close();
-      }
-    } finally {
-      await browser.close();
+      runs[name] = await chromiumPasses(source, mode, wire, say);
+      say(`ingest ${name}: ${JSON.stringify(runs[name])}`);
+    } catch (error) {
+      failures.push(`${name}: ${error instanceof Error ? error.message.split('\n')[0] : String(error)}`);
+      say(`ingest ${name} failed: ${String(error)}`);
     }
-    for (const mode of ['real', 'baseline'] as const) {
-      if (!wanted(`node-${mode}`)) continue;
-      try {
-        runs[`node-${mode}`] = await nodePasses(feed, mode);
-        say(`ingest node ${mode}: ${JSON.stringify(runs[`node-${mode}`])}`);
-      } catch (error) {
-        failures.push(`node-${mode}: ${error instanceof Error ? error.message.split('\n')[0] : String(error)}`);
-        say(`ingest node ${mode} failed: ${String(error)}`);
-      }
+  }
+  for (const mode of ['real', 'baseline'] as const) {
+    if (!wanted(`node-${mode}`)) continue;
+    try {
+      runs[`node-${mode}`] = await nodePasses(source, mode);
+      say(`ingest node ${mode}: ${JSON.stringify(runs[`node-${mode}`])}`);
+    } catch (error) {
+      failures.push(`node-${mode}: ${error instanceof Error ? error.message.split('\n')[0] : String(error)}`);
+      say(`ingest node ${mode} failed: ${String(error)}`);
     }
-  } finally {
-    feed.child.stop();
-    await feed.child.done(10_000).catch(() => undefined);
   }
   const figures: Figure[] = [];
   const skipped: Skipped[] = [];
@@ -269,7 +303,7 @@ export async function runIngestBench(say: (line: string) => void, pageDir: strin
     else
       figures.push(
         figure(`${label}: worker CPU at 60k/s, binary frames`, binary.workerCpuPercent, '% of a core', atMost(CPU_TARGET_PERCENT), json?.workerCpuPercent ?? null,
-          `the worker thread's utime + stime (/proc, 10 ms ticks) over the ${STEADY_MS / 1000} s stream at ${STEADY_RATE} events/s; GC on V8's helper threads is not counted; ${jsonBaseline}`),
+          `the worker thread's utime + stime (/proc, 10 ms ticks) over the ${STEADY_MS / 1000} s stream at ${STEADY_RATE} events/s, read from this pass's own Chromium only (each pass on its own feed and browser since round p18); GC on V8's helper threads is not counted; ${jsonBaseline}`),
       );
   }
   if (json === undefined) skipped.push({ name: `${label}, batched JSON`, reason: `failed: ${failed('chromium-json')}` });

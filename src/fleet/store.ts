@@ -626,7 +626,7 @@ export class FleetStore {
   private checkViewsNotNeeded(diff: FleetDiff): void {
     const rest = this.viewsRest as ViewsRest;
     const filling = this.filling;
-    const held = filling !== null && filling.columns === rest.columns ? textCount(filling.columns.ids) > filling.gone.size : [...this.units.values()].some((entry) => typeof entry === 'number');
+    const held = filling !== null && filling.columns === rest.columns ? textCount(filling.columns.ids) > filling.gone.size : this.holdsUnreadRow();
     if (!held) {
       this.viewsRest = null; // nothing of that snapshot is left to read
       return;
@@ -635,6 +635,16 @@ export class FleetStore {
     if (diff.snapshot !== undefined || patches) {
       throw new Error(`diff ${diff.frame}: ${diff.snapshot !== undefined ? 'a snapshot' : 'patches'} came before the rest of the last snapshot's views`);
     }
+  }
+
+  /**
+   * Whether a unit still stands as a row number of the snapshot's columns (its view not read yet).
+   * A loop, not a spread of the Map into an array: this runs for every diff while a snapshot's views
+   * are still coming, and the spread allocated an array of every unit (10,000-50,000) each time.
+   */
+  private holdsUnreadRow(): boolean {
+    for (const entry of this.units.values()) if (typeof entry === 'number') return true;
+    return false;
   }
 
   /** Membership first (a signal), then the changed ids, as followUnits expects. */

@@ -750,9 +750,23 @@ export class FleetPipeline implements EventSink {
         }
       }
     } else {
-      // A change larger than the cap starts a split: every unit waits in `queue`, in order.
-      for (let i = 0; i < dueIds.length; i += 1) queue.set(dueIds[i] as string, dueMasks[i] as number);
-      let count = 0;
+      // A change larger than the cap starts a split: its first `cap` units go now, the rest wait in
+      // `queue`, in order. (They all went through the queue before, a Map set, delete and model
+      // lookup per unit: ~2 % of the worker in Chromium when it is behind, docs/performance.md §3l.)
+      // The queue is empty here unless a split was already under way, and then nothing is due.
+      const now = Math.min(cap, dueIds.length);
+      for (let i = 0; i < now; i += 1) {
+        const unit = dueUnits[i];
+        const mask = dueMasks[i] as number;
+        if (unit === undefined) removed.push(dueIds[i] as string);
+        else if ((mask & WHOLE_VIEW) !== 0) units.push(this.viewOf(unit));
+        else {
+          patchUnits.push(unit);
+          patchMasks.push(mask);
+        }
+      }
+      for (let i = now; i < dueIds.length; i += 1) queue.set(dueIds[i] as string, dueMasks[i] as number);
+      let count = now;
       for (const [id, mask] of queue) {
         if (count >= cap) break;
         count += 1;

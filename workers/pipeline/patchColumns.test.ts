@@ -25,7 +25,7 @@ function linksAsBefore(links: readonly LinkView[], values: readonly number[]): L
 function sameNumbers(a: LinkView, b: LinkView): boolean {
   return Object.is(a.uplinkKbps, b.uplinkKbps) && Object.is(a.downlinkKbps, b.downlinkKbps) && Object.is(a.signal, b.signal) && a.connected === b.connected && a.enabled === b.enabled;
 }
-import { decodePatchColumns, encodePatchColumns, PatchColumns, PatchColumnsWriter } from './patchColumns.ts';
+import { decodePatchColumns, encodePatchColumns, PATCH_COLUMNS_HEADER as H, PATCH_ROW_STRIDE as STRIDE, PatchColumns, PatchColumnsWriter } from './patchColumns.ts';
 
 /** The old path: the patch list as JSON text and back (what diff.ts sent beyond INLINE_UNITS_MAX). */
 const viaJson = (patches: readonly UnitPatch[]): UnitPatch[] => JSON.parse(JSON.stringify(patches)) as UnitPatch[];
@@ -72,7 +72,11 @@ const link: fc.Arbitrary<LinkView> = fc.record({
 });
 
 const case_ = fc
-  .uniqueArray(fc.oneof(fc.string({ maxLength: 6 }), fc.constantFrom('U1', 'U-00042', 'é\n"\\')), { minLength: 0, maxLength: 40 })
+  .uniqueArray(
+    // Any code units too (lone surrogates: the ids' text then goes as UTF-16, not UTF-8), and a pair.
+    fc.oneof(fc.string({ maxLength: 6 }), fc.string({ unit: 'binary', maxLength: 6 }), fc.constantFrom('U1', 'U-00042', 'é\n"\\', 'U\u{1F600}', '\uD800')),
+    { minLength: 0, maxLength: 40 },
+  )
   .chain((ids) => fc.tuple(fc.tuple(...ids.map(patchOf)), fc.array(link, { maxLength: 3 }), fc.constantFrom<UnitStatus>(...UNIT_STATUSES)));
 
 describe('patch columns give the views the JSON patch list gave', () => {
@@ -140,16 +144,16 @@ describe('patch columns give the views the JSON patch list gave', () => {
 
   it('refuses a damaged buffer by name', () => {
     const good = encodePatchColumns([{ id: 'U1', rev: 3, a: ASPECT.status, status: 'idle', state: 'online', applications: [] }]);
-    expect(() => decodePatchColumns(good.slice(0, 16))).toThrow(/shorter than the 32-byte header/);
+    expect(() => decodePatchColumns(good.slice(0, 16))).toThrow(/shorter than the 48-byte header/);
     expect(() => decodePatchColumns(good.slice(0, good.byteLength - 1))).toThrow(/the header says/);
     const badVersion = good.slice(0);
     new Float64Array(badVersion, 0, 1)[0] = 9;
     expect(() => decodePatchColumns(badVersion)).toThrow(/version 9/);
     const badStatus = good.slice(0);
-    new Float64Array(badStatus, 0, 8)[4 + 2] = 99;
+    new Float64Array(badStatus, 0, H + STRIDE)[H + 2] = 99;
     expect(() => decodePatchColumns(badStatus)).toThrow(/row 0: status code 99 is not a unit status/);
     const badString = good.slice(0);
-    new Float64Array(badString, 0, 8)[4 + 3] = 7;
+    new Float64Array(badString, 0, H + STRIDE)[H + 3] = 7;
     expect(() => decodePatchColumns(badString)).toThrow(/row 0: string index 7 is not in the table/);
     expect(() => encodePatchColumns([{ id: 'U2', rev: 1, a: ASPECT.status, status: 'flying' as UnitStatus }])).toThrow(/unit U2 has status "flying", not a unit status/);
     const usage = encodePatchColumns([
@@ -158,11 +162,30 @@ describe('patch columns give the views the JSON patch list gave', () => {
     ]);
     // Row 0 says −2 values and row 1 +7: the sum still matches the header, the rows do not.
     const badLinks = usage.slice(0);
-    new Float64Array(badLinks, 0, 4 + 2 * 12)[4 + 9] = -2;
-    new Float64Array(badLinks, 0, 4 + 2 * 12)[4 + 12 + 9] = 7;
+    new Float64Array(badLinks, 0, H + 2 * STRIDE)[H + 9] = -2;
+    new Float64Array(badLinks, 0, H + 2 * STRIDE)[H + STRIDE + 9] = 7;
     expect(() => new PatchColumns(badLinks)).toThrow(/row 0: -2 link values do not fit the header's 5/);
     const badObject = good.slice(0);
-    new Float64Array(badObject, 0, 16)[4 + 5] = 0.5;
+    new Float64Array(badObject, 0, H + STRIDE)[H + 5] = 0.5;
     expect(() => new PatchColumns(badObject)).toThrow(/row 0: object index 0.5 is not in the table of 1/);
+    // The ids' text (version 2): each row's end within it, in order, and the last one at its end.
+    const two = encodePatchColumns([
+      { id: 'U1', rev: 3, a: ASPECT.alerts, activeAlerts: 1 },
+      { id: 'U22', rev: 3, a: ASPECT.alerts, activeAlerts: 2 },
+    ]);
+    expect(new PatchColumns(two).id(1)).toBe('U22');
+    const pastText = two.slice(0);
+    new Float64Array(pastText, 0, H + 2 * STRIDE)[H + STRIDE + 12] = 6;
+    expect(() => new PatchColumns(pastText)).toThrow(/row 1: its id ends at 6, not between 2 and the ids' text's 5/);
+    const backwards = two.slice(0);
+    new Float64Array(backwards, 0, H + 2 * STRIDE)[H + 12] = 4;
+    new Float64Array(backwards, 0, H + 2 * STRIDE)[H + STRIDE + 12] = 3;
+    expect(() => new PatchColumns(backwards)).toThrow(/row 1: its id ends at 3, not between 4/);
+    const short = two.slice(0);
+    new Float64Array(short, 0, H + 2 * STRIDE)[H + STRIDE + 12] = 4;
+    expect(() => new PatchColumns(short)).toThrow(/the rows' ids end at 4, the ids' text is 5 long/);
+    const badEncoding = two.slice(0);
+    new Float64Array(badEncoding, 0, H)[5] = 32;
+    expect(() => new PatchColumns(badEncoding)).toThrow(/the ids' encoding 32 \(5 bytes\) is neither 8 \(UTF-8\) nor 16/);
   });
 });

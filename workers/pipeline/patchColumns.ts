@@ -5,8 +5,9 @@
  * patch and link objects built only to be stringified) was about a third of the diff building, and
  * `JSON.parse` of it the main thread's largest cost per diff. Here the worker writes numbers into a
  * Float64Array as it reads the model (no object per patch, none per link), and the strings go as
- * one small JSON section: every id once, and each distinct state string, applications list,
- * battery and speed test once per diff (a diff of 4,000 status patches holds a handful of them).
+ * one text of every id back to back, and one small JSON section: each distinct state string,
+ * applications list, battery and speed test once per diff (a diff of 4,000 status patches holds a
+ * handful of them).
  *
  * Layout (all f64 little-endian, as Float64Array writes them; then bytes):
  *
@@ -15,9 +16,20 @@
  *   1                    N, the number of patches
  *   2                    L, the number of link values of all patches together
  *   3                    J, the byte length of the JSON section
- *   4 + STRIDE·i + k     row i, column k (ROW below): rev, aspect mask, status code, ...
- *   4 + STRIDE·N + j     link value j (diff.ts LINK_VALUES_STRIDE numbers per link, rows in order)
- *   then J bytes         UTF-8 JSON {"i": [N ids], "s": [strings], "o": [objects]}
+ *   4                    I, the byte length of the ids' text
+ *   5                    the ids' text's encoding: 8, UTF-8; 16, UTF-16 code units (little-endian)
+ *   6 + STRIDE·i + k     row i, column k (ROW below): rev, aspect mask, status code, ...
+ *   6 + STRIDE·N + j     link value j (diff.ts LINK_VALUES_STRIDE numbers per link, rows in order)
+ *   then I bytes         the ids back to back; row i's id ends at its idEnd column (UTF-16 code
+ *                        units into the decoded text) and starts where row i − 1's ends
+ *   then J bytes         UTF-8 JSON {"s": [strings], "o": [objects]}
+ *
+ * Why the ids are not in the JSON (version 2, round p18, docs/performance.md §3l): in the worker's
+ * profile at 60,000 events/s, `finish`'s JSON text of ~1,400 ids and its UTF-8 encoding were ~4 %
+ * of the worker, the largest part of building a diff after the rows themselves. Now the ids are
+ * joined (one native copy) and encoded as one text, and the UI slices each id out of one decoded
+ * string instead of parsing a JSON list. The text is UTF-8 unless an id holds a UTF-16 surrogate:
+ * UTF-8 cannot carry a lone one (it would come back as U+FFFD), so such a diff writes code units.
  *
  * A column that refers to a string or an object holds its index in "s" or "o", −1 for undefined;
  * a number column that may be undefined holds NaN for it (the numbers of a patch are finite: the
@@ -32,8 +44,15 @@ import type { UnitPatch, UnitView } from './diff.ts';
 import { ASPECT, linksWithValues } from './diff.ts';
 import { batteryKey, KeyedTexts, mapNamesKey, NameCodes, namesKey, NO_KEY } from './patchObjectKeys.ts';
 
-export const PATCH_COLUMNS_VERSION = 1;
-const HEADER = 4;
+export const PATCH_COLUMNS_VERSION = 2;
+const HEADER = 6;
+/** f64 numbers before the first row (the header's length, for tests that damage a buffer). */
+export const PATCH_COLUMNS_HEADER = HEADER;
+/** The ids' text's encodings (header index 5). */
+const IDS_UTF8 = 8;
+const IDS_UTF16 = 16;
+/** Any UTF-16 surrogate: an id text with one goes as code units (exact for lone surrogates). */
+const SURROGATE = /[\uD800-\uDFFF]/;
 /** The columns of a row, in order. */
 const ROW = {
   rev: 0,
@@ -55,9 +74,11 @@ const ROW = {
   /** NaN: undefined. */
   activeAlerts: 10,
   speedTest: 11,
+  /** Where the row's id ends in the ids' text (UTF-16 code units); it starts at the previous row's end. */
+  idEnd: 12,
 } as const;
 /** f64 columns per row. */
-export const PATCH_ROW_STRIDE = 12;
+export const PATCH_ROW_STRIDE = 13;
 
 const STATUS_CODE: ReadonlyMap<string, number> = new Map(UNIT_STATUSES.map((status, index) => [status, index]));
 const encoder = new TextEncoder();
@@ -75,6 +96,8 @@ export class PatchColumnsWriter {
   /** The row being written: its first column's index in `rows`. */
   private at = 0;
   private readonly ids: string[] = [];
+  /** The ids' text's length so far (UTF-16 code units): the next row's id starts here. */
+  private idsLength = 0;
   private readonly strings = new TextTable();
   /** JSON texts of the objects, one per distinct text. */
   private readonly objects = new TextTable();
@@ -110,6 +133,8 @@ export class PatchColumnsWriter {
     rows[at + ROW.linkValues] = 0;
     rows[at + ROW.activeAlerts] = Number.NaN;
     rows[at + ROW.speedTest] = -1;
+    this.idsLength += id.length;
+    rows[at + ROW.idEnd] = this.idsLength;
     this.at = at;
     this.count += 1;
     this.ids.push(id);
@@ -174,17 +199,29 @@ export class PatchColumnsWriter {
 
   /** The buffer of every row written (transferable); the writer is empty again after. */
   finish(): ArrayBuffer {
-    const json = encoder.encode(`{"i":${JSON.stringify(this.ids)},"s":${JSON.stringify(this.strings.texts)},"o":[${this.objects.texts.join(',')}]}`);
+    const json = encoder.encode(`{"s":${JSON.stringify(this.strings.texts)},"o":[${this.objects.texts.join(',')}]}`);
+    const idText = this.ids.join('');
+    const utf8 = !SURROGATE.test(idText);
+    const idBytes = utf8 ? encoder.encode(idText) : null;
+    const idByteLength = idBytes === null ? idText.length * 2 : idBytes.byteLength;
     const numbers = HEADER + PATCH_ROW_STRIDE * this.count + this.linkCount;
-    const buffer = new ArrayBuffer(numbers * 8 + json.byteLength);
+    const buffer = new ArrayBuffer(numbers * 8 + idByteLength + json.byteLength);
     const f64 = new Float64Array(buffer, 0, numbers);
     f64[0] = PATCH_COLUMNS_VERSION;
     f64[1] = this.count;
     f64[2] = this.linkCount;
     f64[3] = json.byteLength;
+    f64[4] = idByteLength;
+    f64[5] = utf8 ? IDS_UTF8 : IDS_UTF16;
     f64.set(this.rows.subarray(0, PATCH_ROW_STRIDE * this.count), HEADER);
     f64.set(this.links.subarray(0, this.linkCount), HEADER + PATCH_ROW_STRIDE * this.count);
-    new Uint8Array(buffer, numbers * 8).set(json);
+    // The ids start at a multiple of 8 bytes, so code units are aligned for a Uint16Array.
+    if (idBytes !== null) new Uint8Array(buffer, numbers * 8, idByteLength).set(idBytes);
+    else {
+      const units = new Uint16Array(buffer, numbers * 8, idText.length);
+      for (let index = 0; index < idText.length; index += 1) units[index] = idText.charCodeAt(index);
+    }
+    new Uint8Array(buffer, numbers * 8 + idByteLength).set(json);
     this.reset();
     return buffer;
   }
@@ -194,6 +231,7 @@ export class PatchColumnsWriter {
     this.count = 0;
     this.linkCount = 0;
     this.ids.length = 0;
+    this.idsLength = 0;
     this.strings.clear();
     this.objects.clear();
     this.batteries.clear();
@@ -305,7 +343,11 @@ export class PatchColumns {
   /** The number of rows (patches). */
   readonly count: number;
   private readonly f64: Float64Array;
-  private readonly ids: readonly string[];
+  /**
+   * Each row's id, sliced once out of the ids' text when the buffer is read: the store reads a row's
+   * id twice (to apply it, then to tell the views), and a slice per read cost ~40 bytes per update more.
+   */
+  private readonly ids: string[];
   private readonly strings: readonly unknown[];
   private readonly objects: readonly unknown[];
   /** Each row's first link value's index in f64 (count + 1 entries: the last is the end). */
@@ -314,29 +356,35 @@ export class PatchColumns {
   constructor(buffer: ArrayBuffer) {
     if (buffer.byteLength < HEADER * 8) fail(`${buffer.byteLength} bytes, shorter than the ${HEADER * 8}-byte header`);
     const head = new Float64Array(buffer, 0, HEADER);
-    const [version, count, linkCount, jsonBytes] = head as unknown as [number, number, number, number];
+    const [version, count, linkCount, jsonBytes, idBytes, idEncoding] = head as unknown as [number, number, number, number, number, number];
     if (version !== PATCH_COLUMNS_VERSION) fail(`version ${version}, this reader reads version ${PATCH_COLUMNS_VERSION}`);
     const numbers = HEADER + PATCH_ROW_STRIDE * count + linkCount;
-    if (!Number.isSafeInteger(count) || !Number.isSafeInteger(linkCount) || !Number.isSafeInteger(jsonBytes) || count < 0 || linkCount < 0 || jsonBytes < 0) {
-      fail(`header counts ${count}, ${linkCount}, ${jsonBytes} are not sizes`);
+    if (![count, linkCount, jsonBytes, idBytes].every((size) => Number.isSafeInteger(size) && size >= 0)) {
+      fail(`header counts ${count}, ${linkCount}, ${jsonBytes}, ${idBytes} are not sizes`);
     }
-    if (buffer.byteLength !== numbers * 8 + jsonBytes) fail(`${buffer.byteLength} bytes, the header says ${numbers * 8 + jsonBytes}`);
+    if (idEncoding !== IDS_UTF8 && !(idEncoding === IDS_UTF16 && idBytes % 2 === 0)) fail(`the ids' encoding ${idEncoding} (${idBytes} bytes) is neither ${IDS_UTF8} (UTF-8) nor ${IDS_UTF16} (UTF-16, an even length)`);
+    if (buffer.byteLength !== numbers * 8 + idBytes + jsonBytes) fail(`${buffer.byteLength} bytes, the header says ${numbers * 8 + idBytes + jsonBytes}`);
     const f64 = new Float64Array(buffer, 0, numbers);
-    const tables = JSON.parse(decoder.decode(new Uint8Array(buffer, numbers * 8, jsonBytes))) as { i?: unknown; s?: unknown; o?: unknown };
-    const { i: ids, s: strings, o: objects } = tables;
-    if (!Array.isArray(ids) || ids.length !== count) fail(`the id table must hold ${count} ids`);
+    const tables = JSON.parse(decoder.decode(new Uint8Array(buffer, numbers * 8 + idBytes, jsonBytes))) as { s?: unknown; o?: unknown };
+    const { s: strings, o: objects } = tables;
     if (!Array.isArray(strings) || !Array.isArray(objects)) fail('the string and object tables must be lists');
+    const idText = idEncoding === IDS_UTF8 ? decoder.decode(new Uint8Array(buffer, numbers * 8, idBytes)) : codeUnitsText(new Uint16Array(buffer, numbers * 8, idBytes / 2));
+    const ids = new Array<string>(count);
     this.count = count;
     this.f64 = f64;
-    this.ids = ids as string[];
     this.strings = strings as unknown[];
     this.objects = objects as unknown[];
     this.linkStart = new Uint32Array(count + 1);
     // Every row checked in row order, with decodePatchColumns' messages, before any is applied.
     let link = HEADER + PATCH_ROW_STRIDE * count;
+    let idEnd = 0;
     for (let row = 0; row < count; row += 1) {
       const at = HEADER + PATCH_ROW_STRIDE * row;
       const mask = f64[at + ROW.mask] as number;
+      const end = f64[at + ROW.idEnd] as number;
+      if (!(Number.isSafeInteger(end) && end >= idEnd && end <= idText.length)) fail(`row ${row}: its id ends at ${end}, not between ${idEnd} and the ids' text's ${idText.length}`);
+      ids[row] = idText.slice(idEnd, end);
+      idEnd = end;
       this.linkStart[row] = link;
       if ((mask & ASPECT.status) !== 0) {
         const code = f64[at + ROW.status] as number;
@@ -353,6 +401,8 @@ export class PatchColumns {
       link += values;
     }
     this.linkStart[count] = link;
+    if (idEnd !== idText.length) fail(`the rows' ids end at ${idEnd}, the ids' text is ${idText.length} long`);
+    this.ids = ids;
     if (link !== numbers) fail(`the rows hold ${link - HEADER - PATCH_ROW_STRIDE * count} link values, the header says ${linkCount}`);
   }
 
@@ -447,6 +497,14 @@ export class PatchColumns {
     if (!(Number.isInteger(index) && index >= 0 && index < this.objects.length)) fail(`row ${row}: object index ${index} is not in the table of ${this.objects.length}`);
     return this.objects[index];
   }
+}
+
+/** A string of exactly these UTF-16 code units (lone surrogates kept), in chunks under the argument limit. */
+function codeUnitsText(units: Uint16Array): string {
+  const CHUNK = 8_192;
+  let text = '';
+  for (let from = 0; from < units.length; from += CHUNK) text += String.fromCharCode(...units.subarray(from, from + CHUNK));
+  return text;
 }
 
 function fail(what: string): never {

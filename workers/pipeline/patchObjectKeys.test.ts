@@ -11,7 +11,7 @@ import fc from 'fast-check';
 import { UNIT_STATUSES } from '../../src/domain/units/status.ts';
 import type { UnitStatus } from '../../src/domain/units/status.ts';
 import { ASPECT } from './diff.ts';
-import { decodePatchColumns, PatchColumnsWriter } from './patchColumns.ts';
+import { decodePatchColumns, PATCH_COLUMNS_HEADER, PATCH_ROW_STRIDE, PatchColumnsWriter } from './patchColumns.ts';
 import { batteryKey, mapNamesKey, MAX_NAME_CODES, MAX_NAMES, NameCodes, namesKey, NO_KEY } from './patchObjectKeys.ts';
 
 // Few values, so that random batteries often share all but one field (a key that dropped a field would show).
@@ -108,11 +108,11 @@ describe('application name keys', () => {
   });
 });
 
-/** The writer's JSON section: ids, strings and objects (patchColumns.ts layout). */
+/** The writer's JSON section: strings and objects, after the ids' text (patchColumns.ts layout). */
 function tablesOf(buffer: ArrayBuffer): { o: unknown[] } {
-  const head = new Float64Array(buffer, 0, 4);
-  const numbers = 4 + 12 * (head[1] as number) + (head[2] as number);
-  return JSON.parse(new TextDecoder().decode(new Uint8Array(buffer, numbers * 8, head[3] as number))) as { o: unknown[] };
+  const head = new Float64Array(buffer, 0, PATCH_COLUMNS_HEADER);
+  const numbers = PATCH_COLUMNS_HEADER + PATCH_ROW_STRIDE * (head[1] as number) + (head[2] as number);
+  return JSON.parse(new TextDecoder().decode(new Uint8Array(buffer, numbers * 8 + (head[4] as number), head[3] as number))) as { o: unknown[] };
 }
 
 describe('the columns writer with keys', () => {
