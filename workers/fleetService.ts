@@ -52,9 +52,9 @@ export interface ConnectOptions {
   /**
    * The event wire (docs/protocol.md): 'binary' (default) asks for binary frames version 2
    * (`?frames=bin2`), 'binary-v1' for version 1 (`?frames=bin`), 'json' for batched text frames
-   * (`?frames=batch`); the bench compares them.
+   * (`?frames=batch`); 'binary-shapes' version 2 with usage shapes (`&usage=shapes`); the bench compares them.
    */
-  wire?: 'binary' | 'binary-v1' | 'json';
+  wire?: 'binary' | 'binary-shapes' | 'binary-v1' | 'json';
   /** Ask for the REST snapshot packed (default true; restClient.ts). */
   packedSnapshot?: boolean;
   /** Ask for the columns answer first (default true; restClient.ts, src/protocol/columnsSnapshot.ts). */

@@ -31,6 +31,7 @@ import { decodeServerFrame, encodeClientOp, topicOps } from '../../src/protocol/
 import { readBinaryFrame } from '../../src/protocol/binaryFrames.ts';
 import type { ReaderV2 } from '../../src/protocol/binaryFramesV2.ts';
 import { ConnectionIds, isBinaryFrameV2, readBinaryFrameV2 } from '../../src/protocol/binaryFramesV2.ts';
+import { ConnectionShapes } from '../../src/protocol/shapesFrames.ts';
 import { SUBSCRIPTION_BATCH_SIZE } from '../../src/domain/constants.ts';
 import { assertNever } from '../../src/domain/brand.ts';
 import type { Clock, TimerId, Timers } from './clock.ts';
@@ -119,6 +120,8 @@ export class LiveSession {
   private readonly ids = new IdInterner();
   /** This connection's wire id table (binary frames version 2), emptied on every open. */
   private readonly wireIds = new ConnectionIds();
+  /** This connection's usage shapes (shapes frames, when the socket asked with `usage=shapes`), emptied on every open. */
+  private readonly wireShapes = new ConnectionShapes();
   /**
    * Which wire table the link-layout numbers came from: bumped on every open and every ids frame
    * that restarts the table, so that a number from another connection (another gateway: a server
@@ -164,6 +167,7 @@ export class LiveSession {
     this.behind = false; // a new socket starts in step
     this.disconnectedSince = null;
     this.wireIds.clear(); // a new connection's ids come again (docs/protocol.md "Binary frames" version 2)
+    this.wireShapes.clear(); // and its usage shapes (src/protocol/shapesFrames.ts)
     this.layoutEpoch += 1;
     this.reconnectAsked = false;
     const topics = [this.deps.groupTopic, ...this.registry.topics().filter((topic) => topic !== this.deps.groupTopic)];
@@ -248,6 +252,7 @@ export class LiveSession {
   /** How version-2 frames reach the session: ids into the connection's table, events with their ref. */
   private readonly readerV2: ReaderV2 = {
     table: this.wireIds,
+    shapes: this.wireShapes,
     visit: (event, ref, layout) => {
       this.stats.eventsIn += 1;
       if (this.resyncing) this.receive({ ...event } as Envelope); // kept in the resync buffer: a copy, applied later without its ref or layout
