@@ -70,7 +70,7 @@ import type { EventColumns } from './binaryFrames.ts';
 import { BINARY_FRAME_MAGIC, BINARY_HEADER_BYTES, packFrameBody, unpackFrameBody, writeEventColumns } from './binaryFrames.ts';
 import { LinkLayouts } from './linkLayouts.ts';
 import { isEnvelopeHead } from './envelopeGuard.ts';
-import type { ConnectionShapes, UsageColumns, UsageShapeTable } from './shapesFrames.ts';
+import type { ConnectionShapes, ShapedValues, UsageColumns, UsageShapeTable } from './shapesFrames.ts';
 import { FRAME_TYPE_SHAPES, readShapesFrame, SentShapes, usageColumnsOf } from './shapesFrames.ts';
 import type { UsageShape } from './usageShapes.ts';
 import { checkUsageValues, usagePayloadOf } from './usageShapes.ts';
@@ -378,6 +378,12 @@ export interface ReaderV2 {
    * link-layout number (0: none, or a frame without the layouts column).
    */
   visit(event: Envelope, ref: number, layout: number): void;
+  /**
+   * Each valid shaped usage event (usage columns), when given: through the same reused envelope,
+   * whose `data` is then null, and one reused ShapedValues (the payload is never built). Absent:
+   * shaped events go to `visit` with their payload built from shape and values.
+   */
+  shaped?(event: Envelope, ref: number, layout: number, usage: ShapedValues): void;
   /** Each invalid event of an events frame (index, seq, field); its neighbours are visited. */
   bad(reason: string): void;
   /** The string to keep for each id an ids frame defines (default: the decoded one). */
@@ -458,6 +464,9 @@ export function readBinaryFrameV2(bytes: Uint8Array, reader: ReaderV2): Decoded<
   const revAt = BINARY_HEADER_BYTES + 16 * count;
   const kindAt = BINARY_HEADER_BYTES + 28 * count;
   const cursor: Cursor = { seq: 0, ts: 0, kind: undefined, id: undefined, rev: 0, data: undefined };
+  const shapedTo = usage === null ? undefined : reader.shaped?.bind(reader);
+  // One object for every shaped event of the frame (the sink copies the values); its shape is set per event.
+  const shapedUsage: ShapedValues = { shape: undefined as unknown as UsageShape, values: usage === null ? EMPTY_VALUES : usage.values, at: 0 };
   for (let i = 0; i < count; i += 1) {
     const ref = view.getUint32(refAt + 4 * i, true);
     cursor.seq = view.getFloat64(BINARY_HEADER_BYTES + 8 * i, true);
@@ -469,9 +478,21 @@ export function readBinaryFrameV2(bytes: Uint8Array, reader: ReaderV2): Decoded<
     if (shape !== undefined) {
       // A shaped usage event: its shape passed the usage guard once when defined and its values
       // were checked above (checkShapedEvents), so only the envelope's other fields are checked.
-      cursor.data = usagePayloadOf(shape, (usage as ReadUsage).values, (usage as ReadUsage).valueAt[i] as number);
+      const at = (usage as ReadUsage).valueAt[i] as number;
+      const values = (usage as ReadUsage).values;
+      const layout = hasLayouts ? view.getUint32(layoutAt + 4 * i, true) : 0;
+      if (shapedTo !== undefined) {
+        cursor.data = null;
+        if (isEnvelopeHead(cursor)) {
+          shapedUsage.shape = shape;
+          shapedUsage.at = at;
+          shapedTo(cursor as Envelope, ref, layout, shapedUsage);
+          continue;
+        }
+      }
+      cursor.data = usagePayloadOf(shape, values, at);
       if (isEnvelopeHead(cursor)) {
-        visit(cursor as Envelope, ref, hasLayouts ? view.getUint32(layoutAt + 4 * i, true) : 0);
+        visit(cursor as Envelope, ref, layout);
         continue;
       }
     } else cursor.data = datas[i];
@@ -498,6 +519,8 @@ interface ReadUsage {
   /** The byte after the values block: where the body starts. */
   readonly end: number;
 }
+
+const EMPTY_VALUES = new Float64Array(0);
 
 /** Errors that mean the shape table no longer matches the server's (a reconnect sends it again). */
 const LOST = 'shape lost: ';

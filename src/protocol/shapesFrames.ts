@@ -213,6 +213,17 @@ export function encodeShapesFrame(numbers: readonly number[], shapes: readonly U
 
 // ---- client side ----------------------------------------------------------------------------
 
+/**
+ * A shaped unit.usage as the binary reader hands it over (binaryFramesV2.ts ReaderV2.shaped): the
+ * payload is `shape` with `values[at …]`, already checked (the shape by the usage guard once, the
+ * values one by one). One object reused by the reader between events: a sink copies the values.
+ */
+export interface ShapedValues {
+  shape: UsageShape;
+  values: Float64Array;
+  at: number;
+}
+
 /** A connection's shape table as the client keeps it: number → shape (undefined: not defined). */
 export class ConnectionShapes {
   private shapes: (UsageShape | undefined)[] = [];

@@ -31,7 +31,9 @@ import { decodeServerFrame, encodeClientOp, topicOps } from '../../src/protocol/
 import { readBinaryFrame } from '../../src/protocol/binaryFrames.ts';
 import type { ReaderV2 } from '../../src/protocol/binaryFramesV2.ts';
 import { ConnectionIds, isBinaryFrameV2, readBinaryFrameV2 } from '../../src/protocol/binaryFramesV2.ts';
+import type { ShapedValues } from '../../src/protocol/shapesFrames.ts';
 import { ConnectionShapes } from '../../src/protocol/shapesFrames.ts';
+import { usagePayloadOf } from '../../src/protocol/usageShapes.ts';
 import { SUBSCRIPTION_BATCH_SIZE } from '../../src/domain/constants.ts';
 import { assertNever } from '../../src/domain/brand.ts';
 import type { Clock, TimerId, Timers } from './clock.ts';
@@ -258,6 +260,12 @@ export class LiveSession {
       if (this.resyncing) this.receive({ ...event } as Envelope); // kept in the resync buffer: a copy, applied later without its ref or layout
       else this.receive(event, ref, sinkLayoutOf(this.layoutEpoch, layout));
     },
+    shaped: (event, ref, layout, usage) => {
+      this.stats.eventsIn += 1;
+      // Kept in the resync buffer: a copy with its payload built (rare), applied later as a text event's.
+      if (this.resyncing) this.receive({ ...event, data: usagePayloadOf(usage.shape, usage.values, usage.at) } as Envelope);
+      else this.receive(event, ref, sinkLayoutOf(this.layoutEpoch, layout), usage);
+    },
     bad: (reason) => this.reportBad(reason),
     intern: (id) => this.ids.intern(id),
     tableLost: () => {
@@ -323,7 +331,7 @@ export class LiveSession {
     this.stopped = true;
   }
 
-  private receive(event: Envelope, ref = -1, layout = 0): void {
+  private receive(event: Envelope, ref = -1, layout = 0, shaped?: ShapedValues): void {
     if (this.resyncing) {
       this.buffer.push(event);
       // Past the bound the buffer is dropped, not the fetch: a restart would never finish on a stream
@@ -335,7 +343,7 @@ export class LiveSession {
       return;
     }
     if (!this.behind && event.seq > this.lastSeq) this.lastSeq = event.seq;
-    this.sink.event(event, ref, layout);
+    this.sink.event(event, ref, layout, shaped);
   }
 
   private startResync(): void {
