@@ -411,6 +411,7 @@ async function main(): Promise<void> {
     binaryV2 = frames === 'bin2' ? new SentIds() : null; // a new connection: its table starts empty
     shapesSent = frames === 'bin2' && new URL(req.url ?? '/', 'http://127.0.0.1').searchParams.get('usage') === 'shapes' ? new SentShapes() : null;
     if (binaryFrames) binaryChunks(); // encoded before the stream starts, not during it
+    if (shapesSent !== null) shapedChunksOf(binaryChunks()); // the usage columns too (a second or two for the 10k log: during the stream it stalled the first batch)
   });
 
   const wanted = Number(process.env['LUC_BENCH_FEED_PORT'] ?? 0);
