@@ -35,10 +35,11 @@ export interface LiveSourceOptions {
   WebSocket?: unknown;
   batchSize?: number;
   /**
-   * 'binary' (default): binary event frames version 2 (`?frames=bin2`, ids sent once per
-   * connection); 'binary-shapes': version 2 with usage shapes (`?frames=bin2&usage=shapes`: shaped
-   * unit.usage events carry their values as f64 columns, src/protocol/shapesFrames.ts); 'binary-v1':
-   * version 1 (`?frames=bin`); 'json': batched text frames (`?frames=batch`).
+   * 'binary-shapes' (default, round p18): binary event frames version 2 with usage shapes
+   * (`?frames=bin2&usage=shapes`: ids sent once per connection, shaped unit.usage events carry
+   * their values as f64 columns, src/protocol/shapesFrames.ts, docs/performance.md §3l); 'binary':
+   * version 2 without shapes (`?frames=bin2`); 'binary-v1': version 1 (`?frames=bin`); 'json':
+   * batched text frames (`?frames=batch`).
    */
   wire?: 'binary' | 'binary-shapes' | 'binary-v1' | 'json';
   maxReconnects?: number;
@@ -112,9 +113,9 @@ export function createLiveSource(options: LiveSourceOptions): LiveSource {
           ? withBatchedFrames(options.url)
           : options.wire === 'binary-v1'
             ? withBinaryFrames(options.url)
-            : options.wire === 'binary-shapes'
-              ? withUsageShapes(withBinaryFramesV2(options.url))
-              : withBinaryFramesV2(options.url);
+            : options.wire === 'binary'
+              ? withBinaryFramesV2(options.url)
+              : withUsageShapes(withBinaryFramesV2(options.url));
       const ws = new ReconnectingWebSocket(url, undefined, socketOptions as ConstructorParameters<typeof ReconnectingWebSocket>[2]);
       ws.binaryType = 'arraybuffer';
       socket = ws;
