@@ -50,11 +50,12 @@ export interface ConnectOptions {
   batchSize?: number;
   alertSettings?: UnitAlertSettings;
   /**
-   * The event wire (docs/protocol.md): 'binary' (default) asks for binary frames version 2
+   * The event wire (docs/protocol.md): 'binary-shapes' (default) asks for binary frames version 2
+   * with usage shapes (`?frames=bin2&usage=shapes`), 'binary' for version 2 without them
    * (`?frames=bin2`), 'binary-v1' for version 1 (`?frames=bin`), 'json' for batched text frames
    * (`?frames=batch`); the bench compares them.
    */
-  wire?: 'binary' | 'binary-v1' | 'json';
+  wire?: 'binary' | 'binary-shapes' | 'binary-v1' | 'json';
   /** Ask for the REST snapshot packed (default true; restClient.ts). */
   packedSnapshot?: boolean;
   /** Ask for the columns answer first (default true; restClient.ts, src/protocol/columnsSnapshot.ts). */

@@ -21,7 +21,9 @@
  *     1,000-event chunks (each chunk's body is encoded once, when the first binary client
  *     connects; seq, ts and rev are written per send), one that opened it with `?frames=bin2`
  *     version-2 frames (src/protocol/binaryFramesV2.ts: the same chunks, each event's id as a ref,
- *     an ids frame before the first events frame that uses ids the connection lacks), the others
+ *     an ids frame before the first events frame that uses ids the connection lacks; with
+ *     `&usage=shapes` also the usage columns, a shapes frame before the first events frame that
+ *     uses shapes the connection lacks: src/protocol/shapesFrames.ts), the others
  *     one frame per event;
  *   - GET  /bench/sends: [firstIndex, count, sentAtEpochMs] per batch (performance.timeOrigin +
  *     performance.now(), the clock the page reads too).
@@ -38,6 +40,8 @@ import { createInterface } from 'node:readline';
 import { EVENTS_OP, MAX_EVENTS_PER_FRAME } from '../../src/protocol/ops.ts';
 import { assembleBinaryFrame, encodeBinaryBody, packFrameBody } from '../../src/protocol/binaryFrames.ts';
 import { assembleEventsFrameV2, SentIds, WireIdTable } from '../../src/protocol/binaryFramesV2.ts';
+import type { UsageColumns } from '../../src/protocol/shapesFrames.ts';
+import { SentShapes, UsageShapeTable, usageColumnsOf } from '../../src/protocol/shapesFrames.ts';
 import { LinkLayouts } from '../../src/protocol/linkLayouts.ts';
 import type { EventKind } from '../../src/protocol/kinds.ts';
 import { capabilitiesOf } from '../../src/server/areas/units/views.ts';
@@ -105,6 +109,31 @@ async function main(): Promise<void> {
   let binaryFrames = false;
   /** ?frames=bin2: version 2, and what this connection was sent of the feed's id table. */
   let binaryV2: SentIds | null = null;
+  /** `&usage=shapes` with ?frames=bin2: what this connection was sent of the feed's shapes; null: no usage columns. */
+  let shapesSent: SentShapes | null = null;
+  /** The feed's usage shapes, one table as a gateway has. */
+  const usageShapes = new UsageShapeTable();
+  /**
+   * Per chunk, its usage columns (null: no event shaped), each event's first value in them (and
+   * one past the last) and its version-2 body with the shaped payloads as null; made when the
+   * first client that asks for shapes connects.
+   */
+  type ShapedChunk = { usage: UsageColumns | null; valueAt: Uint32Array; body: Uint8Array };
+  let shapedChunks: ShapedChunk[] | null = null;
+  function shapedChunksOf(all: Chunk[]): ShapedChunk[] {
+    if (shapedChunks !== null) return shapedChunks;
+    shapedChunks = all.map((chunk, c) => {
+      const slice = stream.slice(c * MAX_EVENTS_PER_FRAME, c * MAX_EVENTS_PER_FRAME + chunk.ids.length);
+      const usage = usageColumnsOf(usageShapes, slice.map((event, i) => ({ kind: event.kind, data: chunk.datas[i] })));
+      const valueAt = new Uint32Array(chunk.ids.length + 1);
+      for (let i = 0; i < chunk.ids.length; i += 1) {
+        const number = usage?.shapes[i] ?? 0;
+        valueAt[i + 1] = (valueAt[i] as number) + (number === 0 ? 0 : usageShapes.shapeOf(number).valueCount);
+      }
+      return { usage, valueAt, body: packFrameBody(usage === null ? chunk.datas : chunk.datas.map((data, i) => (usage.shapes[i] === 0 ? data : null))) };
+    });
+    return shapedChunks;
+  }
   /** The feed's refs (version 2): one table, as a gateway has. */
   const wireIds = new WireIdTable();
   /**
@@ -159,7 +188,7 @@ async function main(): Promise<void> {
    * refs. The ids frames those need are made only when the batch is written (writeBatch): a batch
    * framed ahead and never written (the end of a saturation pass) must not count as sent.
    */
-  type Batch = { frames: Buffer[]; refs: (Uint32Array | null)[] };
+  type Batch = { frames: Buffer[]; refs: (Uint32Array | null)[]; shapes?: (Uint32Array | null)[] };
 
   /** The bytes of a batch as written now: on version 2 each events frame is preceded by the ids frame the connection lacks. */
   function writtenBytes(batch: Batch): Buffer {
@@ -169,6 +198,9 @@ async function main(): Promise<void> {
       const refs = batch.refs[i];
       const ids = refs === null || refs === undefined ? null : binaryV2.idsFrameFor(wireIds, refs);
       if (ids !== null) parts.push(frameHeader(ids.byteLength, 0x82), Buffer.from(ids.buffer, ids.byteOffset, ids.byteLength));
+      const column = batch.shapes?.[i];
+      const shapes = shapesSent === null || column === null || column === undefined ? null : shapesSent.shapesFrameFor(usageShapes, column);
+      if (shapes !== null) parts.push(frameHeader(shapes.byteLength, 0x82), Buffer.from(shapes.buffer, shapes.byteOffset, shapes.byteLength));
       parts.push(frame);
     }
     return Buffer.concat(parts);
@@ -205,7 +237,8 @@ async function main(): Promise<void> {
   function binaryBatchOf(index: number, count: number): Batch {
     const ts = Math.floor(Date.now());
     const all = binaryChunks();
-    const batch: Batch = { frames: [], refs: [] };
+    const batch: Batch = { frames: [], refs: [], shapes: [] };
+    const shaped = shapesSent === null ? null : shapedChunksOf(all);
     let done = 0;
     while (done < count) {
       const at = (index + done) % stream.length;
@@ -223,16 +256,28 @@ async function main(): Promise<void> {
       };
       let frame: Uint8Array;
       let refs: Uint32Array | null = null;
+      let shapesColumn: Uint32Array | null = null;
       if (binaryV2 === null) {
         const body = whole ? chunk.body : encodeBinaryBody(chunk.ids.slice(offset, offset + take), chunk.datas.slice(offset, offset + take));
         frame = assembleBinaryFrame(take, column, body);
       } else {
         refs = chunk.refs.subarray(offset, offset + take);
-        frame = assembleEventsFrameV2(take, column, refs, whole ? chunk.bodyV2 : packFrameBody(chunk.datas.slice(offset, offset + take)), sendLayouts ? chunk.layouts.subarray(offset, offset + take) : null);
+        const layoutsColumn = sendLayouts ? chunk.layouts.subarray(offset, offset + take) : null;
+        const own = shaped === null ? null : (shaped[Math.floor(at / MAX_EVENTS_PER_FRAME)] as ShapedChunk);
+        if (own === null || own.usage === null) {
+          frame = assembleEventsFrameV2(take, column, refs, whole ? chunk.bodyV2 : packFrameBody(chunk.datas.slice(offset, offset + take)), layoutsColumn);
+        } else {
+          const shapes = own.usage.shapes.subarray(offset, offset + take);
+          const values = own.usage.values.subarray(own.valueAt[offset] as number, own.valueAt[offset + take] as number);
+          const body = whole ? own.body : packFrameBody(chunk.datas.slice(offset, offset + take).map((data, i) => (shapes[i] === 0 ? data : null)));
+          frame = assembleEventsFrameV2(take, column, refs, body, layoutsColumn, shapes.some((n) => n !== 0) ? { shapes, values } : null);
+          shapesColumn = shapes;
+        }
       }
       seq += take;
       batch.frames.push(Buffer.concat([frameHeader(frame.byteLength, 0x82), Buffer.from(frame.buffer, frame.byteOffset, frame.byteLength)]));
       batch.refs.push(refs);
+      batch.shapes?.push(shapesColumn);
       done += take;
     }
     return batch;
@@ -364,7 +409,9 @@ async function main(): Promise<void> {
     position = 0;
     binaryFrames = frames === 'bin' || frames === 'bin2';
     binaryV2 = frames === 'bin2' ? new SentIds() : null; // a new connection: its table starts empty
+    shapesSent = frames === 'bin2' && new URL(req.url ?? '/', 'http://127.0.0.1').searchParams.get('usage') === 'shapes' ? new SentShapes() : null;
     if (binaryFrames) binaryChunks(); // encoded before the stream starts, not during it
+    if (shapesSent !== null) shapedChunksOf(binaryChunks()); // the usage columns too (a second or two for the 10k log: during the stream it stalled the first batch)
   });
 
   const wanted = Number(process.env['LUC_BENCH_FEED_PORT'] ?? 0);

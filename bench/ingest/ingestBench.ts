@@ -65,7 +65,7 @@ const NODE_FRAME_MS = 16;
 type Mode = 'real' | 'baseline' | 'ceiling';
 /** Runs left out of a full bench run (a same-run look at binary frames version 1: 60 s more). */
 const OPT_IN_MODES: ReadonlySet<string> = new Set(['chromium-binary-v1']);
-type Wire = 'binary' | 'binary-v1' | 'json';
+type Wire = 'binary' | 'binary-shapes' | 'binary-v1' | 'json';
 type Passes = { saturation: StreamStats & { cpuPercent?: number | null }; target: StreamStats; workerCpuPercent?: number | null };
 
 /** Events per second of worker CPU in a saturation pass (what one fully scheduled core would ingest): a machine-load-independent view of the worker's cost. */
@@ -247,7 +247,7 @@ export async function runIngestBench(say: (line: string) => void, pageDir: strin
   const only = (process.env['LUC_BENCH_INGEST_MODES'] ?? '').split(',').filter((m) => m !== '');
   const wanted = (name: string) => only.includes(name) || (only.length === 0 && !OPT_IN_MODES.has(name));
   const chromiumRuns: [string, Mode, Wire][] = [
-    ['chromium-binary', 'real', 'binary'],
+    ['chromium-binary', 'real', 'binary-shapes'], // the console's wire: version 2 with usage shapes (round p18)
     ['chromium-binary-v1', 'real', 'binary-v1'],
     ['chromium-json', 'real', 'json'],
     ['chromium-baseline', 'baseline', 'json'],

@@ -18,6 +18,8 @@
  * reads it), or `v2-nolayout`, version 2 without that column (what checkouts before p13 read). All
  * are encoded here, once;
  * each pass is a new connection, so its first chunk comes with the ids frame that starts the table.
+ * `v2-shapes`: version 2 with the layouts column and usage shapes (`&usage=shapes`, round p18:
+ * shapes frames and the usage columns; only a checkout that reads them).
  * `AB_WIRES=v2,v2` against a checkout that also reads version 2 compares two worker paths on it;
  * `AB_WIRES=v2,v2-nolayout` against a checkout before p13 compares each side on the wire it reads.
  *
@@ -43,6 +45,8 @@ import { readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { encodeBinaryFrame, packFrameBody, unpackFrameBody } from '../../src/protocol/binaryFrames.ts';
 import { ConnectionEncoderV2, WireIdTable } from '../../src/protocol/binaryFramesV2.ts';
+import { LinkLayouts } from '../../src/protocol/linkLayouts.ts';
+import { UsageShapeTable } from '../../src/protocol/shapesFrames.ts';
 import type { Envelope } from '../../src/protocol/envelope.ts';
 import { EVENTS_OP } from '../../src/protocol/ops.ts';
 import { ROOT } from '../child.ts';
@@ -67,20 +71,22 @@ const units = lines
     return { rev: event.rev, unit: event.data };
   });
 const stream = lines.filter((line) => !line.includes('"unit.added"') && !line.includes('"unit.removed"'));
-const WIRES = ['v1', 'v2', 'v2-nolayout'] as const;
+const WIRES = ['v1', 'v2', 'v2-nolayout', 'v2-shapes'] as const;
 type Wire = (typeof WIRES)[number];
 const wires = (process.env['AB_WIRES'] ?? 'v2,v1').split(',') as Wire[];
 if (wires.length !== 2 || !wires.every((wire) => WIRES.includes(wire))) throw new Error(`AB_WIRES=${process.env['AB_WIRES']}: expected two of ${WIRES.join(', ')} (this side, other side)`);
 /** Per wire, per 1,000-event chunk, the frames that carry it (version 2: an ids frame first when the chunk has new ids). */
-const framesByWire: Record<Wire, Uint8Array[][]> = { v1: [], v2: [], 'v2-nolayout': [] };
+const framesByWire: Record<Wire, Uint8Array[][]> = { v1: [], v2: [], 'v2-nolayout': [], 'v2-shapes': [] };
 const connection = new ConnectionEncoderV2();
 const connectionNoLayouts = new ConnectionEncoderV2(new WireIdTable(), null);
+const connectionShapes = new ConnectionEncoderV2(new WireIdTable(), new LinkLayouts(), new UsageShapeTable());
 for (let at = 0; at < stream.length; at += FRAME_EVENTS) {
   const text = `{"op":"${EVENTS_OP}","events":[${stream.slice(at, at + FRAME_EVENTS).join(',')}]}`;
   const events = (JSON.parse(text) as { events: Envelope[] }).events;
   if (wires.includes('v1')) framesByWire.v1.push([encodeBinaryFrame(events)]);
   if (wires.includes('v2')) framesByWire.v2.push(connection.frames(events));
   if (wires.includes('v2-nolayout')) framesByWire['v2-nolayout'].push(connectionNoLayouts.frames(events));
+  if (wires.includes('v2-shapes')) framesByWire['v2-shapes'].push(connectionShapes.frames(events));
 }
 
 /** The two modules a side needs, from its checkout. */

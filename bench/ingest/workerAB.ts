@@ -16,7 +16,9 @@
  * the median of the per-round ratios.
  *
  * `AB_LAYOUTS=this,other` (default `1,0`): whether each side's frames carry version 2's layouts
- * column (a checkout before round p13 refuses it); `AB_RATE`, `AB_MS` override the stream.
+ * column (a checkout before round p13 refuses it); `AB_SHAPES=this,other` (default `0,0`): whether
+ * each side's worker asks for usage shapes (`&usage=shapes`, round p18: a checkout before it
+ * asks for none whatever this says); `AB_RATE`, `AB_MS` override the stream.
  * `AB_PROFILE=this|other|both`: a CPU profile of that side's worker over each counted pass's stream
  * (workerProfile.ts; both pages then built unminified, so names and lines read), each pass's
  * profile written to the temp folder and the side's top self time and GC share printed at the end.
@@ -40,6 +42,7 @@ const other = process.argv[2];
 if (other === undefined) throw new Error('usage: npx tsx bench/ingest/workerAB.ts OTHER_CHECKOUT [ROUNDS]');
 const rounds = Number(process.argv[3] ?? 4);
 const layouts = (process.env['AB_LAYOUTS'] ?? '1,0').split(',').map((flag) => flag === '1');
+const shapes = (process.env['AB_SHAPES'] ?? '0,0').split(',').map((flag) => flag === '1');
 const rate = Number(process.env['AB_RATE'] ?? STEADY_RATE);
 const durationMs = Number(process.env['AB_MS'] ?? STEADY_MS);
 const profiled = process.env['AB_PROFILE'] ?? '';
@@ -60,10 +63,10 @@ const pageDir = await buildPage(ROOT, mkdtempSync(join(tmpdir(), 'luc-worker-ab-
 const otherDir = await buildPage(resolve(other), undefined, minify);
 cpSync(otherDir, join(pageDir, 'other'), { recursive: true });
 
-type Side = { name: 'this' | 'other'; path: string; layouts: boolean };
+type Side = { name: 'this' | 'other'; path: string; layouts: boolean; shapes: boolean };
 const sides: Side[] = [
-  { name: 'this', path: '/index.html', layouts: layouts[0] ?? true },
-  { name: 'other', path: '/other/index.html', layouts: layouts[1] ?? false },
+  { name: 'this', path: '/index.html', layouts: layouts[0] ?? true, shapes: shapes[0] ?? false },
+  { name: 'other', path: '/other/index.html', layouts: layouts[1] ?? false, shapes: shapes[1] ?? false },
 ];
 type Pass = { cpuPercent: number; p50: number; p99: number; delivered: number; perCpuSecond: number; load: number };
 const results = new Map<string, Pass[]>(sides.map((side) => [side.name, []]));
@@ -82,7 +85,7 @@ async function runPass(side: Side, round: number): Promise<void> {
     const page = await browser.newPage();
     page.on('pageerror', (error) => console.log(`${side.name} page error: ${error.message}`));
     await page.goto(`${feed.url}${side.path}`);
-    await page.evaluate(async ([g, u]) => (window as any).bench.connect('real', g, u, 'binary'), [GROUP_ID, UNITS] as const);
+    await page.evaluate(async ([g, u, wire]) => (window as any).bench.connect('real', g, u, wire), [GROUP_ID, UNITS, side.shapes ? 'binary-shapes' : 'binary'] as const);
     await page.evaluate(() => (window as any).bench.reset());
     // This browser's processes only: other browsers on a shared machine have worker threads too.
     const pids = processTree(marker);
@@ -126,7 +129,7 @@ const thisCpu = results.get('this') ?? [];
 const otherCpu = results.get('other') ?? [];
 const perRound = thisCpu.map((pass, i) => (otherCpu[i]?.cpuPercent ?? Number.NaN) / pass.cpuPercent);
 for (const side of sides) {
-  console.log(`${side.name} (layouts ${side.layouts ? 'on' : 'off'}): median worker CPU ${of(side.name, 'cpuPercent').toFixed(1)} % of a core, ${Math.round(of(side.name, 'perCpuSecond'))} events per worker CPU-second, p50 ${of(side.name, 'p50').toFixed(1)} ms, p99 ${of(side.name, 'p99').toFixed(1)} ms`);
+  console.log(`${side.name} (layouts ${side.layouts ? 'on' : 'off'}, shapes ${side.shapes ? 'on' : 'off'}): median worker CPU ${of(side.name, 'cpuPercent').toFixed(1)} % of a core, ${Math.round(of(side.name, 'perCpuSecond'))} events per worker CPU-second, p50 ${of(side.name, 'p50').toFixed(1)} ms, p99 ${of(side.name, 'p99').toFixed(1)} ms`);
 }
 // Latency per round as CPU: other / this, so above 1 means this side's figure is lower (better).
 const ratioPerRound = (field: 'p50' | 'p99') => thisCpu.map((pass, i) => (otherCpu[i]?.[field] ?? Number.NaN) / pass[field]);

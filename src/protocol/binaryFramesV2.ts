@@ -21,7 +21,13 @@
  *   8 + 28·N      N     kind of each event (u8: its index in EVENT_KINDS)
  *   8 + 29·N      4·N   only with flag bit 0: the link-layout number of each event (u32; 0: none;
  *                       linkLayouts.ts: within one connection a number > 0 stands for one layout)
- *   8 + 29·N (+4·N) rest  body: one MessagePack value, the array of the N `data` payloads
+ *   then          4·N   only with flag bit 1 (usage columns): the shape column, a u32 per event
+ *                       (0: the payload is in the body; n > 0: shape n of the connection's shape
+ *                       table, shapesFrames.ts, and the body holds null in that event's place)
+ *   then          4     only with flag bit 1: V, the number of values (u32)
+ *   then          8·V   only with flag bit 1: the values block (f64), per shaped event in event
+ *                       order its shape's values (usageShapes.ts's order)
+ *   then          rest  body: one MessagePack value, the array of the N `data` payloads
  *                       (msgpackr records and bundled strings, as version 1's body)
  *
  * Ids frame:
@@ -38,6 +44,9 @@
  * (SentIds). The table of a connection starts empty (the first ids frame says restart), and the
  * server restarts it after a `reset` it sends (the snapshot that follows is loaded with a fresh
  * table) and when its own table is full (MAX_WIRE_IDS ids, a new generation).
+ *
+ * Shapes frame (frame type 2): defines usage shapes for the usage columns; see shapesFrames.ts.
+ * A reader without a shape table (ReaderV2.shapes absent) refuses shapes frames and the flag.
  *
  * Why (docs/performance.md §3e): per event, version 1 decodes a fresh id string that the worker
  * then interns and looks up in the model's unit map (two hash lookups of a 10,000-entry table, each
@@ -60,6 +69,11 @@ import { MAX_EVENTS_PER_FRAME } from './ops.ts';
 import type { EventColumns } from './binaryFrames.ts';
 import { BINARY_FRAME_MAGIC, BINARY_HEADER_BYTES, packFrameBody, unpackFrameBody, writeEventColumns } from './binaryFrames.ts';
 import { LinkLayouts } from './linkLayouts.ts';
+import { isEnvelopeHead } from './envelopeGuard.ts';
+import type { ConnectionShapes, ShapedValues, UsageColumns, UsageShapeTable } from './shapesFrames.ts';
+import { FRAME_TYPE_SHAPES, readShapesFrame, SentShapes, usageColumnsOf } from './shapesFrames.ts';
+import type { UsageShape } from './usageShapes.ts';
+import { checkUsageValues, usagePayloadOf } from './usageShapes.ts';
 
 /** The query a client adds to the websocket URL to get version-2 binary frames (`?frames=bin2`). */
 export const BINARY_V2_QUERY = 'frames=bin2';
@@ -70,6 +84,19 @@ export const FRAME_TYPE_IDS = 1;
 export const IDS_RESTART = 1;
 /** Events frame flag: the frame has the layouts column (a u32 link-layout number per event, linkLayouts.ts). */
 export const EVENTS_LAYOUTS = 1;
+/**
+ * Events frame flag: the frame has the usage columns (the shape column, the value count and the
+ * values block; docs/performance.md §3k): shaped unit.usage events carry no MessagePack payload.
+ */
+export const EVENTS_USAGE_COLUMNS = 2;
+/** The query a client adds (with `frames=bin2`) to be sent usage shapes (`usage=shapes`). */
+export const USAGE_SHAPES_QUERY = 'usage=shapes';
+
+/** `url` with the usage-shapes query (keeps any query it already has). */
+export function withUsageShapes(url: string): string {
+  if (/[?&]usage=shapes(&|$)/.test(url)) return url;
+  return `${url}${url.includes('?') ? '&' : '?'}${USAGE_SHAPES_QUERY}`;
+}
 /** Fixed bytes per event in an events frame: seq, ts, rev (f64), ref (u32), kind (u8). */
 export const V2_BYTES_PER_EVENT = 29;
 /**
@@ -204,11 +231,18 @@ export function encodeIdsFrame(refs: readonly number[], ids: readonly string[], 
  * An events frame of `events` (1 … MAX_EVENTS_PER_FRAME, in seq order) with their ids' refs and,
  * when given, their link-layout numbers (the layouts column; null: a frame without it).
  */
-export function encodeEventsFrameV2(events: readonly WireEventV2[], refs: Uint32Array, layouts: Uint32Array | null = null): Uint8Array {
+export function encodeEventsFrameV2(events: readonly WireEventV2[], refs: Uint32Array, layouts: Uint32Array | null = null, usage: UsageColumns | null = null): Uint8Array {
   if (events.length === 0 || events.length > MAX_EVENTS_PER_FRAME || refs.length !== events.length || (layouts !== null && layouts.length !== events.length)) {
     throw new Error(`events frame: ${events.length} events, ${refs.length} refs and ${layouts?.length ?? 'no'} layouts; a frame holds 1 to ${MAX_EVENTS_PER_FRAME} events, one ref (and one layout) each`);
   }
-  return assembleEventsFrameV2(events.length, (i) => events[i] as WireEventV2, refs, packFrameBody(events.map((event) => event.data)), layouts);
+  if (usage !== null && usage.shapes.length !== events.length) throw new Error(`events frame: ${events.length} events and ${usage.shapes.length} shape numbers; one each`);
+  const datas = usage === null ? events.map((event) => event.data) : events.map((event, i) => (usage.shapes[i] === 0 ? event.data : null));
+  return assembleEventsFrameV2(events.length, (i) => events[i] as WireEventV2, refs, packFrameBody(datas), layouts, usage);
+}
+
+/** Bytes of the usage columns in an events frame of `count` events (0 without them). */
+function usageColumnsBytes(count: number, usage: UsageColumns | null): number {
+  return usage === null ? 0 : 4 * count + 4 + 8 * usage.values.length;
 }
 
 /** Writes an events frame's header and columns in front of an encoded body (the bench feed caches bodies). */
@@ -218,20 +252,28 @@ export function assembleEventsFrameV2(
   refs: Uint32Array,
   body: Uint8Array,
   layouts: Uint32Array | null = null,
+  usage: UsageColumns | null = null,
 ): Uint8Array {
-  const fixed = BINARY_HEADER_BYTES + (V2_BYTES_PER_EVENT + (layouts === null ? 0 : 4)) * count;
+  const usageAt = BINARY_HEADER_BYTES + (V2_BYTES_PER_EVENT + (layouts === null ? 0 : 4)) * count;
+  const fixed = usageAt + usageColumnsBytes(count, usage);
   const frame = new Uint8Array(fixed + body.byteLength);
   const view = new DataView(frame.buffer, frame.byteOffset, frame.byteLength);
   view.setUint8(0, BINARY_FRAME_MAGIC);
   view.setUint8(1, BINARY_V2_VERSION);
   view.setUint8(2, FRAME_TYPE_EVENTS);
-  view.setUint8(3, layouts === null ? 0 : EVENTS_LAYOUTS);
+  view.setUint8(3, (layouts === null ? 0 : EVENTS_LAYOUTS) | (usage === null ? 0 : EVENTS_USAGE_COLUMNS));
   view.setUint32(4, count, true);
   const refAt = BINARY_HEADER_BYTES + 24 * count;
   for (let i = 0; i < count; i += 1) view.setUint32(refAt + 4 * i, refs[i] as number, true);
   if (layouts !== null) {
     const layoutAt = BINARY_HEADER_BYTES + V2_BYTES_PER_EVENT * count;
     for (let i = 0; i < count; i += 1) view.setUint32(layoutAt + 4 * i, layouts[i] as number, true);
+  }
+  if (usage !== null) {
+    for (let i = 0; i < count; i += 1) view.setUint32(usageAt + 4 * i, usage.shapes[i] as number, true);
+    const valuesAt = usageAt + 4 * count + 4;
+    view.setUint32(valuesAt - 4, usage.values.length, true);
+    for (let v = 0; v < usage.values.length; v += 1) view.setFloat64(valuesAt + 8 * v, usage.values[v] as number, true);
   }
   writeEventColumns(view, count, column, BINARY_HEADER_BYTES + 28 * count, 'events frame');
   frame.set(body, fixed);
@@ -245,21 +287,30 @@ export function assembleEventsFrameV2(
  */
 export class ConnectionEncoderV2 {
   readonly sent = new SentIds();
+  readonly sentShapes = new SentShapes();
 
   /**
    * `layouts`: the gateway's link-layout numbers (shared like the table), or null for frames
    * without the layouts column (what readers before it accept; the bench's A/B against them).
+   * `shapes`: the gateway's usage shapes for a connection that asked for them (`usage=shapes`), or
+   * null for frames without the usage columns.
    */
   constructor(
     readonly table: WireIdTable = new WireIdTable(),
     readonly layouts: LinkLayouts | null = new LinkLayouts(),
+    readonly shapes: UsageShapeTable | null = null,
   ) {}
 
   frames(events: readonly WireEventV2[]): Uint8Array[] {
     const refs = this.table.refsOf(events);
+    const out: Uint8Array[] = [];
     const ids = this.sent.idsFrameFor(this.table, refs);
-    const frame = encodeEventsFrameV2(events, refs, this.layouts?.columnOf(events, refs) ?? null);
-    return ids === null ? [frame] : [ids, frame];
+    if (ids !== null) out.push(ids);
+    const usage = this.shapes === null ? null : usageColumnsOf(this.shapes, events);
+    const shapesFrame = usage === null || this.shapes === null ? null : this.sentShapes.shapesFrameFor(this.shapes, usage.shapes);
+    if (shapesFrame !== null) out.push(shapesFrame);
+    out.push(encodeEventsFrameV2(events, refs, this.layouts?.columnOf(events, refs) ?? null, usage));
+    return out;
   }
 }
 
@@ -297,7 +348,10 @@ export class ConnectionIds {
 }
 
 /** What one version-2 frame was: an ids frame (M ids defined) or an events frame (N events). */
-export type ReadV2 = { readonly type: 'ids'; readonly count: number; readonly restart: boolean } | { readonly type: 'events'; readonly count: number };
+export type ReadV2 =
+  | { readonly type: 'ids'; readonly count: number; readonly restart: boolean }
+  | { readonly type: 'shapes'; readonly count: number; readonly restart: boolean }
+  | { readonly type: 'events'; readonly count: number };
 
 /** The envelope every event of a frame is read into, one after the other (never kept by the reader). */
 type Cursor = { seq: number; ts: number; kind: string | undefined; id: unknown; rev: number; data: unknown };
@@ -317,11 +371,19 @@ export function isBinaryFrameV2(bytes: Uint8Array): boolean {
  */
 export interface ReaderV2 {
   readonly table: ConnectionIds;
+  /** The connection's usage shapes (shapesFrames.ts); absent: shapes frames and the usage columns are refused. */
+  readonly shapes?: ConnectionShapes;
   /**
    * Each valid event of an events frame, through one reused envelope, with its id's ref and its
    * link-layout number (0: none, or a frame without the layouts column).
    */
   visit(event: Envelope, ref: number, layout: number): void;
+  /**
+   * Each valid shaped usage event (usage columns), when given: through the same reused envelope,
+   * whose `data` is then null, and one reused ShapedValues (the payload is never built). Absent:
+   * shaped events go to `visit` with their payload built from shape and values.
+   */
+  shaped?(event: Envelope, ref: number, layout: number, usage: ShapedValues): void;
   /** Each invalid event of an events frame (index, seq, field); its neighbours are visited. */
   bad(reason: string): void;
   /** The string to keep for each id an ids frame defines (default: the decoded one). */
@@ -350,12 +412,37 @@ export function readBinaryFrameV2(bytes: Uint8Array, reader: ReaderV2): Decoded<
     reader.tableLost?.();
     return fail(error);
   });
-  if (type !== FRAME_TYPE_EVENTS) return fail(`byte 2 (frame type) is ${type}, expected 0 (events) or 1 (ids)`);
-  if ((flags & ~EVENTS_LAYOUTS) !== 0) return fail(`byte 3 (flags) is ${flags} in an events frame, expected 0 or ${EVENTS_LAYOUTS} (layouts)`);
+  const shapes = reader.shapes;
+  if (type === FRAME_TYPE_SHAPES) {
+    if (shapes === undefined) return fail('a shapes frame (type 2), but this connection did not ask for usage shapes');
+    const read = readShapesFrame(bytes, view, flags, count, shapes);
+    if (!read.ok) {
+      reader.tableLost?.();
+      return fail(read.error);
+    }
+    return { ok: true, value: { type: 'shapes', ...read.value } };
+  }
+  if (type !== FRAME_TYPE_EVENTS) return fail(`byte 2 (frame type) is ${type}, expected 0 (events), 1 (ids) or 2 (shapes)`);
+  const knownFlags = EVENTS_LAYOUTS | (shapes === undefined ? 0 : EVENTS_USAGE_COLUMNS);
+  if ((flags & ~knownFlags) !== 0) {
+    return fail(`byte 3 (flags) is ${flags} in an events frame, expected 0 or ${EVENTS_LAYOUTS} (layouts)${shapes === undefined ? '' : ` with ${EVENTS_USAGE_COLUMNS} (usage columns)`}`);
+  }
   if (count < 1 || count > MAX_EVENTS_PER_FRAME) return fail(`bytes 4–7 (count) are ${count}, expected 1 to ${MAX_EVENTS_PER_FRAME} events`);
   const hasLayouts = (flags & EVENTS_LAYOUTS) !== 0;
   const layoutAt = BINARY_HEADER_BYTES + V2_BYTES_PER_EVENT * count;
-  const fixed = layoutAt + (hasLayouts ? 4 * count : 0);
+  const usageAt = layoutAt + (hasLayouts ? 4 * count : 0);
+  let fixed = usageAt;
+  let usage: ReadUsage | null = null;
+  if ((flags & EVENTS_USAGE_COLUMNS) !== 0) {
+    const read = readUsageColumns(bytes, view, count, usageAt, shapes as ConnectionShapes);
+    if (typeof read === 'string') {
+      if (!read.startsWith(LOST)) return fail(read);
+      reader.tableLost?.();
+      return fail(read.slice(LOST.length));
+    }
+    usage = read;
+    fixed = read.end;
+  }
   if (bytes.byteLength <= fixed) return fail(`events frame of ${bytes.byteLength} bytes, too short for ${count} events (the columns end at byte ${fixed}, then the body)`);
   const refAt = BINARY_HEADER_BYTES + 24 * count;
   // Every ref must be defined before any event is handed over: a frame is applied whole or not at all.
@@ -369,10 +456,17 @@ export function readBinaryFrameV2(bytes: Uint8Array, reader: ReaderV2): Decoded<
   }
   const datas = unpackArrayBody(bytes, fixed, count, 'payloads');
   if (typeof datas === 'string') return fail(datas);
+  if (usage !== null) {
+    const wrong = checkShapedEvents(view, count, usage, datas);
+    if (wrong !== null) return fail(wrong);
+  }
   const tsAt = BINARY_HEADER_BYTES + 8 * count;
   const revAt = BINARY_HEADER_BYTES + 16 * count;
   const kindAt = BINARY_HEADER_BYTES + 28 * count;
   const cursor: Cursor = { seq: 0, ts: 0, kind: undefined, id: undefined, rev: 0, data: undefined };
+  const shapedTo = usage === null ? undefined : reader.shaped?.bind(reader);
+  // One object for every shaped event of the frame (the sink copies the values); its shape is set per event.
+  const shapedUsage: ShapedValues = { shape: undefined as unknown as UsageShape, values: usage === null ? EMPTY_VALUES : usage.values, at: 0 };
   for (let i = 0; i < count; i += 1) {
     const ref = view.getUint32(refAt + 4 * i, true);
     cursor.seq = view.getFloat64(BINARY_HEADER_BYTES + 8 * i, true);
@@ -380,7 +474,28 @@ export function readBinaryFrameV2(bytes: Uint8Array, reader: ReaderV2): Decoded<
     cursor.rev = view.getFloat64(revAt + 8 * i, true);
     cursor.kind = EVENT_KINDS[view.getUint8(kindAt + i)];
     cursor.id = table.get(ref);
-    cursor.data = datas[i];
+    const shape = usage === null ? undefined : usage.shapeOf[i];
+    if (shape !== undefined) {
+      // A shaped usage event: its shape passed the usage guard once when defined and its values
+      // were checked above (checkShapedEvents), so only the envelope's other fields are checked.
+      const at = (usage as ReadUsage).valueAt[i] as number;
+      const values = (usage as ReadUsage).values;
+      const layout = hasLayouts ? view.getUint32(layoutAt + 4 * i, true) : 0;
+      if (shapedTo !== undefined) {
+        cursor.data = null;
+        if (isEnvelopeHead(cursor)) {
+          shapedUsage.shape = shape;
+          shapedUsage.at = at;
+          shapedTo(cursor as Envelope, ref, layout, shapedUsage);
+          continue;
+        }
+      }
+      cursor.data = usagePayloadOf(shape, values, at);
+      if (isEnvelopeHead(cursor)) {
+        visit(cursor as Envelope, ref, layout);
+        continue;
+      }
+    } else cursor.data = datas[i];
     if (isEnvelope(cursor)) {
       visit(cursor, ref, hasLayouts ? view.getUint32(layoutAt + 4 * i, true) : 0);
       continue;
@@ -392,6 +507,66 @@ export function readBinaryFrameV2(bytes: Uint8Array, reader: ReaderV2): Decoded<
     bad(`events[${i}] (seq ${cursor.seq}): ${cursor.kind === undefined ? `kind byte ${kindByte} at byte ${kindAt + i} is not an event kind; ` : ''}${reason}`);
   }
   return { ok: true, value: { type: 'events', count } };
+}
+
+/** The usage columns of an events frame, read and bounds-checked. */
+interface ReadUsage {
+  /** Per event: its shape, or undefined when its payload is in the body. */
+  readonly shapeOf: (UsageShape | undefined)[];
+  /** Per event: where its values start in `values` (shaped events only). */
+  readonly valueAt: Uint32Array;
+  readonly values: Float64Array;
+  /** The byte after the values block: where the body starts. */
+  readonly end: number;
+}
+
+const EMPTY_VALUES = new Float64Array(0);
+
+/** Errors that mean the shape table no longer matches the server's (a reconnect sends it again). */
+const LOST = 'shape lost: ';
+
+/**
+ * The shape column, value count and values block from byte `at` on; the reason naming what is
+ * wrong when they run past the frame, use a shape the table lacks, or do not add up.
+ */
+function readUsageColumns(bytes: Uint8Array, view: DataView, count: number, at: number, shapes: ConnectionShapes): ReadUsage | string {
+  const countAt = at + 4 * count;
+  if (bytes.byteLength < countAt + 4) return `usage columns: the shape column and value count end at byte ${countAt + 4}, past the frame's ${bytes.byteLength} bytes`;
+  const valueCount = view.getUint32(countAt, true);
+  const valuesAt = countAt + 4;
+  const end = valuesAt + 8 * valueCount;
+  if (bytes.byteLength < end) return `usage columns: ${valueCount} values (bytes ${valuesAt}–${end - 1}) run past the frame's ${bytes.byteLength} bytes`;
+  const shapeOf: (UsageShape | undefined)[] = new Array<UsageShape | undefined>(count);
+  const valueAt = new Uint32Array(count);
+  let next = 0;
+  for (let i = 0; i < count; i += 1) {
+    const number = view.getUint32(at + 4 * i, true);
+    if (number === 0) continue;
+    const shape = shapes.get(number);
+    if (shape === undefined) return `${LOST}events[${i}]: shape ${number} at byte ${at + 4 * i} is not in the connection's shape table (${shapes.size} shapes; a shapes frame is missing or was refused)`;
+    shapeOf[i] = shape;
+    valueAt[i] = next;
+    next += shape.valueCount;
+  }
+  if (next !== valueCount) return `usage columns: bytes ${countAt}–${countAt + 3} (value count) are ${valueCount}, but the shaped events' shapes hold ${next} values`;
+  const values = new Float64Array(valueCount);
+  for (let v = 0; v < valueCount; v += 1) values[v] = view.getFloat64(valuesAt + 8 * v, true);
+  return { shapeOf, valueAt, values, end };
+}
+
+/** Every shaped event: kind unit.usage, null in the body, values as the guard would accept them; else the reason. */
+function checkShapedEvents(view: DataView, count: number, usage: ReadUsage, datas: unknown[]): string | null {
+  const kindAt = BINARY_HEADER_BYTES + 28 * count;
+  for (let i = 0; i < count; i += 1) {
+    const shape = usage.shapeOf[i];
+    if (shape === undefined) continue;
+    const kind = EVENT_KINDS[view.getUint8(kindAt + i)];
+    if (kind !== 'unit.usage') return `events[${i}] has a usage shape but its kind is ${kind ?? `byte ${view.getUint8(kindAt + i)}`}, not unit.usage`;
+    if (datas[i] !== null) return `events[${i}] has a usage shape, so its body entry must be null`;
+    const wrong = checkUsageValues(shape, usage.values, usage.valueAt[i] as number);
+    if (wrong !== null) return `events[${i}] (seq ${view.getFloat64(BINARY_HEADER_BYTES + 8 * i, true)}): ${wrong}`;
+  }
+  return null;
 }
 
 /**

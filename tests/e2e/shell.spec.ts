@@ -62,6 +62,7 @@ test('returns to the sign-in page by itself when another tab signs out (the serv
   await expect(page).toHaveURL(/\/list$/);
   const live = await socket;
   expect(new URL(live.url()).searchParams.get('frames')).toBe('bin2'); // the worker asks for binary frames version 2 (docs/protocol.md "Binary frames")
+  expect(new URL(live.url()).searchParams.get('usage')).toBe('shapes'); // with usage shapes (docs/protocol.md, docs/performance.md §3m)
   await expect(page.getByTestId('connection-indicator')).toHaveAttribute('data-phase', 'live');
   let reopened = false;
   page.on('websocket', (ws) => {

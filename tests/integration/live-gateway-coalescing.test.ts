@@ -14,7 +14,8 @@ import { EventBus } from '../../src/server/live/bus.ts';
 import { CLOSE_SESSION_ENDED, LIVE_PATH, MAX_EVENTS_PER_FRAME, registerLiveGateway } from '../../src/server/live/gateway.ts';
 import { decodeServerFrame, withBatchedFrames } from '../../src/protocol/ops.ts';
 import { readBinaryFrame, withBinaryFrames } from '../../src/protocol/binaryFrames.ts';
-import { ConnectionIds, isBinaryFrameV2, readBinaryFrameV2, withBinaryFramesV2 } from '../../src/protocol/binaryFramesV2.ts';
+import { ConnectionIds, isBinaryFrameV2, readBinaryFrameV2, withBinaryFramesV2, withUsageShapes } from '../../src/protocol/binaryFramesV2.ts';
+import { ConnectionShapes } from '../../src/protocol/shapesFrames.ts';
 import type { Envelope } from '../../src/protocol/envelope.ts';
 import type { GatewayHandle, GatewayOptions } from '../../src/server/live/gateway.ts';
 import type { Principal } from '../../src/server/live/types.ts';
@@ -55,6 +56,7 @@ type Subscriber = {
   binaryFrames: number;
   /** Version 2: each ids frame's ids and restart flag, in arrival order, with the events frame count before it. */
   idsFrames: { ids: number; restart: boolean; afterFrames: number }[];
+  shapesFrames: { shapes: number; restart: boolean; afterFrames: number }[];
   /** Version 2: each event's link-layout number (the events frame's layouts column; 0: none). */
   layouts: number[];
 };
@@ -63,8 +65,9 @@ type Subscriber = {
  * A client subscribed to group:G1, once the server has handled the subscribe (a ping answered
  * after it). Frames are read with the console's own decoder, which also checks every envelope.
  */
-async function subscriber(batched: boolean | 'bin' | 'bin2' = false): Promise<Subscriber> {
-  const wsUrl = batched === 'bin' ? withBinaryFrames(url) : batched === 'bin2' ? withBinaryFramesV2(url) : batched ? withBatchedFrames(url) : url;
+async function subscriber(batched: boolean | 'bin' | 'bin2' | 'bin2-shapes' = false): Promise<Subscriber> {
+  const wsUrl =
+    batched === 'bin' ? withBinaryFrames(url) : batched === 'bin2' ? withBinaryFramesV2(url) : batched === 'bin2-shapes' ? withUsageShapes(withBinaryFramesV2(url)) : batched ? withBatchedFrames(url) : url;
   const ws = new WebSocket(wsUrl, { origin: ORIGIN });
   sockets.push(ws);
   const seqs: number[] = [];
@@ -72,7 +75,9 @@ async function subscriber(batched: boolean | 'bin' | 'bin2' = false): Promise<Su
   const received: Envelope[] = [];
   const state = { binaryFrames: 0 };
   const table = new ConnectionIds();
+  const shapes = new ConnectionShapes();
   const idsFrames: Subscriber['idsFrames'] = [];
+  const shapesFrames: Subscriber['shapesFrames'] = [];
   const layouts: number[] = [];
   ws.on('message', (data, isBinary) => {
     if (isBinary) {
@@ -82,6 +87,7 @@ async function subscriber(batched: boolean | 'bin' | 'bin2' = false): Promise<Su
       if (isBinaryFrameV2(bytes)) {
         const read = readBinaryFrameV2(bytes, {
           table,
+          shapes,
           visit: (event, _ref, layout) => {
             events.push({ ...event });
             layouts.push(layout);
@@ -93,6 +99,10 @@ async function subscriber(batched: boolean | 'bin' | 'bin2' = false): Promise<Su
         if (!read.ok) throw new Error(read.error);
         if (read.value.type === 'ids') {
           idsFrames.push({ ids: read.value.count, restart: read.value.restart, afterFrames: frames.length });
+          return;
+        }
+        if (read.value.type === 'shapes') {
+          shapesFrames.push({ shapes: read.value.count, restart: read.value.restart, afterFrames: frames.length });
           return;
         }
         frames.push(events.length);
@@ -135,6 +145,7 @@ async function subscriber(batched: boolean | 'bin' | 'bin2' = false): Promise<Su
     closed,
     events: received,
     idsFrames,
+    shapesFrames,
     layouts,
     get binaryFrames() {
       return state.binaryFrames;
@@ -351,6 +362,31 @@ describe('live gateway: binary frames version 2 (?frames=bin2)', () => {
     expect([u1, u2, same, changed, back].every((n) => n !== undefined && n > 0)).toBe(true);
     expect(same).toBe(u1);
     expect(new Set([u1, u2, changed, back]).size).toBe(4); // a number is never reused, not even for a layout seen before
+  });
+
+  it('sends usage shapes to a socket that asked (&usage=shapes): a shapes frame before first use, once per connection; the same envelopes as batched JSON', async () => {
+    const shaped = await subscriber('bin2-shapes');
+    const v2 = await subscriber('bin2');
+    const batched = await subscriber(true);
+    const usage = (uid: string, port: string, kbps: number) => bus.publish('unit.usage', uid, { links: [{ port, name: port, type: 'cell', uplinkKbps: kbps, downlinkKbps: 0, connected: true }], uplinkKbps: kbps });
+    usage('U1', 'modem1', 1);
+    usage('U2', 'modem1', 2);
+    bus.publish('unit.status', 'U1', { state: 'online' });
+    usage('U1', 'modem2', 3);
+    await until(() => shaped.seqs.length === 4 && v2.seqs.length === 4 && batched.seqs.length === 4);
+    expect(shaped.events).toEqual(batched.events);
+    expect(v2.events).toEqual(batched.events);
+    expect(shaped.shapesFrames).toEqual([{ shapes: 2, restart: true, afterFrames: 0 }]); // [modem1] and [modem2]
+    expect(v2.shapesFrames).toEqual([]); // a socket that did not ask gets none
+    usage('U2', 'modem2', 4);
+    await until(() => shaped.seqs.length === 5 && batched.seqs.length === 5);
+    expect(shaped.events).toEqual(batched.events);
+    expect(shaped.shapesFrames).toHaveLength(1); // nothing new: no shapes frame
+    const later = await subscriber('bin2-shapes');
+    usage('U1', 'modem1', 5);
+    await until(() => later.seqs.length === 1);
+    expect(later.shapesFrames).toEqual([{ shapes: 1, restart: true, afterFrames: 0 }]);
+    expect(later.events).toEqual(batched.events.slice(-1));
   });
 
   it('restarts the table after a reset (the snapshot that follows gets a fresh table)', async () => {

@@ -23,6 +23,9 @@ import { deriveUnitStatus, UNIT_STATUSES } from '../../src/domain/units/status.t
 import type { UnitAlert } from '../../src/domain/units/interface.ts';
 import { activeAlertCount } from '../../src/domain/units/interface.ts';
 import type { Envelope, EnvelopeOf } from '../../src/protocol/envelope.ts';
+import type { UsageShape } from '../../src/protocol/usageShapes.ts';
+import type { ShapedValues } from '../../src/protocol/shapesFrames.ts';
+import { usagePayloadOf } from '../../src/protocol/usageShapes.ts';
 import type {
   ChannelStatusData,
   ConfigData,
@@ -52,7 +55,20 @@ export interface UnitRecord {
   /** The derived status (deriveUnitStatus with the unit's isDemo / isBlockedVendor). */
   status: UnitStatus;
   alerts: readonly UnitAlert[];
-  links: NonNullable<UnitData['links']>;
+  /**
+   * The links as last received, or null when the last unit.usage came shaped (binary frames with
+   * usage shapes, src/protocol/shapesFrames.ts): then they are `usageShape`'s links with the values
+   * in `usageValues`, and `linksOfRecord` builds the objects (whole views and snapshots only).
+   */
+  links: Links | null;
+  /** The shape of the last shaped unit.usage (null: `links` holds the links). Shared by every unit of that shape. */
+  usageShape: UsageShape | null;
+  /**
+   * The last shaped unit.usage's values (usageShapes.ts order), written in place by the next one of
+   * the same value count: no object per event, and a typed array's stores need no write barrier
+   * (docs/performance.md §3i: values written into old link objects cost more than they saved).
+   */
+  usageValues: Float64Array | null;
   config: ConfigData | undefined;
   speedTest: UnitSpeedTestData | undefined;
   social: SocialStatusData | undefined;
@@ -64,6 +80,36 @@ export interface UnitRecord {
 }
 
 type Availability = ReturnType<typeof availabilityOf>;
+
+/** A unit's links as the protocol carries them. */
+export type Links = NonNullable<UnitData['links']>;
+
+export type ShapedUsage = ShapedValues;
+
+/** The unit's links as objects (built from its shape and values when the last usage came shaped; not kept). */
+export function linksOfRecord(unit: UnitRecord): Links {
+  if (unit.links !== null) return unit.links;
+  return usagePayloadOf(unit.usageShape as UsageShape, unit.usageValues as Float64Array, 0).links as unknown as Links;
+}
+
+/** The per-link layout fields (port, name, type) of the unit's links, without building link objects. */
+export function linkLayoutOf(unit: UnitRecord): readonly { readonly port: string; readonly name?: string | undefined; readonly type?: string | undefined }[] {
+  return unit.links ?? (unit.usageShape as UsageShape).links;
+}
+
+/** A shaped usage's values into the unit's own array (a new one only when the count changes). */
+function writeShapedUsage(unit: UnitRecord, usage: ShapedUsage): void {
+  const count = usage.shape.valueCount;
+  let values = unit.usageValues;
+  if (values === null || values.length !== count) values = unit.usageValues = new Float64Array(count);
+  // A plain loop, not set(subarray(…)): subarray makes a view object per event, and in Chromium's
+  // worker that store was 8.6 % of the worker's self time (docs/performance.md §3m's profile).
+  const from = usage.values;
+  const at = usage.at;
+  for (let k = 0; k < count; k += 1) values[k] = from[at + k] as number;
+  unit.usageShape = usage.shape;
+  unit.links = null;
+}
 
 export interface ChannelRecord {
   readonly id: string;
@@ -292,6 +338,8 @@ export function insertUnit(
     status,
     alerts,
     links: data.links ?? [],
+    usageShape: null,
+    usageValues: null,
     config: data.config,
     speedTest: aspects.speedTest,
     social: aspects.social,
@@ -336,6 +384,7 @@ function applyUnitAdded(model: FleetModel, event: EnvelopeOf<'unit.added'>): App
     existing.status = deriveFor(data, data.status);
     existing.alerts = data.alerts ?? [];
     existing.links = data.links ?? [];
+    existing.usageShape = null;
     existing.config = data.config;
     recount(model, existing, true);
     noteTransition(model, event.id, previous, existing.status, event.seq);
@@ -377,7 +426,7 @@ export type UnitAspectEvent = Extract<
  * unit.* (other than added/removed), social.status and camera.config: one aspect of a known unit.
  * `unit`: the model's record for event.id, looked up by the caller (undefined: none).
  */
-function applyUnitAspect(model: FleetModel, event: UnitAspectEvent, unit: UnitRecord | undefined, recordChange = true): ApplyResult {
+function applyUnitAspect(model: FleetModel, event: UnitAspectEvent, unit: UnitRecord | undefined, recordChange = true, shaped?: ShapedUsage): ApplyResult {
   if (unit === undefined) {
     const removedRev = model.removedRevs.get(event.id);
     // A late event of a removed unit is simply old; anything newer means we lack the unit.
@@ -405,7 +454,11 @@ function applyUnitAspect(model: FleetModel, event: UnitAspectEvent, unit: UnitRe
       unit.config = event.data;
       break;
     case 'unit.usage':
-      unit.links = event.data.links;
+      if (shaped !== undefined) writeShapedUsage(unit, shaped);
+      else {
+        unit.links = event.data.links;
+        unit.usageShape = null;
+      }
       break;
     case 'unit.speedtest':
       unit.speedTest = event.data;
@@ -498,9 +551,9 @@ export function applyEvent(model: FleetModel, event: Envelope): ApplyResult {
  * records the change itself (the pipeline, by the unit's slot: aspectMasks.ts), which saves a Set
  * insert of the id per event. Every other effect is the same.
  */
-export function applyUnitAspectEvent(model: FleetModel, event: UnitAspectEvent, unit: UnitRecord | undefined, recordChange = true): ApplyResult {
+export function applyUnitAspectEvent(model: FleetModel, event: UnitAspectEvent, unit: UnitRecord | undefined, recordChange = true, shaped?: ShapedUsage): ApplyResult {
   noteEvent(model, event.seq);
-  return tally(model, event.seq <= model.watermark ? BELOW_WATERMARK : applyUnitAspect(model, event, unit, recordChange));
+  return tally(model, event.seq <= model.watermark ? BELOW_WATERMARK : applyUnitAspect(model, event, unit, recordChange, shaped));
 }
 
 /** Counts an event given to the model and moves lastSeq. */

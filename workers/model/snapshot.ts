@@ -6,12 +6,12 @@
 import { emptyCounters } from '../../src/domain/units/counters.ts';
 import type { FleetSnapshot, UnitSnapshot } from '../../src/protocol/snapshot.ts';
 import type { FleetModel, UnitRecord } from './fleetModel.ts';
-import { clearUnits, insertUnit } from './fleetModel.ts';
+import { clearUnits, insertUnit, linksOfRecord } from './fleetModel.ts';
 
 function unitSnapshot(unit: UnitRecord): UnitSnapshot {
   const entry: { -readonly [K in keyof UnitSnapshot]: UnitSnapshot[K] } = {
     rev: unit.rev,
-    unit: { ...unit.data, status: unit.raw, alerts: unit.alerts, links: unit.links, ...(unit.config === undefined ? {} : { config: unit.config }) },
+    unit: { ...unit.data, status: unit.raw, alerts: unit.alerts, links: linksOfRecord(unit), ...(unit.config === undefined ? {} : { config: unit.config }) },
   };
   if (unit.speedTest !== undefined) entry.speedTest = unit.speedTest;
   if (unit.social !== undefined) entry.social = unit.social;

@@ -26,8 +26,10 @@ import { capabilitiesRefetchNeeded } from '../../src/domain/units/interface.ts';
 import { isOfflineState } from '../../src/domain/units/status.ts';
 import type { Envelope } from '../../src/protocol/envelope.ts';
 import type { FleetSnapshot } from '../../src/protocol/snapshot.ts';
-import type { FleetModel, UnitAspectEvent, UnitRecord } from '../model/fleetModel.ts';
-import { applyEvent, applyUnitAspectEvent, createFleetModel, drainChanges, needsRefetch } from '../model/fleetModel.ts';
+import type { FleetModel, ShapedUsage, UnitAspectEvent, UnitRecord } from '../model/fleetModel.ts';
+import { applyEvent, applyUnitAspectEvent, createFleetModel, drainChanges, linkLayoutOf, needsRefetch } from '../model/fleetModel.ts';
+import type { UsageShape } from '../../src/protocol/usageShapes.ts';
+import { writeShapedLinkValues } from './shapedLinks.ts';
 import { loadSnapshot } from '../model/snapshot.ts';
 import { takeSnapshotStamp } from './snapshotTiming.ts';
 import type { UnitFetchResult } from '../model/unitRefetch.ts';
@@ -232,7 +234,7 @@ export class FleetPipeline implements EventSink {
 
   // ---- EventSink ------------------------------------------------------------------------------
 
-  event(event: Envelope, ref = -1, layout = 0): void {
+  event(event: Envelope, ref = -1, layout = 0, shaped?: ShapedUsage): void {
     this.stats.eventsIn += 1;
     this.eventsSinceDiff += 1;
     const model = this.model;
@@ -244,9 +246,9 @@ export class FleetPipeline implements EventSink {
     const aspectEvent = isUnitAspectEvent(event) ? event : null;
     const unit = aspectEvent !== null || event.kind === 'unit.removed' ? (ref >= 0 ? this.records.unitOf(model, event.id, ref) : model.units.get(event.id)) : undefined;
     const before = event.kind === 'unit.status' ? unit?.status : undefined;
-    const linksBefore = event.kind === 'unit.usage' ? unit?.links : undefined;
+    const linksBefore = event.kind === 'unit.usage' && unit !== undefined ? linkLayoutOf(unit) : undefined;
     // An aspect event's change is recorded below by the unit's slot (aspectMasks.ts), not by id in the model's pending set.
-    const result = aspectEvent !== null ? applyUnitAspectEvent(model, aspectEvent, unit, false) : applyEvent(model, event);
+    const result = aspectEvent !== null ? applyUnitAspectEvent(model, aspectEvent, unit, false, shaped) : applyEvent(model, event);
     // Behind (docs/protocol.md "Falling behind"): the server skipped revs on purpose and sends every
     // aspect's latest state, so a gap needs no refetch (50,000 of them would flood the server).
     const skippedOnPurpose = result.outcome === 'gap' && this.connectionState?.phase === 'behind';
@@ -256,7 +258,7 @@ export class FleetPipeline implements EventSink {
     if (result.outcome === 'applied' || result.outcome === 'gap') {
       let aspect = aspectOfKind(event.kind);
       if (event.kind === 'unit.usage') {
-        const linksAfter = unit?.links;
+        const linksAfter = unit === undefined ? undefined : linkLayoutOf(unit);
         if (linksBefore === undefined || linksAfter === undefined || unit === undefined) aspect = WHOLE_VIEW;
         else {
           // Same number as the links it replaces came with: same layout, no need to read the old links.
@@ -643,18 +645,21 @@ export class FleetPipeline implements EventSink {
       writer.statusOfUnit(unit.status, unit.raw.state, videoStateOf(unit), unit.raw.applications, onAirOf(unit), batteryOf(unit));
     }
     if ((mask & ASPECT.usage) !== 0) {
-      let uplink = 0;
-      for (const link of unit.links) {
-        const up = link.uplinkKbps ?? 0;
-        uplink += up;
-        // diff.ts LINK_VALUES_STRIDE: uplink, downlink, signal (−1: none), connected, enabled.
-        writer.linkValue(up);
-        writer.linkValue(link.downlinkKbps ?? 0);
-        writer.linkValue(signalOf(link) ?? -1);
-        writer.linkValue((link.connected ?? false) ? 1 : 0);
-        writer.linkValue((link.enabled ?? true) ? 1 : 0);
+      if (unit.links === null) writeShapedLinkValues(writer, unit.usageShape as UsageShape, unit.usageValues as Float64Array);
+      else {
+        let uplink = 0;
+        for (const link of unit.links) {
+          const up = link.uplinkKbps ?? 0;
+          uplink += up;
+          // diff.ts LINK_VALUES_STRIDE: uplink, downlink, signal (−1: none), connected, enabled.
+          writer.linkValue(up);
+          writer.linkValue(link.downlinkKbps ?? 0);
+          writer.linkValue(signalOf(link) ?? -1);
+          writer.linkValue((link.connected ?? false) ? 1 : 0);
+          writer.linkValue((link.enabled ?? true) ? 1 : 0);
+        }
+        writer.uplink(uplink);
       }
-      writer.uplink(uplink);
     }
     if ((mask & ASPECT.alerts) !== 0) writer.alerts(unit.counted.activeAlerts);
     if ((mask & ASPECT.speedTest) !== 0) writer.speedTest(unit.speedTest);

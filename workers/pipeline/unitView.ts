@@ -5,7 +5,11 @@
  * record. Pure: the pipeline's own state (a pressed button's transition, fetched capabilities) is
  * passed in.
  */
-import type { UnitRecord } from '../model/fleetModel.ts';
+import type { Links, UnitRecord } from '../model/fleetModel.ts';
+import { linksOfRecord } from '../model/fleetModel.ts';
+
+/** The per-link fields of a layout (port, name, type): link objects or a usage shape's links (fleetModel.ts linkLayoutOf). */
+type LinkLayout = readonly { readonly port: string; readonly name?: string | undefined; readonly type?: string | undefined }[];
 import type { ButtonTransition, LinkView, UnitView } from './diff.ts';
 
 export function videoStateOf(unit: UnitRecord): string | undefined {
@@ -41,7 +45,7 @@ export function numberField(record: Record<string, unknown> | undefined, key: st
 
 /** The links as views draw them (kbps). */
 export function linksOf(unit: UnitRecord): LinkView[] {
-  return unit.links.map((link) => {
+  return linksOfRecord(unit).map((link) => {
     return {
       port: link.port,
       name: link.name ?? link.port,
@@ -56,12 +60,12 @@ export function linksOf(unit: UnitRecord): LinkView[] {
 }
 
 /** A link's signal as views draw it (0–100), undefined when none is reported. */
-export function signalOf(link: UnitRecord['links'][number]): number | undefined {
+export function signalOf(link: Links[number]): number | undefined {
   return link.signalQuality ?? numberField(link as Record<string, unknown>, 'signal');
 }
 
 /** True when two link lists have the same links in the same order (port, name, type): a usage patch can carry only numbers. */
-export function sameLinkLayout(before: UnitRecord['links'], after: UnitRecord['links']): boolean {
+export function sameLinkLayout(before: LinkLayout, after: LinkLayout): boolean {
   if (before === after) return true;
   if (before.length !== after.length) return false;
   for (let i = 0; i < before.length; i += 1) {

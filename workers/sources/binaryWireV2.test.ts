@@ -184,8 +184,8 @@ describe('a bad version-2 frame', () => {
 
   it.each([
     ['of another version', (f: Uint8Array) => Uint8Array.from([0x4c, 7, ...f.slice(2)]), /^binary frame: version 7, this client reads version 1/],
-    ['of an unknown frame type', (f: Uint8Array) => Uint8Array.from([...f.slice(0, 2), 5, ...f.slice(3)]), /^binary frame v2: byte 2 \(frame type\) is 5, expected 0 \(events\) or 1 \(ids\)/],
-    ['with an unknown flag set', (f: Uint8Array) => Uint8Array.from([...f.slice(0, 3), 3, ...f.slice(4)]), /^binary frame v2: byte 3 \(flags\) is 3 in an events frame, expected 0 or 1 \(layouts\)/],
+    ['of an unknown frame type', (f: Uint8Array) => Uint8Array.from([...f.slice(0, 2), 5, ...f.slice(3)]), /^binary frame v2: byte 2 \(frame type\) is 5, expected 0 \(events\), 1 \(ids\) or 2 \(shapes\)/],
+    ['with an unknown flag set', (f: Uint8Array) => Uint8Array.from([...f.slice(0, 3), 5, ...f.slice(4)]), /^binary frame v2: byte 3 \(flags\) is 5 in an events frame, expected 0 or 1 \(layouts\) with 2 \(usage columns\)/],
     ['saying layouts without the column', (f: Uint8Array) => Uint8Array.from([...f.slice(0, 3), 1, ...f.slice(4, 66), ...f.slice(74)]), /^binary frame v2: body at byte 74 is not valid MessagePack/],
     ['with a count of 0', (f: Uint8Array) => Uint8Array.from([...f.slice(0, 4), 0, 0, 0, 0, ...f.slice(8)]), /^binary frame v2: bytes 4–7 \(count\) are 0, expected 1 to 1000 events/],
     ['cut inside the columns', (f: Uint8Array) => f.slice(0, 40), /^binary frame v2: events frame of 40 bytes, too short for 2 events \(the columns end at byte 74/],

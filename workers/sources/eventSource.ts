@@ -8,6 +8,7 @@
 import type { Envelope } from '../../src/protocol/envelope.ts';
 import type { FleetSnapshot } from '../../src/protocol/snapshot.ts';
 import type { ConnectionState } from './connectionState.ts';
+import type { ShapedValues } from '../../src/protocol/shapesFrames.ts';
 import type { FleetColumns } from '../pipeline/fleetColumns.ts';
 
 /** Where a source delivers what it reads. Calls come in order and are never concurrent. */
@@ -21,8 +22,11 @@ export interface EventSink {
    * each link, in order): within one source's life two events with the same number have links of
    * the same layout (src/protocol/linkLayouts.ts, made unique across connections by the session);
    * 0 or absent: unknown, compare the links.
+   * `shaped`: for a unit.usage that came shaped (binary frames with usage shapes,
+   * src/protocol/shapesFrames.ts), its shape and values; `event.data` is then null. Reused by the
+   * source between events: the sink copies what it keeps.
    */
-  event(event: Envelope, ref?: number, layout?: number): void;
+  event(event: Envelope, ref?: number, layout?: number, shaped?: ShapedValues): void;
   /**
    * Replaces the whole fleet with `snapshot`; events with seq ≤ `watermark` are already in it
    * and are ignored afterwards (protocol.md: apply only events above the snapshot's watermark).

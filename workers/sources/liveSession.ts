@@ -31,6 +31,9 @@ import { decodeServerFrame, encodeClientOp, topicOps } from '../../src/protocol/
 import { readBinaryFrame } from '../../src/protocol/binaryFrames.ts';
 import type { ReaderV2 } from '../../src/protocol/binaryFramesV2.ts';
 import { ConnectionIds, isBinaryFrameV2, readBinaryFrameV2 } from '../../src/protocol/binaryFramesV2.ts';
+import type { ShapedValues } from '../../src/protocol/shapesFrames.ts';
+import { ConnectionShapes } from '../../src/protocol/shapesFrames.ts';
+import { usagePayloadOf } from '../../src/protocol/usageShapes.ts';
 import { SUBSCRIPTION_BATCH_SIZE } from '../../src/domain/constants.ts';
 import { assertNever } from '../../src/domain/brand.ts';
 import type { Clock, TimerId, Timers } from './clock.ts';
@@ -119,6 +122,8 @@ export class LiveSession {
   private readonly ids = new IdInterner();
   /** This connection's wire id table (binary frames version 2), emptied on every open. */
   private readonly wireIds = new ConnectionIds();
+  /** This connection's usage shapes (shapes frames, when the socket asked with `usage=shapes`), emptied on every open. */
+  private readonly wireShapes = new ConnectionShapes();
   /**
    * Which wire table the link-layout numbers came from: bumped on every open and every ids frame
    * that restarts the table, so that a number from another connection (another gateway: a server
@@ -164,6 +169,7 @@ export class LiveSession {
     this.behind = false; // a new socket starts in step
     this.disconnectedSince = null;
     this.wireIds.clear(); // a new connection's ids come again (docs/protocol.md "Binary frames" version 2)
+    this.wireShapes.clear(); // and its usage shapes (src/protocol/shapesFrames.ts)
     this.layoutEpoch += 1;
     this.reconnectAsked = false;
     const topics = [this.deps.groupTopic, ...this.registry.topics().filter((topic) => topic !== this.deps.groupTopic)];
@@ -248,10 +254,17 @@ export class LiveSession {
   /** How version-2 frames reach the session: ids into the connection's table, events with their ref. */
   private readonly readerV2: ReaderV2 = {
     table: this.wireIds,
+    shapes: this.wireShapes,
     visit: (event, ref, layout) => {
       this.stats.eventsIn += 1;
       if (this.resyncing) this.receive({ ...event } as Envelope); // kept in the resync buffer: a copy, applied later without its ref or layout
       else this.receive(event, ref, sinkLayoutOf(this.layoutEpoch, layout));
+    },
+    shaped: (event, ref, layout, usage) => {
+      this.stats.eventsIn += 1;
+      // Kept in the resync buffer: a copy with its payload built (rare), applied later as a text event's.
+      if (this.resyncing) this.receive({ ...event, data: usagePayloadOf(usage.shape, usage.values, usage.at) } as Envelope);
+      else this.receive(event, ref, sinkLayoutOf(this.layoutEpoch, layout), usage);
     },
     bad: (reason) => this.reportBad(reason),
     intern: (id) => this.ids.intern(id),
@@ -318,7 +331,7 @@ export class LiveSession {
     this.stopped = true;
   }
 
-  private receive(event: Envelope, ref = -1, layout = 0): void {
+  private receive(event: Envelope, ref = -1, layout = 0, shaped?: ShapedValues): void {
     if (this.resyncing) {
       this.buffer.push(event);
       // Past the bound the buffer is dropped, not the fetch: a restart would never finish on a stream
@@ -330,7 +343,7 @@ export class LiveSession {
       return;
     }
     if (!this.behind && event.seq > this.lastSeq) this.lastSeq = event.seq;
-    this.sink.event(event, ref, layout);
+    this.sink.event(event, ref, layout, shaped);
   }
 
   private startResync(): void {

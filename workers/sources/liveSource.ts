@@ -17,7 +17,7 @@ import { WEBSOCKET_RECONNECT_MS } from '../../src/domain/constants.ts';
 import type { Topic } from '../../src/protocol/ops.ts';
 import { withBatchedFrames } from '../../src/protocol/ops.ts';
 import { withBinaryFrames } from '../../src/protocol/binaryFrames.ts';
-import { withBinaryFramesV2 } from '../../src/protocol/binaryFramesV2.ts';
+import { withBinaryFramesV2, withUsageShapes } from '../../src/protocol/binaryFramesV2.ts';
 import type { Clock, Timers } from './clock.ts';
 import { SESSION_ENDED_CLOSE } from './connectionState.ts';
 import type { EventSink, EventSource, RestSnapshot } from './eventSource.ts';
@@ -35,10 +35,13 @@ export interface LiveSourceOptions {
   WebSocket?: unknown;
   batchSize?: number;
   /**
-   * 'binary' (default): binary event frames version 2 (`?frames=bin2`, ids sent once per
-   * connection); 'binary-v1': version 1 (`?frames=bin`); 'json': batched text frames (`?frames=batch`).
+   * 'binary-shapes' (default, round p18): binary event frames version 2 with usage shapes
+   * (`?frames=bin2&usage=shapes`: ids sent once per connection, shaped unit.usage events carry
+   * their values as f64 columns, src/protocol/shapesFrames.ts, docs/performance.md §3m); 'binary':
+   * version 2 without shapes (`?frames=bin2`); 'binary-v1': version 1 (`?frames=bin`); 'json':
+   * batched text frames (`?frames=batch`).
    */
-  wire?: 'binary' | 'binary-v1' | 'json';
+  wire?: 'binary' | 'binary-shapes' | 'binary-v1' | 'json';
   maxReconnects?: number;
   clock: Clock;
   timers: Timers;
@@ -105,7 +108,14 @@ export function createLiveSource(options: LiveSourceOptions): LiveSource {
       // Binary frames (the console's own wire, docs/protocol.md "Binary frames") or batched text
       // frames: many events per websocket message; a server that does not know the query still sends
       // one text frame per event, which the session reads as well. Control answers stay text.
-      const url = options.wire === 'json' ? withBatchedFrames(options.url) : options.wire === 'binary-v1' ? withBinaryFrames(options.url) : withBinaryFramesV2(options.url);
+      const url =
+        options.wire === 'json'
+          ? withBatchedFrames(options.url)
+          : options.wire === 'binary-v1'
+            ? withBinaryFrames(options.url)
+            : options.wire === 'binary'
+              ? withBinaryFramesV2(options.url)
+              : withUsageShapes(withBinaryFramesV2(options.url));
       const ws = new ReconnectingWebSocket(url, undefined, socketOptions as ConstructorParameters<typeof ReconnectingWebSocket>[2]);
       ws.binaryType = 'arraybuffer';
       socket = ws;

@@ -10,6 +10,7 @@ import { FleetPipeline } from '../pipeline/fleetPipeline.ts';
 import type { RestSnapshot } from './eventSource.ts';
 import { LiveSession } from './liveSession.ts';
 import { ManualTime } from './manualTime.ts';
+import { linksOfRecord } from '../model/fleetModel.ts';
 
 /** Two units (U0 online, U1 offline), no channel, no server: the snapshot the wire tests answer with. */
 export const TWO_UNIT_SNAPSHOT: FleetSnapshot = {
@@ -26,11 +27,11 @@ export const TWO_UNIT_SNAPSHOT: FleetSnapshot = {
  * subscribed and resyncs, so events are buffered until `answer` gives it the snapshot; `settle`
  * lets the answer's promise run.
  */
-export function wiredWorker() {
+export function wiredWorker(options: { inlineUnitsMax?: number } = {}) {
   const time = new ManualTime();
   const diffs: FleetDiff[] = [];
   const reconnects: string[] = [];
-  const pipeline = new FleetPipeline({ deliver: (diff) => void diffs.push(diff), requestFrame: () => undefined, clock: time, timers: time });
+  const pipeline = new FleetPipeline({ deliver: (diff) => void diffs.push(diff), requestFrame: () => undefined, clock: time, timers: time, ...options });
   let answer: (value: RestSnapshot) => void = () => undefined;
   const session = new LiveSession(
     {
@@ -57,7 +58,8 @@ export type WiredWorker = ReturnType<typeof wiredWorker>;
 export function modelStateOf(w: WiredWorker) {
   const m = w.pipeline.model;
   return {
-    units: m.units,
+    // The units as read: links as objects (a shaped usage keeps a shape and values instead, fleetModel.ts linksOfRecord).
+    units: new Map(Array.from(m.units, ([id, unit]) => [id, { ...unit, links: linksOfRecord(unit), usageShape: undefined, usageValues: undefined }])),
     channels: m.channels,
     servers: m.servers,
     removedRevs: m.removedRevs,

@@ -40,7 +40,7 @@ function record(diff: FleetDiff): void {
 }
 
 /** wire: the event frames the worker asks for (binary version 2, the console's default; binary version 1; or batched JSON). */
-function connectOptions(groupId: string, wire: 'binary' | 'binary-v1' | 'json' = 'binary') {
+function connectOptions(groupId: string, wire: 'binary' | 'binary-shapes' | 'binary-v1' | 'json' = 'binary') {
   return { wsUrl: `ws://${location.host}/luc/luc-core-web/ws`, restUrl: `${location.origin}/luc/luc-core-web/rest`, groupId, wire };
 }
 
@@ -70,7 +70,7 @@ const bench = {
     }
   },
   /** Connects the worker to the feed; resolves once it is live with the snapshot loaded. */
-  async connect(mode: WorkerMode, groupId: string, units: number, wire: 'binary' | 'binary-v1' | 'json' = 'binary'): Promise<void> {
+  async connect(mode: WorkerMode, groupId: string, units: number, wire: 'binary' | 'binary-shapes' | 'binary-v1' | 'json' = 'binary'): Promise<void> {
     if (worker === null) bench.create(mode);
     const target = worker as Worker;
     if (mode === 'ceiling') {

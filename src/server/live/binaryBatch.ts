@@ -13,6 +13,7 @@ import type { WebSocket } from 'ws';
 import { encodeBinaryFrame } from '../../protocol/binaryFrames.ts';
 import { encodeEventsFrameV2, SentIds, WireIdTable } from '../../protocol/binaryFramesV2.ts';
 import { LinkLayouts } from '../../protocol/linkLayouts.ts';
+import { SentShapes, UsageShapeTable, usageColumnsOf } from '../../protocol/shapesFrames.ts';
 import { MAX_BATCH_FRAME_BYTES, MAX_EVENTS_PER_FRAME } from '../../protocol/ops.ts';
 import type { LiveEvent } from './types.ts';
 import type { OutboxEntry } from './outbox.ts';
@@ -37,6 +38,11 @@ export class BinaryFrameMemo {
   private keyV2 = '';
   private generationV2 = -1;
   private frameV2: { frame: Uint8Array; refs: Uint32Array } | null = null;
+  /** The gateway's usage shapes (src/protocol/shapesFrames.ts), for sockets that asked with `usage=shapes`. */
+  readonly shapes = new UsageShapeTable();
+  private keyShaped = '';
+  private generationShaped = -1;
+  private frameShaped: { frame: Uint8Array; refs: Uint32Array; shapes: Uint32Array | null } | null = null;
 
   frameOf(events: readonly LiveEvent[]): Uint8Array {
     const key = seqKey(events);
@@ -56,6 +62,22 @@ export class BinaryFrameMemo {
     this.generationV2 = this.ids.generation;
     return this.frameV2;
   }
+
+  /**
+   * The version-2 events frame of `events` with the usage columns (when any event has a shape) and
+   * its shape column (null: no event shaped, the frame is frameV2Of's): for sockets that asked for
+   * usage shapes. Kept apart from frameV2Of's, so sockets of either kind share their own frame.
+   */
+  frameShapedOf(events: readonly LiveEvent[]): { frame: Uint8Array; refs: Uint32Array; shapes: Uint32Array | null } {
+    const key = seqKey(events);
+    if (this.frameShaped !== null && key === this.keyShaped && this.generationShaped === this.ids.generation) return this.frameShaped;
+    const refs = this.ids.refsOf(events);
+    const usage = usageColumnsOf(this.shapes, events);
+    this.frameShaped = { frame: encodeEventsFrameV2(events, refs, this.layouts.columnOf(events, refs), usage), refs, shapes: usage?.shapes ?? null };
+    this.keyShaped = key;
+    this.generationShaped = this.ids.generation;
+    return this.frameShaped;
+  }
 }
 
 export class BinaryEventBatch {
@@ -64,12 +86,16 @@ export class BinaryEventBatch {
   bytes = 0;
   /** Version 2 (`?frames=bin2`): the ids this connection was sent; null on version 1. */
   private readonly sent: SentIds | null;
+  /** Version 2 with usage shapes (`&usage=shapes`): the shapes this connection was sent; null otherwise. */
+  private readonly sentShapes: SentShapes | null;
 
   constructor(
     private readonly memo: BinaryFrameMemo,
     version: 1 | 2 = 1,
+    usageShapes = false,
   ) {
     this.sent = version === 2 ? new SentIds() : null;
+    this.sentShapes = version === 2 && usageShapes ? new SentShapes() : null;
   }
 
   /** A reset was sent: on version 2 the next ids frame restarts the client's table (the snapshot's fresh start). */
@@ -93,10 +119,17 @@ export class BinaryEventBatch {
     if (this.events.length === 0) return;
     if (this.sent === null) {
       ws.send(this.memo.frameOf(this.events), { binary: true });
-    } else {
+    } else if (this.sentShapes === null) {
       const { frame, refs } = this.memo.frameV2Of(this.events);
       const ids = this.sent.idsFrameFor(this.memo.ids, refs);
       if (ids !== null) ws.send(ids, { binary: true });
+      ws.send(frame, { binary: true });
+    } else {
+      const { frame, refs, shapes } = this.memo.frameShapedOf(this.events);
+      const ids = this.sent.idsFrameFor(this.memo.ids, refs);
+      if (ids !== null) ws.send(ids, { binary: true });
+      const shapesFrame = shapes === null ? null : this.sentShapes.shapesFrameFor(this.memo.shapes, shapes);
+      if (shapesFrame !== null) ws.send(shapesFrame, { binary: true });
       ws.send(frame, { binary: true });
     }
     this.events = [];
