@@ -742,47 +742,30 @@ export class FleetPipeline implements EventSink {
       } else queue.set(unit.id, (queue.get(unit.id) ?? 0) | mask);
     }
     const cap = Math.max(1, this.deps.maxUnitsPerDiff ?? MAX_UNITS_PER_DIFF);
-    if (!splitting && dueIds.length <= cap) {
-      // The common case (a diff of hot changes under the cap): straight out, no queue.
-      for (let i = 0; i < dueIds.length; i += 1) {
-        const unit = dueUnits[i];
-        const mask = dueMasks[i] as number;
-        if (unit === undefined) removed.push(dueIds[i] as string);
-        else if ((mask & WHOLE_VIEW) !== 0) units.push(this.viewOf(unit));
-        else {
-          patchUnits.push(unit);
-          patchMasks.push(mask);
-        }
+    /** One due unit into this diff: removed (no longer held), whole (WHOLE_VIEW) or as a patch row. */
+    const place = (id: string, unit: UnitRecord | undefined, mask: number): void => {
+      if (unit === undefined) removed.push(id);
+      else if ((mask & WHOLE_VIEW) !== 0) units.push(this.viewOf(unit));
+      else {
+        patchUnits.push(unit);
+        patchMasks.push(mask);
       }
-    } else {
-      // A change larger than the cap starts a split: its first `cap` units go now, the rest wait in
-      // `queue`, in order. (They all went through the queue before, a Map set, delete and model
-      // lookup per unit: ~2 % of the worker in Chromium when it is behind, docs/performance.md §3l.)
-      // The queue is empty here unless a split was already under way, and then nothing is due.
-      const now = Math.min(cap, dueIds.length);
-      for (let i = 0; i < now; i += 1) {
-        const unit = dueUnits[i];
-        const mask = dueMasks[i] as number;
-        if (unit === undefined) removed.push(dueIds[i] as string);
-        else if ((mask & WHOLE_VIEW) !== 0) units.push(this.viewOf(unit));
-        else {
-          patchUnits.push(unit);
-          patchMasks.push(mask);
-        }
-      }
+    };
+    // This diff's units go straight out up to the cap: the common case (hot changes under the cap)
+    // never touches the queue. A change larger than the cap starts a split: the rest wait in
+    // `queue`, in order. (They all went through the queue before, a Map set, delete and model
+    // lookup per unit: ~2 % of the worker in Chromium when it is behind, docs/performance.md §3l.)
+    // While a split is under way nothing is due (the loops above queued it all) and the queue's next part goes.
+    const now = Math.min(cap, dueIds.length);
+    for (let i = 0; i < now; i += 1) place(dueIds[i] as string, dueUnits[i], dueMasks[i] as number);
+    if (splitting || dueIds.length > cap) {
       for (let i = now; i < dueIds.length; i += 1) queue.set(dueIds[i] as string, dueMasks[i] as number);
       let count = now;
       for (const [id, mask] of queue) {
         if (count >= cap) break;
         count += 1;
         queue.delete(id);
-        const unit = this.model.units.get(id);
-        if (unit === undefined) removed.push(id);
-        else if ((mask & WHOLE_VIEW) !== 0) units.push(this.viewOf(unit));
-        else {
-          patchUnits.push(unit);
-          patchMasks.push(mask);
-        }
+        place(id, this.model.units.get(id), mask);
       }
     }
     this.continuing = queue.size > 0;
