@@ -340,6 +340,15 @@ describe('the columns answer', () => {
     );
   });
 
+  it('keeps a U+FEFF that starts the first id or name: it is the unit\'s, not a byte order mark to strip', () => {
+    const units = REAL_UNITS.slice(0, 3).map((unit, i) => ({ rev: i + 1, unit: i === 0 ? { ...unit, uid: `\uFEFF${String(unit['uid'])}`, name: `\uFEFF${String(unit['name'])}` } : unit }));
+    const { answer } = readAnswer({ watermark: 9, units, channels: [], servers: [] });
+    const { ids, names } = answer.columns as unknown as { ids: { text: string; offsets: Uint32Array }; names: { text: string; offsets: Uint32Array } };
+    const sliced = (column: { text: string; offsets: Uint32Array }) => Array.from({ length: units.length }, (_, i) => column.text.slice(column.offsets[i], column.offsets[i + 1]));
+    expect(sliced(ids)).toEqual(units.map((entry) => entry.unit['uid']));
+    expect(sliced(names)).toEqual(units.map((entry) => entry.unit['name']));
+  });
+
   it('is asked for by Accept only; the client falls back to the packed answer when the columns do not read, and names a bad packed part on load', async () => {
     expect(wantsColumnsSnapshot(undefined)).toBe(false);
     expect(wantsColumnsSnapshot(PACKED_SNAPSHOT_TYPE)).toBe(false);

@@ -118,7 +118,8 @@ function read(bytes: Uint8Array): ColumnsAnswer {
   if (at < bytes.byteLength) throw new AnswerError(`has ${bytes.byteLength - at} bytes after its last part`);
   if (at > bytes.byteLength) throw new AnswerError(`ends inside its last part's padding (truncated at ${bytes.byteLength} bytes)`);
   const [idText, idOffsetBytes, nameText, nameOffsetBytes, nameOrderBytes, idOrderBytes, viewOffsetBytes, views, packed] = sections as [Uint8Array, Uint8Array, Uint8Array, Uint8Array, Uint8Array, Uint8Array, Uint8Array, Uint8Array, Uint8Array];
-  const decoder = new TextDecoder();
+  // ignoreBOM: a U+FEFF that starts the first id or name is the unit's, not a byte order mark (the default strips it and every offset after slips).
+  const decoder = new TextDecoder('utf-8', { ignoreBOM: true });
   const ids = { text: decoder.decode(idText), offsets: uint32s(idOffsetBytes, units + 1, 'id offsets') };
   const names = { text: decoder.decode(nameText), offsets: uint32s(nameOffsetBytes, units + 1, 'name offsets') };
   checkOffsets(ids.offsets, ids.text.length, 'id offsets');

@@ -83,6 +83,8 @@ export const PATCH_ROW_STRIDE = 13;
 const STATUS_CODE: ReadonlyMap<string, number> = new Map(UNIT_STATUSES.map((status, index) => [status, index]));
 const encoder = new TextEncoder();
 const decoder = new TextDecoder();
+/** The ids' text: a leading U+FEFF is the first id's, not a byte order mark to strip (the default). */
+const idsDecoder = new TextDecoder('utf-8', { ignoreBOM: true });
 
 /**
  * Builds one buffer row by row. The pipeline writes each patched unit straight from the model
@@ -368,7 +370,7 @@ export class PatchColumns {
     const tables = JSON.parse(decoder.decode(new Uint8Array(buffer, numbers * 8 + idBytes, jsonBytes))) as { s?: unknown; o?: unknown };
     const { s: strings, o: objects } = tables;
     if (!Array.isArray(strings) || !Array.isArray(objects)) fail('the string and object tables must be lists');
-    const idText = idEncoding === IDS_UTF8 ? decoder.decode(new Uint8Array(buffer, numbers * 8, idBytes)) : codeUnitsText(new Uint16Array(buffer, numbers * 8, idBytes / 2));
+    const idText = idEncoding === IDS_UTF8 ? idsDecoder.decode(new Uint8Array(buffer, numbers * 8, idBytes)) : codeUnitsText(new Uint16Array(buffer, numbers * 8, idBytes / 2));
     const ids = new Array<string>(count);
     this.count = count;
     this.f64 = f64;
