@@ -13,7 +13,7 @@ import { encodeBinaryFrame } from '../../src/protocol/binaryFrames.ts';
 import { EVENTS_OP } from '../../src/protocol/ops.ts';
 import { takeSnapshotStamp } from '../pipeline/snapshotTiming.ts';
 import type { WiredWorker } from './wireTestHarness.ts';
-import { modelStateOf, TWO_UNIT_SNAPSHOT, wiredWorker } from './wireTestHarness.ts';
+import { buffersAsBytes, modelStateOf, TWO_UNIT_SNAPSHOT, wiredWorker } from './wireTestHarness.ts';
 
 // The snapshot-bytes stamp is one module-level value per worker; test files share modules
 // (vitest isolate: false), so a stamp another file's REST snapshot left would land on whichever
@@ -139,7 +139,7 @@ describe('binary frames against batched JSON frames', () => {
           }
           expect(binary.session.stats.badFrames).toBe(0);
           expect(stateOf(binary)).toEqual(stateOf(json));
-          expect(binary.diffs).toEqual(json.diffs);
+          expect(buffersAsBytes(binary.diffs)).toEqual(buffersAsBytes(json.diffs));
         },
       ),
       { numRuns: 300 },

@@ -17,7 +17,7 @@ import { LinkLayouts } from '../../src/protocol/linkLayouts.ts';
 import { EVENTS_OP } from '../../src/protocol/ops.ts';
 import { takeSnapshotStamp } from '../pipeline/snapshotTiming.ts';
 import type { WiredWorker as Worker } from './wireTestHarness.ts';
-import { modelStateOf, TWO_UNIT_SNAPSHOT, wiredWorker } from './wireTestHarness.ts';
+import { buffersAsBytes, modelStateOf, TWO_UNIT_SNAPSHOT, wiredWorker } from './wireTestHarness.ts';
 
 // The snapshot-bytes stamp is one module-level value per worker (see binaryWire.test.ts).
 beforeEach(() => {
@@ -90,9 +90,9 @@ function stateOf(w: Worker) {
   return { ...modelStateOf(w), stats: { ...stats, framesIn: undefined } }; // the binary wire has more frames (ids frames, corrupt copies)
 }
 
-/** The diffs with the bad-frame report's count only (its text names each wire's own check). */
+/** The diffs with the bad-frame report's count only (its text names each wire's own check), buffers as bytes. */
 function diffsOf(w: Worker): unknown[] {
-  return w.diffs.map((diff) => ({ ...diff, badFrames: diff.badFrames?.count ?? null }));
+  return w.diffs.map((diff) => buffersAsBytes({ ...diff, badFrames: diff.badFrames?.count ?? null }));
 }
 
 describe('binary frames version 2 against batched JSON frames', () => {
@@ -358,7 +358,7 @@ describe('link-layout numbers', () => {
       for (const w of [json, binary]) w.pipeline.flush();
       await Promise.all([json.settle(), binary.settle()]);
     }
-    expect(binary.diffs).toEqual(json.diffs);
+    expect(buffersAsBytes(binary.diffs)).toEqual(buffersAsBytes(json.diffs));
   });
 });
 

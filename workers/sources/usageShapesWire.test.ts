@@ -19,7 +19,7 @@ import { makeShape, usageShapeOf } from '../../src/protocol/usageShapes.ts';
 import { takeSnapshotStamp } from '../pipeline/snapshotTiming.ts';
 import { linksOfRecord } from '../model/fleetModel.ts';
 import type { WiredWorker as Worker } from './wireTestHarness.ts';
-import { modelStateOf, TWO_UNIT_SNAPSHOT, wiredWorker } from './wireTestHarness.ts';
+import { buffersAsBytes, modelStateOf, TWO_UNIT_SNAPSHOT, wiredWorker } from './wireTestHarness.ts';
 
 beforeEach(() => {
   takeSnapshotStamp();
@@ -93,21 +93,9 @@ function stateOf(w: Worker) {
   return { ...modelStateOf(w), stats: { ...stats, framesIn: undefined } };
 }
 
-/**
- * ArrayBuffers as their bytes: toEqual finds any two ArrayBuffers equal (it compares their own
- * enumerable keys, which they have none of), so a diff's transferred buffers (patches as columns,
- * views as JSON) are compared as byte arrays.
- */
-function bytesOf(value: unknown): unknown {
-  if (value instanceof ArrayBuffer) return new Uint8Array(value);
-  if (Array.isArray(value)) return value.map(bytesOf);
-  if (typeof value === 'object' && value !== null && !ArrayBuffer.isView(value)) return Object.fromEntries(Object.entries(value).map(([key, inner]) => [key, bytesOf(inner)]));
-  return value;
-}
-
 /** The diffs with the bad-frame report's presence only (its text names each wire's own check), buffers as bytes. */
 function diffsOf(w: Worker): unknown[] {
-  return w.diffs.map((diff) => bytesOf({ ...diff, badFrames: diff.badFrames === undefined ? null : 'some' }));
+  return w.diffs.map((diff) => buffersAsBytes({ ...diff, badFrames: diff.badFrames === undefined ? null : 'some' }));
 }
 
 describe('binary frames with usage shapes against batched JSON frames', () => {

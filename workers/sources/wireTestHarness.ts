@@ -73,3 +73,18 @@ export function modelStateOf(w: WiredWorker) {
     lastSessionSeq: w.session.lastSeq,
   };
 }
+
+/**
+ * A value with every ArrayBuffer (and typed-array view) replaced by a plain array of its bytes.
+ * Vitest's `toEqual` compares an ArrayBuffer by its own enumerable keys, of which it has none:
+ * two buffers of different bytes compare equal. The wire tests compare diffs, whose unit views
+ * and patch columns travel as buffers, so they compare them through this.
+ */
+export function buffersAsBytes(value: unknown): unknown {
+  if (value instanceof ArrayBuffer) return { bytes: Array.from(new Uint8Array(value)) };
+  if (ArrayBuffer.isView(value)) return { bytes: Array.from(new Uint8Array(value.buffer, value.byteOffset, value.byteLength)) };
+  if (Array.isArray(value)) return value.map(buffersAsBytes);
+  if (value instanceof Map) return new Map(Array.from(value, ([key, item]) => [key, buffersAsBytes(item)]));
+  if (value !== null && typeof value === 'object') return Object.fromEntries(Object.entries(value).map(([key, item]) => [key, buffersAsBytes(item)]));
+  return value;
+}
