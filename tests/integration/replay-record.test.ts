@@ -121,7 +121,7 @@ describe('record a live session, replay it', () => {
     expect(run.code).toBe(0);
     expect(run.stderr).toContain('record: duration reached');
     expect((await replaySummary(timed)).code).toBe(0);
-  });
+  }, 180_000); // four tsx processes run one after another: 44 s seen on a loaded 2-core machine, where 60 s once ran out
 
   it('refuses a wrong password and an existing --out file with exit 1', async () => {
     const run = (args: string[]) =>
