@@ -79,6 +79,8 @@ export interface ServerUnit {
   readonly applications: readonly string[];
   /** The video application's state: idle, connecting, streaming, disconnecting, speedtest. */
   readonly videoState: string | null;
+  /** When the unit last came online (epoch ms), null while offline: a change means it went offline and came back in between. */
+  readonly onlineSince: number | null;
 }
 
 /**
@@ -89,8 +91,8 @@ export interface ServerUnit {
 export async function serverUnit(page: Page, uid: string): Promise<ServerUnit> {
   const answer = await page.request.get(`${API}/v2/units/enhanced/${encodeURIComponent(uid)}`, { headers: HEADERS });
   expect(answer.ok(), `GET v2/units/enhanced/${uid}: ${answer.status()}`).toBe(true);
-  const detail = (await answer.json()) as { isOffline?: boolean; applications?: Record<string, unknown>; video?: { state?: string } };
-  return { offline: detail.isOffline === true, applications: Object.keys(detail.applications ?? {}), videoState: detail.video?.state ?? null };
+  const detail = (await answer.json()) as { isOffline?: boolean; applications?: Record<string, unknown>; video?: { state?: string }; onlineSince?: number | null };
+  return { offline: detail.isOffline === true, applications: Object.keys(detail.applications ?? {}), videoState: detail.video?.state ?? null, onlineSince: detail.onlineSince ?? null };
 }
 
 /** The navigation menu of the shell. */

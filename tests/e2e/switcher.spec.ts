@@ -4,6 +4,7 @@ import { MULTI_CAMERA_TYPES } from '../../src/domain/units/productTypes.ts';
 import { SAME_HQ_AND_PROXY_MESSAGE } from '../../src/domain/validation/multiCamera.ts';
 import { SWITCHER_APPLICATIONS } from '../../src/features/unit/switcher/switcherStream.ts';
 import { screenshot, serverUnit, signInFresh } from './fixtures.ts';
+import type { ServerUnit } from './fixtures.ts';
 
 // The switcher modal (spec 000 §2 "switcher"; §7 "Multi camera and switcher": PUT
 // v2/units/{id}/switchermode, /highqualitychannel, /proxychannel, /sdiinput; POST and DELETE
@@ -186,10 +187,19 @@ test('sets the switcher channels (HQ ≠ proxy), starts the switcher stream and 
       await page.waitForTimeout(1_000);
     }
   };
-  const offline = async (unit: SnapshotUnit) => ((await serverUnit(page, unit.uid)).offline ? 'went offline' : null);
+  // When each attempt's unit last came online, read as the attempt starts: a unit that drops and
+  // comes back within the attempt is online again when the excuse is asked, but its stream is gone.
+  const onlineAtStart = new Map<string, number | null>();
+  const noteOnline = async (unit: SnapshotUnit) => void onlineAtStart.set(unit.uid, (await serverUnit(page, unit.uid)).onlineSince);
+  const droppedOrOffline = (unit: SnapshotUnit, now: ServerUnit): string | null => {
+    if (now.offline) return 'went offline';
+    const before = onlineAtStart.get(unit.uid);
+    return before !== undefined && before !== now.onlineSince ? 'went offline and came back' : null;
+  };
+  const offline = async (unit: SnapshotUnit) => droppedOrOffline(unit, await serverUnit(page, unit.uid));
 
   // The settings through the modal, on one unit.
-  await onMovingUnits(5, idleNow, async (unit) => (await switcherSettings(page, unit, first!.name, second!.name), 'done'), offline);
+  await onMovingUnits(5, idleNow, async (unit) => (await noteOnline(unit), await switcherSettings(page, unit, first!.name, second!.name), 'done'), offline);
 
   // The stream, on a unit idle right now (its channels set over REST just before, so the time in
   // which the simulator can take it is seconds, not the settings' half minute).
@@ -206,12 +216,14 @@ test('sets the switcher channels (HQ ≠ proxy), starts the switcher stream and 
       async (unit) => {
         refused = false;
         progress.streaming = false;
+        await noteOnline(unit);
         await setSwitcherChannels(page, unit.uid, first!.id, second!.id);
         return switcherStream(page, unit, progress);
       },
       async (unit) => {
         const now = await serverUnit(page, unit.uid);
-        if (now.offline) return 'went offline';
+        const dropped = droppedOrOffline(unit, now);
+        if (dropped !== null) return dropped;
         if (refused && !progress.streaming) return 'was busy when the switcher was started (the server refused it)';
         // e.g. store and forward started beside the switcher: the header then says "Store and forward" (spec 000 §4's order).
         const others = now.applications.filter((name) => !(SWITCHER_APPLICATIONS as readonly string[]).includes(name));
