@@ -9,7 +9,7 @@
  * hands over to the app's single 401 reaction, the return to sign-in (spec 002 §8).
  */
 import type { PacingDeps } from './pacedApply.ts';
-import { pacedApply } from './pacedApply.ts';
+import { afterNextFrame, pacedApply } from './pacedApply.ts';
 import * as Comlink from 'comlink';
 import type { UnitAlertSettings } from '../domain/units/alertSettings.ts';
 import type { ButtonTransitionState, TransitionButton } from '../domain/units/interface.ts';
@@ -194,7 +194,7 @@ export function createFleetClient(options: FleetClientOptions = {}): FleetClient
   const perEvent = benchPerEventRequested(); // BENCH ONLY (see BENCH_PER_EVENT_FLAG)
   const framePacing: PacingDeps = {
     now: () => performance.now(),
-    nextFrame: (work) => (typeof requestAnimationFrame === 'function' ? requestAnimationFrame(() => work()) : later(work, 16)),
+    nextFrame: typeof requestAnimationFrame === 'function' && typeof MessageChannel === 'function' ? afterNextFrame((callback) => requestAnimationFrame(() => callback()), new MessageChannel()) : (work) => later(work, 16),
   };
 
   const applyDiff = (diff: FleetDiff): void => {

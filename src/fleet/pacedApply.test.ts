@@ -3,7 +3,7 @@ import fc from 'fast-check';
 import type { FleetDiff, LinkView, UnitPatch, UnitView } from '../../workers/pipeline/diff.ts';
 import { ASPECT, EMPTY_DIFF, encodePatches, encodeUnits } from '../../workers/pipeline/diff.ts';
 import { UNIT_STATUSES } from '../domain/units/status.ts';
-import { pacedApply, sliceDiff } from './pacedApply.ts';
+import { afterNextFrame, pacedApply, sliceDiff } from './pacedApply.ts';
 import { FleetStore } from './store.ts';
 
 function view(id: string, rev: number, name = id): UnitView {
@@ -201,11 +201,85 @@ describe('pacedApply: live diffs in slices within a frame budget', () => {
     );
   });
 
+  it('applies diffs posted before the earlier ones are answered in their order, answering in that order too', async () => {
+    const store = seeded();
+    const frames: (() => void)[] = [];
+    let clock = 0;
+    const apply = pacedApply((d) => store.apply(d), { now: () => (clock += 2), nextFrame: (work) => frames.push(work), budgetMs: 3, sliceUnits: 4 });
+    const answered: number[] = [];
+    // The worker posts parts of a split change without waiting (SPLIT_PARTS_IN_FLIGHT): a large
+    // one whose slices wait for frames, then small ones that touch its last unit.
+    const first = apply(diff({ patches: IDS.slice(0, 20).map((id) => ({ id, rev: 5, a: ASPECT.alerts, activeAlerts: 5 })), continued: true }));
+    const second = apply(diff({ patches: [{ id: 'U19', rev: 6, a: ASPECT.alerts, activeAlerts: 6 }], continued: true }));
+    const third = apply(diff({ patches: [{ id: 'U19', rev: 7, a: ASPECT.alerts, activeAlerts: 7 }] }));
+    [first, second, third].forEach((answer, index) => void Promise.resolve(answer).then(() => answered.push(index)));
+    expect(store.unit('U19')?.activeAlerts).toBe(0); // still waiting behind the first's slices
+    while (frames.length > 0) {
+      frames.shift()?.();
+      for (let i = 0; i < 10; i += 1) await Promise.resolve();
+    }
+    await Promise.all([first, second, third]);
+    expect(store.unit('U19')?.activeAlerts).toBe(7);
+    expect(store.unit('U19')?.rev).toBe(7);
+    expect(answered).toEqual([0, 1, 2]);
+    // Once all are in, a small diff goes through at once again.
+    expect(apply(diff({ patches: [{ id: 'U1', rev: 8, a: ASPECT.alerts, activeAlerts: 8 }] }))).toBeUndefined();
+    expect(store.unit('U1')?.activeAlerts).toBe(8);
+  });
+
+  it('ends in the same store as applying each diff at once when diffs come before the earlier answers (property)', async () => {
+    await fc.assert(
+      fc.asyncProperty(fc.array(liveDiff, { minLength: 1, maxLength: 6 }), fc.integer({ min: 1, max: 8 }), fc.array(fc.boolean(), { minLength: 1, maxLength: 6 }), async (diffs, sliceUnits, waits) => {
+        const whole = seeded();
+        for (const d of diffs) whole.apply(d);
+        const paced = seeded();
+        let clock = 0;
+        const frames: (() => void)[] = [];
+        const apply = pacedApply((d) => paced.apply(d), { now: () => (clock += 2), nextFrame: (work) => frames.push(work), budgetMs: 3, sliceUnits });
+        const runFrames = async () => {
+          while (frames.length > 0) {
+            frames.shift()?.();
+            for (let i = 0; i < 10; i += 1) await Promise.resolve();
+          }
+        };
+        const answers: (void | Promise<void>)[] = [];
+        for (const [index, d] of diffs.entries()) {
+          answers.push(apply(d));
+          if (waits[index % waits.length] === true) await runFrames(); // at times the answer came before the next diff
+        }
+        for (let i = 0; i < 100 && frames.length > 0; i += 1) await runFrames();
+        await Promise.all(answers);
+        expect(stateOf(paced)).toEqual(stateOf(whole));
+      }),
+      { numRuns: 300 },
+    );
+  });
+
   it('puts everything but units into the first slice only', () => {
     const slices = sliceDiff(diff({ units: [view('U1', 2), view('U2', 2)], patches: [{ id: 'U3', rev: 2, a: ASPECT.alerts, activeAlerts: 1 }], removed: ['U4'], connection: { phase: 'behind' } }), 2);
     expect(slices.map((s) => [s.units.map((u) => u.id), (s.patches ?? []).map((p) => p.id), s.removed, s.connection])).toEqual([
       [['U1', 'U2'], [], ['U4'], { phase: 'behind' }],
       [[], ['U3'], [], null],
     ]);
+  });
+});
+
+describe('afterNextFrame', () => {
+  it('runs the work in a task after the frame callback, not inside it, in the order asked', async () => {
+    const channel = new MessageChannel();
+    const callbacks: (() => void)[] = [];
+    const order: string[] = [];
+    const next = afterNextFrame((callback) => callbacks.push(callback), channel);
+    next(() => order.push('first'));
+    next(() => order.push('second'));
+    expect(callbacks).toHaveLength(2);
+    expect(order).toEqual([]); // nothing before the frame
+    for (const callback of callbacks) callback();
+    order.push('frame callbacks done');
+    await Promise.resolve();
+    expect(order).toEqual(['frame callbacks done']); // not a microtask of the frame either
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(order).toEqual(['frame callbacks done', 'first', 'second']);
+    channel.port1.close();
   });
 });

@@ -27,7 +27,7 @@ export const APPLY_SLICE_UNITS = 64;
 export interface PacingDeps {
   /** performance.now() (ms). */
   now(): number;
-  /** Runs `work` at the next animation frame (requestAnimationFrame). */
+  /** Runs `work` at or after the next animation frame (the console: afterNextFrame, a task right after the paint). */
   nextFrame(work: () => void): void;
   budgetMs?: number;
   sliceUnits?: number;
@@ -62,10 +62,66 @@ export function sliceDiff(diff: FleetDiff, sliceUnits: number): FleetDiff[] {
 }
 
 /**
+ * Runs `work` in a task of its own right after the next frame is painted: requestAnimationFrame,
+ * then a MessageChannel message posted from it (a task, not a microtask, so the frame's style,
+ * layout and paint run first). Slices applied inside the rAF callback itself delayed that frame's
+ * paint by their whole budget (6 ms of a 16.7 ms frame); after the paint they use the frame's idle
+ * time and the list's own rAF render in the next frame sees them.
+ */
+export function afterNextFrame(requestFrame: (callback: () => void) => unknown, channel: MessageChannel): (work: () => void) => void {
+  const waiting: (() => void)[] = [];
+  channel.port1.onmessage = () => waiting.shift()?.();
+  return (work) => {
+    requestFrame(() => {
+      waiting.push(work);
+      channel.port2.postMessage(null);
+    });
+  };
+}
+
+/**
  * Wraps a diff callback: small diffs and snapshots go through at once; a large live diff is applied
  * in slices within the frame budget, and the returned promise resolves after its last slice.
+ *
+ * Diffs are applied in the order they came, whole: one that arrives while an earlier one's slices
+ * still wait (the worker posts up to SPLIT_PARTS_IN_FLIGHT parts of a split change before their
+ * answers, workers/pipeline/fleetPipeline.ts) waits behind them, and its answer comes after theirs.
+ * Applied at once instead, a later part overtook the earlier one's remaining slices.
  */
 export function pacedApply(apply: (diff: FleetDiff) => void, deps: PacingDeps): (diff: FleetDiff) => void | Promise<void> {
+  // True from a diff's first slice to its last while its slices wait for frames.
+  let running = false;
+  const queued: { diff: FleetDiff; resolve: () => void; reject: (error: unknown) => void }[] = [];
+  const start = (diff: FleetDiff): void | Promise<void> => {
+    const answer = applyPaced(diff);
+    if (answer !== undefined) running = true;
+    return answer;
+  };
+  // The next queued diffs, from the frame after the one that ended the last: small ones at once, up to the next paced one.
+  const drain = (): void => {
+    while (!running && queued.length > 0) {
+      const entry = queued.shift() as (typeof queued)[number];
+      try {
+        const answer = start(entry.diff);
+        if (answer === undefined) entry.resolve();
+        else answer.then(entry.resolve, entry.reject);
+      } catch (error) {
+        entry.reject(error);
+      }
+    }
+  };
+  const applyPaced = pacedApplyAlone(apply, deps, () => {
+    running = false;
+    if (queued.length > 0) deps.nextFrame(drain);
+  });
+  return (diff) => {
+    if (running || queued.length > 0) return new Promise<void>((resolve, reject) => queued.push({ diff, resolve, reject }));
+    return start(diff);
+  };
+}
+
+/** pacedApply for one diff at a time (the caller keeps them in order); `ended` is told synchronously as a paced diff's last slice is applied or fails. */
+function pacedApplyAlone(apply: (diff: FleetDiff) => void, deps: PacingDeps, ended: () => void): (diff: FleetDiff) => void | Promise<void> {
   const budget = deps.budgetMs ?? APPLY_BUDGET_MS;
   const sliceUnits = deps.sliceUnits ?? APPLY_SLICE_UNITS;
   // Inside a split snapshot: from its first part (reset + continued) to the first diff without `continued`.
@@ -93,9 +149,12 @@ export function pacedApply(apply: (diff: FleetDiff) => void, deps: PacingDeps): 
     return new Promise<void>((resolve, reject) => {
       const frame = (): void => {
         try {
-          if (runFor(deps.now())) resolve();
-          else deps.nextFrame(frame);
+          if (runFor(deps.now())) {
+            ended();
+            resolve();
+          } else deps.nextFrame(frame);
         } catch (error) {
+          ended();
           reject(error instanceof Error ? error : new Error(String(error)));
         }
       };
