@@ -155,11 +155,12 @@ async function setSwitcherChannels(page: Page, uid: string, hq: string, proxy: s
 async function onMovingUnits(tries: number, next: (tried: readonly string[]) => Promise<SnapshotUnit | undefined>, attempt: (unit: SnapshotUnit) => Promise<'done' | 'notIdle'>, excuse: (unit: SnapshotUnit) => Promise<string | null>): Promise<void> {
   const tried: string[] = [];
   while (tried.length < tries) {
-    const unit = await next(tried);
+    // Steps, so that a test that runs out of time says which unit and try it was on (the report names the open step).
+    const unit = await test.step(`find a unit idle now (tried ${tried.length})`, () => next(tried));
     if (unit === undefined) break;
     tried.push(unit.uid);
     try {
-      if ((await attempt(unit)) === 'done') return;
+      if ((await test.step(`try ${tried.length}: ${unit.name} (${unit.uid})`, () => attempt(unit))) === 'done') return;
     } catch (error) {
       const moved = await excuse(unit);
       if (moved === null) throw error;
