@@ -19,7 +19,7 @@ import { FleetPipeline } from '../../workers/pipeline/fleetPipeline.ts';
 import { ManualTime } from '../../workers/sources/manualTime.ts';
 import { unpackSnapshot } from '../../workers/sources/packedSnapshot.ts';
 import { decodeRestSnapshot } from '../../workers/sources/restSnapshot.ts';
-import { BLOB_ANSWER_MIN_BYTES, createRestClient, readsThroughBlob, type FetchLike } from '../../workers/sources/restClient.ts';
+import { createRestClient, type FetchLike } from '../../workers/sources/restClient.ts';
 import { REAL_UNITS, snapshotArb } from './snapshotArbitraries.ts';
 
 /** A Blob of `bytes` that records every slice read ([start, end) of the answer). */
@@ -117,18 +117,15 @@ describe('the columns answer read from a Blob', () => {
     );
   });
 
-  it('is what the REST client reads when the response has blob() and says a length of BLOB_ANSWER_MIN_BYTES or more: no arrayBuffer() of the columns answer, the load a promise; a shorter or unknown length is read whole; the fallback to the packed answer and a bad packed part as before', async () => {
-    expect([readsThroughBlob(null), readsThroughBlob(''), readsThroughBlob('12x'), readsThroughBlob(String(BLOB_ANSWER_MIN_BYTES - 1)), readsThroughBlob(String(BLOB_ANSWER_MIN_BYTES)), readsThroughBlob(` ${61_100_000} `)]).toEqual([false, false, false, false, true, true]);
+  it('is what the REST client reads when the response has blob(): no arrayBuffer() of the columns answer, the load a promise; the fallback to the packed answer and a bad packed part as before', async () => {
     const snapshot = { watermark: 42, units: REAL_UNITS.slice(0, 12).map((unit, i) => ({ rev: i + 1, unit })), channels: [{ id: 'CH-1', rev: 3, name: 'One' }], servers: [] };
     const bodies: string[] = [];
-    // `said`: the Content-Length the answer says (the client chooses its reading by it alone); its real length by default.
-    const serving = (bytesFor: (accept: string) => { type: string; body: Uint8Array }, said?: number): FetchLike => async (_url, init) => {
+    const serving = (bytesFor: (accept: string) => { type: string; body: Uint8Array }): FetchLike => async (_url, init) => {
       const { type, body } = bytesFor(init.headers['accept'] ?? '');
-      const length = String(said ?? body.byteLength);
       return {
         status: 200,
         ok: true,
-        headers: { get: (name: string) => (name.toLowerCase() === 'content-type' ? type : name.toLowerCase() === 'content-length' ? length : null) },
+        headers: { get: (name: string) => (name.toLowerCase() === 'content-type' ? type : null) },
         text: async () => (bodies.push(`text ${type}`), new TextDecoder().decode(body)),
         arrayBuffer: async () => (bodies.push(`arrayBuffer ${type}`), body.slice().buffer),
         blob: async () => (bodies.push(`blob ${type}`), new Blob([body.slice()])),
@@ -140,11 +137,7 @@ describe('the columns answer read from a Blob', () => {
     if (!reference.ok) throw new Error(reference.error);
     const expected = fleetOf(reference.value.packed);
 
-    const small = await createRestClient({ baseUrl: 'http://x/rest', fetch: serving((accept) => (wantsColumnsSnapshot(accept) ? { type: COLUMNS_SNAPSHOT_TYPE, body: columns } : packed)) }).fetchSnapshot('G-1');
-    expect(bodies).toEqual([`arrayBuffer ${COLUMNS_SNAPSHOT_TYPE}`]); // a short answer: read whole, as before
-    expect('columns' in small && small.load()).toEqual(expected);
-    bodies.length = 0;
-    const answer = await createRestClient({ baseUrl: 'http://x/rest', fetch: serving((accept) => (wantsColumnsSnapshot(accept) ? { type: COLUMNS_SNAPSHOT_TYPE, body: columns } : packed), BLOB_ANSWER_MIN_BYTES) }).fetchSnapshot('G-1');
+    const answer = await createRestClient({ baseUrl: 'http://x/rest', fetch: serving((accept) => (wantsColumnsSnapshot(accept) ? { type: COLUMNS_SNAPSHOT_TYPE, body: columns } : packed)) }).fetchSnapshot('G-1');
     expect(bodies).toEqual([`blob ${COLUMNS_SNAPSHOT_TYPE}`]);
     if (!('columns' in answer)) throw new Error('expected the columns answer');
     expect(answer.columns.columns.views).toEqual(reference.value.columns.views);
@@ -154,13 +147,13 @@ describe('the columns answer read from a Blob', () => {
 
     bodies.length = 0;
     const problems: string[] = [];
-    const fallback = await createRestClient({ baseUrl: 'http://x/rest', fetch: serving((accept) => (wantsColumnsSnapshot(accept) ? { type: COLUMNS_SNAPSHOT_TYPE, body: columns.subarray(0, 100) } : packed), BLOB_ANSWER_MIN_BYTES), onProblem: (p) => problems.push(p) }).fetchSnapshot('G-1');
+    const fallback = await createRestClient({ baseUrl: 'http://x/rest', fetch: serving((accept) => (wantsColumnsSnapshot(accept) ? { type: COLUMNS_SNAPSHOT_TYPE, body: columns.subarray(0, 100) } : packed)), onProblem: (p) => problems.push(p) }).fetchSnapshot('G-1');
     expect(bodies).toEqual([`blob ${COLUMNS_SNAPSHOT_TYPE}`, `arrayBuffer ${PACKED_SNAPSHOT_TYPE}`]);
     expect(problems).toEqual([expect.stringMatching(/^GET devices\/fetch\?crnt_vcg_uid=G-1: snapshot: the columns answer .+ runs past the end \(100 bytes\); asked again for the packed answer$/)]);
     expect('snapshot' in fallback && fallback.snapshot).toEqual(expected);
 
     const withBadPacked = encodeColumnsAnswer(reference.value, reference.value.columns, new Uint8Array());
-    const lazy = await createRestClient({ baseUrl: 'http://x/rest', fetch: serving(() => ({ type: COLUMNS_SNAPSHOT_TYPE, body: withBadPacked }), BLOB_ANSWER_MIN_BYTES) }).fetchSnapshot('G-1');
+    const lazy = await createRestClient({ baseUrl: 'http://x/rest', fetch: serving(() => ({ type: COLUMNS_SNAPSHOT_TYPE, body: withBadPacked })) }).fetchSnapshot('G-1');
     if (!('columns' in lazy)) throw new Error('expected the columns answer');
     await expect(lazy.load()).rejects.toThrow('GET devices/fetch?crnt_vcg_uid=G-1: snapshot: the packed answer is empty');
   });

@@ -27,22 +27,6 @@ import { COLUMNS_SNAPSHOT_TYPE } from '../../src/protocol/columnsSnapshot.ts';
 import { readColumnsAnswer, readColumnsBlob, type BytesBlob } from '../pipeline/columnsAnswer.ts';
 import type { FleetSnapshot } from '../../src/protocol/snapshot.ts';
 
-/**
- * A columns answer at least this long (bytes, its Content-Length) is read through a Blob in parts
- * (columnsFromBlob); a shorter one, or one of unknown length, with arrayBuffer() as before. The
- * parts cost time after the last byte (each slice is read from the browser's blob store: +15 ms
- * of bytes → store at 10,000 units, a 12 MB answer, and +50 ms at 50,000, docs/performance.md §7n),
- * worth paying only where one buffer of the answer takes the worker near V8's first global
- * allocation limit (64 MB, external memory counted): the 50,000-unit answer is 61 MB.
- */
-export const BLOB_ANSWER_MIN_BYTES = 32 * 1024 * 1024;
-
-/** Whether a columns answer of this Content-Length is read through a Blob (BLOB_ANSWER_MIN_BYTES). */
-export function readsThroughBlob(contentLength: string | null): boolean {
-  if (contentLength === null || !/^\d+$/.test(contentLength.trim())) return false;
-  return Number(contentLength.trim()) >= BLOB_ANSWER_MIN_BYTES;
-}
-
 /** The console's application id (spec 002 §7: every REST call carries Application-Id). */
 export const CONSOLE_APPLICATION_ID = 'luc-console';
 
@@ -207,9 +191,7 @@ export function createRestClient(options: RestClientOptions): RestClient {
   async function fetchColumnsFirst(path: string, signal?: AbortSignal): Promise<RestSnapshot> {
     const { response, type } = await snapshotRequest(path, `${COLUMNS_SNAPSHOT_TYPE}, ${PACKED_SNAPSHOT_TYPE};q=0.9, application/json;q=0.5`, signal);
     if (response.arrayBuffer === undefined || !(type.startsWith(COLUMNS_SNAPSHOT_TYPE) || type.startsWith(PACKED_SNAPSHOT_TYPE))) return fleetOf(await jsonBody(path, response));
-    if (type.startsWith(COLUMNS_SNAPSHOT_TYPE) && response.blob !== undefined && readsThroughBlob(response.headers?.get('content-length') ?? null)) {
-      return columnsFromBlob(path, response.status, await response.blob(), signal);
-    }
+    if (type.startsWith(COLUMNS_SNAPSHOT_TYPE) && response.blob !== undefined) return columnsFromBlob(path, response.status, await response.blob(), signal);
     const bytes = new Uint8Array(await response.arrayBuffer());
     stampSnapshotBytes();
     if (type.startsWith(PACKED_SNAPSHOT_TYPE)) return fleetOf(packedBody(path, response.status, bytes));
