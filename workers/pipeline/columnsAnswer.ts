@@ -96,68 +96,28 @@ export function readColumnsAnswer(bytes: Uint8Array): Decoded<ColumnsAnswer> {
   }
 }
 
-/** A section's bytes in the answer: its content starts at `at` (after its length word). */
-interface Span {
-  readonly at: number;
-  readonly length: number;
-}
-
-/**
- * The blob path needs bytes it has not read yet: up to `end` (exclusive). `spans` are the sections
- * walked so far (the packed part's length word sits after the views: `spans.length` 8 says so).
- */
-class NeedMore {
-  constructor(
-    readonly end: number,
-    readonly spans: readonly Span[],
-  ) {}
-}
-
-/**
- * Walks the answer's layout: its start, header and the 9 sections' lengths, checked against
- * `total` (the answer's whole length), whatever bytes were read. `head` is the answer's first
- * bytes (all of them on the whole-bytes path); `word(at)` the u32 at `at`, which throws NeedMore
- * when that word was not read. The header and the first 7 sections' contents are in `head` when
- * this returns (the 8th section's length word follows the 7th's content).
- */
-function walk(head: Uint8Array, total: number, word: (at: number, spans: readonly Span[]) => number): { header: ColumnsAnswerHeader & { readonly units: number }; spans: Span[] } {
-  if (total < 12) throw new AnswerError(`is ${total} bytes, shorter than its 12-byte start`);
-  if (word(0, []) !== MAGIC) throw new AnswerError('does not start with "LUCC"');
-  const version = word(4, []);
+function read(bytes: Uint8Array): ColumnsAnswer {
+  if (bytes.byteLength < 12) throw new AnswerError(`is ${bytes.byteLength} bytes, shorter than its 12-byte start`);
+  const data = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  if (data.getUint32(0, true) !== MAGIC) throw new AnswerError('does not start with "LUCC"');
+  const version = data.getUint32(4, true);
   if (version !== COLUMNS_ANSWER_VERSION) throw new AnswerError(`has version ${version}, expected ${COLUMNS_ANSWER_VERSION}`);
-  const headerLength = word(8, []);
-  if (12 + headerLength > total) throw new AnswerError(`header of ${headerLength} bytes runs past the end (${total} bytes)`);
-  if (12 + headerLength > head.byteLength) throw new NeedMore(12 + headerLength, []);
-  const header = readHeader(head.subarray(12, 12 + headerLength));
+  const headerLength = data.getUint32(8, true);
+  if (12 + headerLength > bytes.byteLength) throw new AnswerError(`header of ${headerLength} bytes runs past the end (${bytes.byteLength} bytes)`);
+  const header = readHeader(bytes.subarray(12, 12 + headerLength));
+  const units = header.units;
   let at = 12 + pad4(headerLength);
-  const spans: Span[] = [];
+  const sections: Uint8Array[] = [];
   for (const name of SECTION_NAMES) {
-    if (at + 4 > total) throw new AnswerError(`ends before its ${name} (truncated at ${total} bytes)`);
-    const length = word(at, spans);
-    if (at + 4 + length > total) throw new AnswerError(`${name} of ${length} bytes runs past the end (truncated at ${total} bytes)`);
-    spans.push({ at: at + 4, length });
+    if (at + 4 > bytes.byteLength) throw new AnswerError(`ends before its ${name} (truncated at ${bytes.byteLength} bytes)`);
+    const length = data.getUint32(at, true);
+    if (at + 4 + length > bytes.byteLength) throw new AnswerError(`${name} of ${length} bytes runs past the end (truncated at ${bytes.byteLength} bytes)`);
+    sections.push(bytes.subarray(at + 4, at + 4 + length));
     at += 4 + pad4(length);
   }
-  if (at < total) throw new AnswerError(`has ${total - at} bytes after its last part`);
-  if (at > total) throw new AnswerError(`ends inside its last part's padding (truncated at ${total} bytes)`);
-  return { header, spans };
-}
-
-/** The u32 at `at` of `bytes`, or NeedMore when `bytes` end before it. */
-function wordOf(bytes: Uint8Array, at: number, spans: readonly Span[]): number {
-  if (at + 4 > bytes.byteLength) throw new NeedMore(at + 4, spans);
-  return new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength).getUint32(at, true);
-}
-
-const sectionOf = (bytes: Uint8Array, span: Span, from = 0): Uint8Array => bytes.subarray(span.at - from, span.at - from + span.length);
-
-/**
- * The UI's columns from the first 7 sections' bytes (ids, names, their offsets, both orders, the
- * views' offsets) and the views' bytes, every check made; `views` is kept as given (the caller
- * says whether it is a copy of its own).
- */
-function columnsOf(units: number, parts: readonly Uint8Array[], views: Uint8Array): SnapshotColumns {
-  const [idText, idOffsetBytes, nameText, nameOffsetBytes, nameOrderBytes, idOrderBytes, viewOffsetBytes] = parts as [Uint8Array, Uint8Array, Uint8Array, Uint8Array, Uint8Array, Uint8Array, Uint8Array];
+  if (at < bytes.byteLength) throw new AnswerError(`has ${bytes.byteLength - at} bytes after its last part`);
+  if (at > bytes.byteLength) throw new AnswerError(`ends inside its last part's padding (truncated at ${bytes.byteLength} bytes)`);
+  const [idText, idOffsetBytes, nameText, nameOffsetBytes, nameOrderBytes, idOrderBytes, viewOffsetBytes, views, packed] = sections as [Uint8Array, Uint8Array, Uint8Array, Uint8Array, Uint8Array, Uint8Array, Uint8Array, Uint8Array, Uint8Array];
   // ignoreBOM: a U+FEFF that starts the first id or name is the unit's, not a byte order mark (the default strips it and every offset after slips).
   const decoder = new TextDecoder('utf-8', { ignoreBOM: true });
   const ids = { text: decoder.decode(idText), offsets: uint32s(idOffsetBytes, units + 1, 'id offsets') };
@@ -170,17 +130,6 @@ function columnsOf(units: number, parts: readonly Uint8Array[], views: Uint8Arra
   checkPermutation(idOrder, 'idOrder');
   const offsets = uint32s(viewOffsetBytes, units + 1, 'view offsets');
   checkOffsets(offsets, views.byteLength, 'view offsets');
-  return { ids, names, nameOrder, idOrder, views, offsets };
-}
-
-const transferOf = (columns: SnapshotColumns, views: Uint8Array): ArrayBuffer[] =>
-  [columns.ids.offsets.buffer, columns.names.offsets.buffer, columns.nameOrder.buffer, columns.idOrder.buffer, columns.offsets.buffer, views.buffer] as ArrayBuffer[];
-
-function read(bytes: Uint8Array): ColumnsAnswer {
-  const { header, spans } = walk(bytes, bytes.byteLength, (at, walked) => wordOf(bytes, at, walked));
-  const parts = spans.map((span) => sectionOf(bytes, span));
-  const views = parts[7] as Uint8Array;
-  const packed = parts[8] as Uint8Array;
   // The UI keeps the views; the worker keeps the packed part for its load after the paint. When the
   // bytes are their buffer's alone (a fetch's arrayBuffer()), that buffer goes to the UI whole, the
   // views read in place, and the packed part (~14 MB at 50,000 units) is what is copied out: the
@@ -190,90 +139,9 @@ function read(bytes: Uint8Array): ColumnsAnswer {
   const whole = bytes.byteOffset === 0 && bytes.byteLength === bytes.buffer.byteLength && bytes.buffer instanceof ArrayBuffer;
   const ownViews = whole ? views : views.slice();
   const ownPacked = whole ? packed.slice() : packed;
-  const columns = columnsOf(header.units, parts, ownViews);
-  return { watermark: header.watermark, counters: header.counters, columns, transfer: transferOf(columns, ownViews), packed: ownPacked };
-}
-
-/** What readColumnsBlob needs of a Blob (the browser's and Node's): its size and its slices' bytes. */
-export interface BytesBlob {
-  readonly size: number;
-  slice(start: number, end: number): { arrayBuffer(): Promise<ArrayBuffer> };
-}
-
-/** A columns answer read from a Blob: as ColumnsAnswer, the packed part read when asked for. */
-export interface ColumnsBlobAnswer extends ColumnsAnswerHeader {
-  readonly columns: SnapshotColumns;
-  readonly transfer: ArrayBuffer[];
-  /** The packed snapshot's bytes (their own buffer), read from the blob on each call (the model's load after the paint). */
-  packed(): Promise<Uint8Array>;
-}
-
-/**
- * The first read of a blob's answer (bytes): the header and the sections before the views are
- * 2.3 MB at 50,000 units (ids 0.9, names 0.35, five u32 columns 1.0), 0.5 MB at 10,000. A head
- * that ends before the views' length word is read again twice as long.
- */
-export const BLOB_HEAD_BYTES = 4 * 1024 * 1024;
-
-/**
- * Reads a columns answer held in a Blob (the worker's `response.blob()`), never the whole answer
- * in one buffer (issue 15 item 3, docs/performance.md §7n): at 50,000 units the answer is 61 MB,
- * and one ArrayBuffer of it took the worker's isolate over V8's first *global* allocation limit
- * (64 MB, external memory counted), whose major collection fell in the first list's window. Here
- * the head (BLOB_HEAD_BYTES, the ids, names, orders and offsets), then the views (43.5 MB at 50k,
- * their own buffer, transferred to the page) are read; the packed part (14 MB) only when
- * `packed()` is called, after the views are gone. Every check of readColumnsAnswer is made, with
- * the same errors (the layout against the blob's size, before any content is trusted).
- */
-export async function readColumnsBlob(blob: BytesBlob, headBytes = BLOB_HEAD_BYTES): Promise<Decoded<ColumnsBlobAnswer>> {
-  try {
-    return { ok: true, value: await readBlob(blob, headBytes) };
-  } catch (error) {
-    if (error instanceof AnswerError) return { ok: false, error: `snapshot: the columns answer ${error.message}` };
-    throw error;
-  }
-}
-
-async function bytesOf(blob: BytesBlob, start: number, end: number): Promise<Uint8Array> {
-  return new Uint8Array(await blob.slice(start, end).arrayBuffer());
-}
-
-async function readBlob(blob: BytesBlob, headBytes: number): Promise<ColumnsBlobAnswer> {
-  const total = blob.size;
-  let head = await bytesOf(blob, 0, Math.min(total, Math.max(12, headBytes)));
-  // The views with what follows them up to the packed part's length word (padding, ≤ 3 bytes, and 4).
-  let tail: { from: number; bytes: Uint8Array } | null = null;
-  const word = (at: number, spans: readonly Span[]): number => {
-    if (at + 4 <= head.byteLength) return wordOf(head, at, spans);
-    if (tail !== null && at >= tail.from) return wordOf(tail.bytes, at - tail.from, spans);
-    throw new NeedMore(at + 4, spans);
-  };
-  for (;;) {
-    let walked: ReturnType<typeof walk>;
-    try {
-      walked = walk(head, total, word);
-    } catch (error) {
-      if (!(error instanceof NeedMore)) throw error;
-      const views = error.spans[7];
-      // The packed part's length word, after the views: read the views (their own buffer) up to it.
-      if (error.spans.length === 8 && views !== undefined) tail = { from: views.at, bytes: await bytesOf(blob, views.at, error.end) };
-      else head = await bytesOf(blob, 0, Math.min(total, Math.max(error.end, head.byteLength * 2)));
-      continue;
-    }
-    const { header, spans } = walked;
-    const viewsSpan = spans[7] as Span;
-    const packedSpan = spans[8] as Span;
-    // The views as their own buffer: the tail read for them, or a copy out of the head (a small answer).
-    const views = tail !== null && tail.from === viewsSpan.at ? sectionOf(tail.bytes, viewsSpan, tail.from) : sectionOf(head, viewsSpan).slice();
-    const columns = columnsOf(header.units, spans.slice(0, 7).map((span) => sectionOf(head, span)), views);
-    return {
-      watermark: header.watermark,
-      counters: header.counters,
-      columns,
-      transfer: transferOf(columns, views),
-      packed: () => bytesOf(blob, packedSpan.at, packedSpan.at + packedSpan.length),
-    };
-  }
+  const columns: SnapshotColumns = { ids, names, nameOrder, idOrder, views: ownViews, offsets };
+  const transfer = [ids.offsets.buffer, names.offsets.buffer, nameOrder.buffer, idOrder.buffer, offsets.buffer, ownViews.buffer] as ArrayBuffer[];
+  return { watermark: header.watermark, counters: header.counters, columns, transfer, packed: ownPacked };
 }
 
 function readHeader(bytes: Uint8Array): ColumnsAnswerHeader & { readonly units: number } {

@@ -192,8 +192,6 @@ export class FleetPipeline implements EventSink {
    * when nothing is held back.
    */
   private viewsRest: Uint8Array | null = null;
-  /** Snapshots taken or presented so far: a load that resolves later is superseded when this moved on meanwhile. */
-  private snapshotsSeen = 0;
   private eventsSinceDiff = 0;
   /** The last diff was a part of a split change: the rest goes out as soon as the UI took it. */
   private continuing = false;
@@ -293,7 +291,6 @@ export class FleetPipeline implements EventSink {
   }
 
   snapshot(snapshot: FleetSnapshot, watermark: number): void {
-    this.snapshotsSeen += 1;
     this.presentedPending = 0; // a presented snapshot not loaded yet is superseded
     this.presentedWake?.(); // its wait ends now, rejected
     this.stats.snapshots += 1;
@@ -320,22 +317,12 @@ export class FleetPipeline implements EventSink {
    * as after any load. Otherwise (split snapshots, a diff in flight) it is `snapshot(load(), watermark)`
    * at once. A snapshot that comes before the load supersedes it (the promise rejects).
    */
-  snapshotPresented(presented: FleetColumns, watermark: number, load: () => FleetSnapshot | Promise<FleetSnapshot>): FleetSnapshot | Promise<FleetSnapshot> {
+  snapshotPresented(presented: FleetColumns, watermark: number, load: () => FleetSnapshot): FleetSnapshot | Promise<FleetSnapshot> {
     if (this.deps.snapshotColumns !== true || this.inFlight > 0 || this.continuing || this.presentedPending !== 0) {
       const fleet = load();
-      if (!(fleet instanceof Promise)) {
-        this.snapshot(fleet, watermark);
-        return fleet;
-      }
-      // Its packed part is still to be read (restClient.ts columnsFromBlob): a snapshot that comes meanwhile supersedes it.
-      const seen = ++this.snapshotsSeen;
-      return fleet.then((loaded) => {
-        if (this.snapshotsSeen !== seen) throw new Error('snapshot: a newer snapshot came before this one was loaded');
-        this.snapshot(loaded, watermark);
-        return loaded;
-      });
+      this.snapshot(fleet, watermark);
+      return fleet;
     }
-    this.snapshotsSeen += 1;
     const model = this.model;
     // Units the UI holds that the snapshot has not: removed in the same diff (the store keeps what a reset diff does not remove).
     const removed: string[] = [];
@@ -394,37 +381,15 @@ export class FleetPipeline implements EventSink {
           reject(new Error('snapshot: a newer snapshot came before this one was loaded'));
           return;
         }
-        this.sendViewsRest(); // before the load's diffs, before the load's CPU, and before its packed part is read (the worker's heap)
-        const finish = (fleet: FleetSnapshot) => {
-          if (this.presentedPending !== token) {
-            reject(new Error('snapshot: a newer snapshot came before this one was loaded'));
-            return;
-          }
-          this.presentedPending = 0;
-          try {
-            resolve(this.loadPresented(fleet, watermark));
-          } catch (error) {
-            reject(error instanceof Error ? error : new Error(String(error)));
-          } finally {
-            this.schedule();
-          }
-        };
-        const fail = (error: unknown) => {
-          if (this.presentedPending === token) this.presentedPending = 0;
-          reject(error instanceof Error ? error : new Error(String(error)));
-          this.schedule();
-        };
-        let loaded: FleetSnapshot | Promise<FleetSnapshot>;
+        this.presentedPending = 0;
+        this.sendViewsRest(); // before the load's diffs, and before the load's CPU
         try {
-          loaded = load();
+          resolve(this.loadPresented(load(), watermark));
         } catch (error) {
-          fail(error);
-          return;
+          reject(error instanceof Error ? error : new Error(String(error)));
+        } finally {
+          this.schedule();
         }
-        // A packed part still to be read (restClient.ts columnsFromBlob): no diff is built until it is
-        // loaded (presentedPending stays), and the source holds its events until this resolves.
-        if (loaded instanceof Promise) loaded.then(finish, fail);
-        else finish(loaded);
       };
       // The page's word may cross the UI's answer to the diff (two message ports): the load waits for both.
       const wake = () => {

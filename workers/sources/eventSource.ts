@@ -35,11 +35,11 @@ export interface EventSink {
   /**
    * The same, for a snapshot whose UI columns came ready made (the columns answer,
    * src/protocol/columnsSnapshot.ts): a sink that can hands `columns` on first, then loads the
-   * fleet from `load()` (which may throw or reject: a bad packed part; a promise when the packed
-   * part is still to be read) and returns it, or a promise of it when it loads later (the source holds its events until then, as during the fetch). Without
+   * fleet from `load()` (which may throw: a bad packed part) and returns it, or a promise of it
+   * when it loads later (the source holds its events until then, as during the fetch). Without
    * this method the source calls `snapshot(load(), watermark)`.
    */
-  snapshotPresented?(columns: FleetColumns, watermark: number, load: () => FleetSnapshot | Promise<FleetSnapshot>): FleetSnapshot | Promise<FleetSnapshot>;
+  snapshotPresented?(columns: FleetColumns, watermark: number, load: () => FleetSnapshot): FleetSnapshot | Promise<FleetSnapshot>;
   /** The source's state changed (live, reconnecting in N s, resyncing, offline since T). */
   connection(state: ConnectionState): void;
   /** A frame or line that could not be decoded: counted and reported, never fatal. */
@@ -66,9 +66,5 @@ export interface LogSource extends EventSource {
 /** What a REST snapshot answers: the fleet, and the bus seq taken before the state was read. */
 export type RestSnapshot =
   | { readonly watermark: number; readonly snapshot: FleetSnapshot }
-  /**
-   * The columns answer: the UI's columns now, the fleet decoded when `load()` is called (it may
-   * throw or reject, naming what is wrong); a promise when its packed part is still to be read
-   * (restClient.ts columnsFromBlob: read from the answer's Blob after the paint).
-   */
-  | { readonly watermark: number; readonly columns: FleetColumns; load(): FleetSnapshot | Promise<FleetSnapshot> };
+  /** The columns answer: the UI's columns now, the fleet decoded when `load()` is called (it may throw, naming what is wrong). */
+  | { readonly watermark: number; readonly columns: FleetColumns; load(): FleetSnapshot };

@@ -128,38 +128,6 @@ describe('start, resume and reset', () => {
     expect(states.at(-1)).toEqual({ phase: 'live' });
   });
 
-  it('a columns answer whose packed part is read later (a promise from load()): a sink without snapshotPresented gets the snapshot then, and the events held meanwhile after it, in order', async () => {
-    const { live, sink, log, answer, settle, states } = session();
-    delete sink.snapshotPresented;
-    let finish: (fleet: FleetSnapshot) => void = () => undefined;
-    live.opened();
-    live.message(frame(makeEvent('unit.status', 'U1', 2, 41)));
-    const columns = { columns: {} as never, transfer: [], counters: {} as never };
-    answer({ watermark: 42, columns, load: () => new Promise<FleetSnapshot>((resolve) => (finish = resolve)) });
-    await settle();
-    live.message(frame(makeEvent('unit.status', 'U1', 3, 43)));
-    live.message(frame(makeEvent('unit.status', 'U1', 4, 44)));
-    await settle();
-    expect(log).toEqual([]); // neither the snapshot nor an event while its packed part is read
-    expect(states.at(-1)).toEqual({ phase: 'resyncing' });
-    finish(EMPTY);
-    await settle();
-    expect(log).toEqual(['snapshot 42', 'event 43', 'event 44']);
-    expect(live.lastSeq).toBe(44);
-    expect(states.at(-1)).toEqual({ phase: 'live' });
-  });
-
-  it('a columns answer whose packed part fails to read (load() rejects) is reported and fetched again', async () => {
-    const { live, sink, log, answer, settle, bad } = session();
-    delete sink.snapshotPresented;
-    live.opened();
-    answer({ watermark: 42, columns: { columns: {} as never, transfer: [], counters: {} as never }, load: () => Promise.reject(new Error('snapshot: the packed answer is empty')) });
-    live.message(frame(makeEvent('unit.status', 'U1', 3, 43)));
-    await settle();
-    expect(bad).toEqual(['snapshot fetch failed: snapshot: the packed answer is empty']);
-    expect(log).toEqual([]);
-  });
-
   it('a columns answer whose fleet does not load is reported and fetched again, its events still held', async () => {
     const { live, sink, log, answer, settle, bad, time } = session();
     sink.snapshotPresented = () => Promise.reject(new Error('snapshot: the packed answer is empty'));

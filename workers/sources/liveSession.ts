@@ -371,7 +371,7 @@ export class LiveSession {
         this.abortController = null;
         let loaded: FleetSnapshot | Promise<FleetSnapshot>;
         try {
-          loaded = this.loadAnswer(answer, generation);
+          loaded = this.loadAnswer(answer);
         } catch (error) {
           // The columns answer's packed part did not decode: the UI may hold its columns, the model
           // does not; a fresh snapshot (retried as for any failed fetch) puts both right.
@@ -428,20 +428,13 @@ export class LiveSession {
   }
 
   /** The snapshot's fleet, handed to the sink: a columns answer's columns first when the sink takes them. */
-  private loadAnswer(answer: RestSnapshot, generation: number): FleetSnapshot | Promise<FleetSnapshot> {
+  private loadAnswer(answer: RestSnapshot): FleetSnapshot | Promise<FleetSnapshot> {
     if ('snapshot' in answer) {
       this.sink.snapshot(answer.snapshot, answer.watermark);
       return answer.snapshot;
     }
     if (this.sink.snapshotPresented !== undefined) return this.sink.snapshotPresented(answer.columns, answer.watermark, () => answer.load());
     const fleet = answer.load();
-    if (fleet instanceof Promise) {
-      // The packed part is read after the columns (restClient.ts columnsFromBlob): events stay held meanwhile.
-      return fleet.then((loaded) => {
-        if (generation === this.generation && this.open) this.sink.snapshot(loaded, answer.watermark);
-        return loaded;
-      });
-    }
     this.sink.snapshot(fleet, answer.watermark);
     return fleet;
   }

@@ -24,7 +24,7 @@ import { stampSnapshotBytes } from '../pipeline/snapshotTiming.ts';
 import { PACKED_SNAPSHOT_TYPE } from '../../src/protocol/packedSnapshot.ts';
 import { unpackSnapshot } from './packedSnapshot.ts';
 import { COLUMNS_SNAPSHOT_TYPE } from '../../src/protocol/columnsSnapshot.ts';
-import { readColumnsAnswer, readColumnsBlob, type BytesBlob } from '../pipeline/columnsAnswer.ts';
+import { readColumnsAnswer } from '../pipeline/columnsAnswer.ts';
 import type { FleetSnapshot } from '../../src/protocol/snapshot.ts';
 
 /** The console's application id (spec 002 §7: every REST call carries Application-Id). */
@@ -36,11 +36,6 @@ export type FetchLike = (url: string, init: { method: string; headers: Record<st
   text(): Promise<string>;
   /** The body as bytes (browser and Node fetch); without it the snapshot is asked for as JSON. */
   arrayBuffer?(): Promise<ArrayBuffer>;
-  /**
-   * The body as a Blob (browser and Node fetch): the columns answer is read from it in parts
-   * (columnsAnswer.ts readColumnsBlob), never whole in the worker's heap; without it, arrayBuffer().
-   */
-  blob?(): Promise<BytesBlob>;
   readonly headers?: { get(name: string): string | null };
 }>;
 
@@ -191,7 +186,6 @@ export function createRestClient(options: RestClientOptions): RestClient {
   async function fetchColumnsFirst(path: string, signal?: AbortSignal): Promise<RestSnapshot> {
     const { response, type } = await snapshotRequest(path, `${COLUMNS_SNAPSHOT_TYPE}, ${PACKED_SNAPSHOT_TYPE};q=0.9, application/json;q=0.5`, signal);
     if (response.arrayBuffer === undefined || !(type.startsWith(COLUMNS_SNAPSHOT_TYPE) || type.startsWith(PACKED_SNAPSHOT_TYPE))) return fleetOf(await jsonBody(path, response));
-    if (type.startsWith(COLUMNS_SNAPSHOT_TYPE) && response.blob !== undefined) return columnsFromBlob(path, response.status, await response.blob(), signal);
     const bytes = new Uint8Array(await response.arrayBuffer());
     stampSnapshotBytes();
     if (type.startsWith(PACKED_SNAPSHOT_TYPE)) return fleetOf(packedBody(path, response.status, bytes));
@@ -205,39 +199,14 @@ export function createRestClient(options: RestClientOptions): RestClient {
     return {
       watermark: answer.watermark,
       columns: { columns: answer.columns, transfer: answer.transfer, counters: answer.counters },
-      load: () => loadPacked(path, answer.watermark, answer.packed),
+      load: () => {
+        const fleet = fleetOf(packedBody(path, 200, answer.packed));
+        if (fleet.watermark !== answer.watermark) {
+          throw new RestError(200, `GET ${path}: snapshot: the columns answer's watermark ${answer.watermark} is not its packed snapshot's (${fleet.watermark})`);
+        }
+        return fleet.snapshot;
+      },
     };
-  }
-
-  /**
-   * A columns answer held as a Blob (its bytes all in, stamped here): the columns read from its
-   * head and views (readColumnsBlob), the packed part read from it when the fleet is loaded (after
-   * the paint), so the worker never holds the whole answer (61 MB at 50,000 units) in one buffer:
-   * docs/performance.md §7n. An answer that does not read falls back to the packed one, as above.
-   */
-  async function columnsFromBlob(path: string, status: number, blob: BytesBlob, signal?: AbortSignal): Promise<RestSnapshot> {
-    stampSnapshotBytes();
-    if (status !== 200) throw new RestError(status, `GET ${path}: HTTP ${status}`);
-    const read = await readColumnsBlob(blob);
-    if (!read.ok) {
-      options.onProblem?.(`GET ${path}: ${read.error}; asked again for the packed answer`);
-      return fleetOf(await getSnapshotBody(path, signal));
-    }
-    const answer = read.value;
-    return {
-      watermark: answer.watermark,
-      columns: { columns: answer.columns, transfer: answer.transfer, counters: answer.counters },
-      load: async () => loadPacked(path, answer.watermark, await answer.packed()),
-    };
-  }
-
-  /** The fleet of a columns answer's packed part; its watermark must be the answer's. */
-  function loadPacked(path: string, watermark: number, packed: Uint8Array): FleetSnapshot {
-    const fleet = fleetOf(packedBody(path, 200, packed));
-    if (fleet.watermark !== watermark) {
-      throw new RestError(200, `GET ${path}: snapshot: the columns answer's watermark ${watermark} is not its packed snapshot's (${fleet.watermark})`);
-    }
-    return fleet.snapshot;
   }
 
   async function get(path: string, signal?: AbortSignal, stamp = false): Promise<unknown> {
