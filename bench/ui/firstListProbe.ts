@@ -19,7 +19,9 @@
  * With --breakdown, each traced pass also samples every thread's CPU (the fleet worker's too) and
  * prints where the wall time went: server, wire, worker, main thread (traceBreakdown.ts).
  * With --ab-root OTHER_ROOT [--rounds R], this checkout's console and server against OTHER_ROOT's: R rounds (default 2),
- * the sides' order swapped every round, PASSES page loads per side and round, medians and ratios (abRounds).
+ * the sides' order swapped every round, PASSES page loads per side and round, medians and ratios (abRounds); with
+ * --trace FILE too, each pass's worker CPU and the fleet worker's major collections from the bytes to the full list
+ * (workerToStore), and how many passes a side had one in.
  * With --server-ab OTHER_ROOT, PASSES is the number of rounds of the server alone under columns
  * requests, this checkout's server against OTHER_ROOT's (serverColumnsProbe.ts: the event loop's delay, request → last byte).
  * For profiling; the figures come from uiBench.ts.
@@ -144,21 +146,35 @@ function mainThreadTasks(file: string): { longestWallMs: number; longestCpuMs: n
  * wall and thread (CPU) ms summed (the answer's read, its checks and copies, the post, and the
  * collections inside those tasks: what a change of the worker's read shows on a loaded machine).
  */
-function workerToStore(file: string): { wallMs: number; cpuMs: number } {
+/**
+ * The fleet worker's tasks from the bytes in the worker to the UI store (wall and CPU), and its
+ * major collections from the bytes to the full list painted (§7n: a 61 MB ArrayBuffer of the
+ * columns answer took the worker over V8's first global limit and a major GC fell in that span):
+ * MajorGC events (ms of wall summed) and incremental-marking starts, counted on the worker thread.
+ */
+function workerToStore(file: string): { wallMs: number; cpuMs: number; majorGcs: number; majorGcMs: number } {
   const { traceEvents } = JSON.parse(readFileSync(file, 'utf8')) as { traceEvents: (TraceEvent & { tdur?: number })[] };
   const workers = new Set<string>();
   for (const e of traceEvents) if (e.ph === 'M' && e.name === 'thread_name' && e.args?.name === 'DedicatedWorker thread') workers.add(`${e.pid}:${e.tid}`);
   const marks = traceEvents.filter((e) => e.cat.includes('blink.user_timing') && e.name.startsWith('luc:'));
   const from = marks.find((e) => e.name === 'luc:fleet-snapshot-bytes')?.ts ?? 0;
   const to = marks.find((e) => e.name === 'luc:fleet-snapshot')?.ts ?? from;
+  const full = marks.find((e) => e.name === 'luc:unit-list-full-rows')?.ts ?? to;
   let wall = 0;
   let cpu = 0;
+  let majorGcs = 0;
+  let majorGcMs = 0;
   for (const task of traceEvents) {
-    if (task.name !== 'RunTask' || task.ph !== 'X' || !workers.has(`${task.pid}:${task.tid}`) || task.ts + (task.dur ?? 0) <= from || task.ts > to) continue;
+    if (!workers.has(`${task.pid}:${task.tid}`)) continue;
+    if ((task.name === 'MajorGC' || task.name === 'V8.GCIncrementalMarkingStart') && task.ts + (task.dur ?? 0) > from && task.ts <= full) {
+      majorGcs += 1;
+      if (task.name === 'MajorGC') majorGcMs += (task.dur ?? 0) / 1000;
+    }
+    if (task.name !== 'RunTask' || task.ph !== 'X' || task.ts + (task.dur ?? 0) <= from || task.ts > to) continue;
     wall += task.dur ?? 0;
     cpu += task.tdur ?? 0;
   }
-  return { wallMs: wall / 1000, cpuMs: cpu / 1000 };
+  return { wallMs: wall / 1000, cpuMs: cpu / 1000, majorGcs, majorGcMs };
 }
 
 /** A process's CPU time so far in ms (user + system, from /proc; Linux clock ticks of 10 ms). */
@@ -317,7 +333,7 @@ async function abRounds(units: number, passes: number, rounds: number, otherRoot
             };
             results.push(entry);
             const spans = (result as unknown as { longTaskSpans?: number[][] }).longTaskSpans ?? [];
-            console.log(`round ${round} ${side.name} pass ${pass}: full list ${entry.fullPaintedMs.toFixed(0)} ms, bytes → store ${entry.bytesToStoreMs.toFixed(0)} ms, longest task ${entry.longestMs.toFixed(0)} ms (${entry.longTasks} long: ${spans.map(([at, ms]) => `${ms} ms at ${at}`).join(', ')})${entry.cpu === null ? '' : `, main thread longest task CPU ${entry.cpu.longestCpuMs.toFixed(1)} ms (wall ${entry.cpu.longestWallMs.toFixed(1)}), CPU in all ${entry.cpu.cpuMs.toFixed(1)} ms`}${entry.worker === null ? '' : `, worker bytes → store wall ${entry.worker.wallMs.toFixed(1)} ms, CPU ${entry.worker.cpuMs.toFixed(1)} ms`}, load ${entry.load.toFixed(1)}`);
+            console.log(`round ${round} ${side.name} pass ${pass}: full list ${entry.fullPaintedMs.toFixed(0)} ms, bytes → store ${entry.bytesToStoreMs.toFixed(0)} ms, longest task ${entry.longestMs.toFixed(0)} ms (${entry.longTasks} long: ${spans.map(([at, ms]) => `${ms} ms at ${at}`).join(', ')})${entry.cpu === null ? '' : `, main thread longest task CPU ${entry.cpu.longestCpuMs.toFixed(1)} ms (wall ${entry.cpu.longestWallMs.toFixed(1)}), CPU in all ${entry.cpu.cpuMs.toFixed(1)} ms`}${entry.worker === null ? '' : `, worker bytes → store wall ${entry.worker.wallMs.toFixed(1)} ms, CPU ${entry.worker.cpuMs.toFixed(1)} ms, worker major GC events bytes → full list ${entry.worker.majorGcs} (MajorGC ${entry.worker.majorGcMs.toFixed(1)} ms)`}, load ${entry.load.toFixed(1)}`);
           }
           await context.close();
         } finally {
@@ -339,6 +355,7 @@ async function abRounds(units: number, passes: number, rounds: number, otherRoot
           ['longest task CPU (ms)', (p: AbPass) => p.cpu?.longestCpuMs ?? Number.NaN],
           ['main thread CPU, bytes → full list (ms)', (p: AbPass) => p.cpu?.cpuMs ?? Number.NaN],
           ['worker CPU, bytes → store (ms)', (p: AbPass) => p.worker?.cpuMs ?? Number.NaN],
+          ['worker major GC events, bytes → full list (count)', (p: AbPass) => p.worker?.majorGcs ?? Number.NaN],
         ] as [string, (p: AbPass) => number][])),
   ];
   for (const [name, of] of figures) {
@@ -349,6 +366,10 @@ async function abRounds(units: number, passes: number, rounds: number, otherRoot
       return median(inRound.filter((p) => p.side === 'this').map(of)) / median(inRound.filter((p) => p.side === 'other').map(of));
     });
     console.log(`${units} units, ${name}: this ${mine.toFixed(1)}, other ${theirs.toFixed(1)} (medians of ${results.length / 2} passes each), ratio ${(mine / theirs).toFixed(2)}; rounds ${perRound.map((r) => r.toFixed(2)).join(', ')}`);
+  }
+  if (traceFile !== null) {
+    const withGc = (side: string) => `${results.filter((p) => p.side === side && (p.worker?.majorGcs ?? 0) > 0).length} of ${results.filter((p) => p.side === side).length}`;
+    console.log(`${units} units, passes with a worker major GC (MajorGC or incremental marking started) from the bytes to the full list: this ${withGc('this')}, other ${withGc('other')}`);
   }
   const loads = results.map((p) => p.load);
   console.log(`load average over the passes ${Math.min(...loads).toFixed(1)}–${Math.max(...loads).toFixed(1)}`);
