@@ -148,6 +148,35 @@ function contract(open: () => Promise<Store>): void {
     expect(await store.inventories.deleteVrChannel('VR-1')).toBe(true);
     expect(await store.inventories.vrChannel('VR-1')).toBeUndefined();
   });
+
+  // The usage repository rides on this harness: both engines, units seeded.
+  it('adds recorded usage per unit and day in multi-row upserts: a day given twice summed, a stored day added to, a unit no longer stored skipped', async () => {
+    await store.transaction((tx) =>
+      tx.usage.add([
+        { unitId: 'U1', day: '2026-01-20', dataMb: 5, seconds: 5 },
+        { unitId: 'GONE', day: '2026-01-20', dataMb: 9, seconds: 9 },
+        { unitId: 'U1', day: '2026-01-20', dataMb: 2.5, seconds: 1 },
+        { unitId: 'U2', day: '2026-01-21', dataMb: 1, seconds: 2 },
+        { unitId: 'U1', day: '2026-01-21', dataMb: 0.5, seconds: 0.5 },
+      ]),
+    );
+    await store.transaction((tx) => tx.usage.add([{ unitId: 'U1', day: '2026-01-20', dataMb: 1, seconds: 1 }]));
+    const rows = await store.db.selectFrom('unit_usage_daily').selectAll().orderBy('unit_uid').orderBy('day').execute();
+    expect(rows.map((r) => [r.unit_uid, r.day, Number(r.data_mb), Number(r.seconds)])).toEqual([
+      ['U1', '2026-01-20', 8.5, 7],
+      ['U1', '2026-01-21', 0.5, 0.5],
+      ['U2', '2026-01-21', 1, 2],
+    ]);
+  });
+
+  it('adds a flush that names more units than one statement may bind (SQLite: 32,766 parameters), unknown ones skipped', async () => {
+    // A 50,000-unit fleet's usage in one flush: the units were looked up in one `IN (…)` of every id,
+    // which SQLite refused ("too many SQL variables"), and the whole flush was lost.
+    const gone = Array.from({ length: 33_000 }, (_, i) => ({ unitId: `GONE-${i}`, day: '2026-01-20', dataMb: 1, seconds: 1 }));
+    await store.transaction((tx) => tx.usage.add([...gone, { unitId: 'U2', day: '2026-01-20', dataMb: 3, seconds: 4 }]));
+    const rows = await store.db.selectFrom('unit_usage_daily').selectAll().execute();
+    expect(rows.map((r) => [r.unit_uid, r.day, Number(r.data_mb), Number(r.seconds)])).toEqual([['U2', '2026-01-20', 3, 4]]);
+  });
 }
 
 describe('inventories repository on SQLite', () => {
