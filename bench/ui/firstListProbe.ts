@@ -144,13 +144,10 @@ function mainThreadTasks(file: string): { longestWallMs: number; longestCpuMs: n
  * The fleet worker's part of a first list in a Chrome trace: its tasks between the bytes in the
  * worker (luc:fleet-snapshot-bytes) and the snapshot reaching the UI store (luc:fleet-snapshot),
  * wall and thread (CPU) ms summed (the answer's read, its checks and copies, the post, and the
- * collections inside those tasks: what a change of the worker's read shows on a loaded machine).
- */
-/**
- * The fleet worker's tasks from the bytes in the worker to the UI store (wall and CPU), and its
- * major collections from the bytes to the full list painted (§7n: a 61 MB ArrayBuffer of the
- * columns answer took the worker over V8's first global limit and a major GC fell in that span):
- * MajorGC events (ms of wall summed) and incremental-marking starts, counted on the worker thread.
+ * collections inside those tasks: what a change of the worker's read shows on a loaded machine);
+ * and its major collections from the bytes to the full list painted (§7n: a 61 MB ArrayBuffer of
+ * the columns answer took the worker over V8's first global limit and a major GC fell in that
+ * span): MajorGC events (ms of wall summed) and incremental-marking starts.
  */
 function workerToStore(file: string): { wallMs: number; cpuMs: number; majorGcs: number; majorGcMs: number } {
   const { traceEvents } = JSON.parse(readFileSync(file, 'utf8')) as { traceEvents: (TraceEvent & { tdur?: number })[] };
