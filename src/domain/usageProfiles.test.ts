@@ -1,7 +1,7 @@
 /** Issue 14: usage periods by reset day and the usage report's rows (spec 002 §3, §5, §9). */
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { megabytesAt, monthsBetween, shiftMonth, usageByProfileAndMonth, usageCsvRecord, usagePeriodOf, usageReportRows, type ReportUnit } from './usageProfiles.ts';
+import { addDailyUsage, megabytesAt, monthsBetween, shiftMonth, usageByProfileAndMonth, usageCsvRecord, usagePeriodOf, usageReportRows, type ReportUnit } from './usageProfiles.ts';
 
 describe('usagePeriodOf (reset day 1-31)', () => {
   it.each([
@@ -76,5 +76,25 @@ describe('usageReportRows', () => {
   it('counts MB from kbps and seconds', () => {
     expect(megabytesAt(8_000, 5)).toBe(5);
     expect(megabytesAt(-1, 5)).toBe(0);
+  });
+});
+
+describe('addDailyUsage', () => {
+  it('keeps one entry per unit and day holding the sums of what was added, in any order (property)', () => {
+    const usage = fc.record({ unitId: fc.constantFrom('U1', 'U2', 'U|3'), day: fc.constantFrom('2026-01-20', '2026-01-21'), dataMb: fc.integer({ min: 0, max: 1_000 }), seconds: fc.integer({ min: 0, max: 100 }) });
+    fc.assert(
+      fc.property(fc.array(usage, { maxLength: 40 }), (rows) => {
+        const sums = new Map();
+        for (const row of rows) addDailyUsage(sums, row);
+        const expected = new Map<string, { dataMb: number; seconds: number }>();
+        for (const row of rows) {
+          const key = `${row.unitId}|${row.day}`;
+          const before = expected.get(key) ?? { dataMb: 0, seconds: 0 };
+          expected.set(key, { dataMb: before.dataMb + row.dataMb, seconds: before.seconds + row.seconds });
+        }
+        expect(new Map(Array.from(sums, ([key, sum]) => [key, { dataMb: sum.dataMb, seconds: sum.seconds }]))).toEqual(expected);
+        for (const [key, sum] of sums) expect(key).toBe(`${sum.unitId}|${sum.day}`);
+      }),
+    );
   });
 });

@@ -95,6 +95,17 @@ export interface DailyUsage {
   readonly seconds: number;
 }
 
+/**
+ * Adds `usage` into `sums`, one entry per unit and day (key `unitId|day`): the recorder gathers a
+ * flush with it, the store sums a flush's rows with it before one multi-row upsert (which may not
+ * name a row twice).
+ */
+export function addDailyUsage(sums: Map<string, DailyUsage>, usage: DailyUsage): void {
+  const key = `${usage.unitId}|${usage.day}`;
+  const sum = sums.get(key);
+  sums.set(key, sum === undefined ? usage : { ...sum, dataMb: sum.dataMb + usage.dataMb, seconds: sum.seconds + usage.seconds });
+}
+
 export interface ReportUnit {
   readonly unitId: string;
   readonly unitName: string;

@@ -13,7 +13,7 @@
 import type { LiveBus } from '../../live/bus.ts';
 import type { LiveEvent } from '../../live/types.ts';
 import type { Store } from '../../store/store.ts';
-import { dayOf, megabytesAt, type DailyUsage } from '../../../domain/usageProfiles.ts';
+import { addDailyUsage, dayOf, megabytesAt, type DailyUsage } from '../../../domain/usageProfiles.ts';
 
 /** Waiting figures are stored this often (ms). */
 export const USAGE_FLUSH_EVERY_MS = 10_000;
@@ -78,14 +78,9 @@ export class UsageRecorder {
     this.lastPush.set(event.id, { ts: event.ts, kbps });
     if (previous === undefined || event.ts <= previous.ts) return;
     const seconds = Math.min(event.ts - previous.ts, MAX_GAP_MS) / 1000;
-    this.add({ unitId: event.id, day: dayOf(event.ts), dataMb: megabytesAt(previous.kbps, seconds), seconds });
+    addDailyUsage(this.waiting, { unitId: event.id, day: dayOf(event.ts), dataMb: megabytesAt(previous.kbps, seconds), seconds });
   }
 
-  private add(usage: DailyUsage): void {
-    const key = `${usage.unitId}|${usage.day}`;
-    const sum = this.waiting.get(key);
-    this.waiting.set(key, sum === undefined ? usage : { ...sum, dataMb: sum.dataMb + usage.dataMb, seconds: sum.seconds + usage.seconds });
-  }
 
   /** Stores what waits (one flush at a time). */
   flush(): Promise<void> {

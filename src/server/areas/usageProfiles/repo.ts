@@ -8,6 +8,7 @@ import { containsText, insertBatches, lowerOf, type Db } from '../../store/queri
 import type { PageRequest } from '../../../protocol/rest/common.ts';
 import type { UsageProfileRow, UsageProfileSearchKey, UsageProfileSortKey } from '../../../protocol/rest/usageProfiles.ts';
 import type { DailyUsage, ReportUnit, UsageProfileType } from '../../../domain/usageProfiles.ts';
+import { addDailyUsage } from '../../../domain/usageProfiles.ts';
 
 export interface UsageProfileRecord {
   id: string;
@@ -186,11 +187,7 @@ export class UsageRepo {
     // and day first: one statement may not name a row twice (PostgreSQL refuses "ON CONFLICT DO
     // UPDATE command cannot affect row a second time").
     const summed = new Map<string, DailyUsage>();
-    for (const row of rows) {
-      const key = `${row.unitId}|${row.day}`;
-      const sum = summed.get(key);
-      summed.set(key, sum === undefined ? row : { ...sum, dataMb: sum.dataMb + row.dataMb, seconds: sum.seconds + row.seconds });
-    }
+    for (const row of rows) addDailyUsage(summed, row);
     const known = new Set<string>();
     for (const ids of insertBatches([...new Set(rows.map((r) => r.unitId))], 1)) {
       for (const { uid } of await this.db.selectFrom('units').select('uid').where('uid', 'in', ids).execute()) known.add(uid);
