@@ -95,6 +95,16 @@ export async function serverUnit(page: Page, uid: string): Promise<ServerUnit> {
   return { offline: detail.isOffline === true, applications: Object.keys(detail.applications ?? {}), videoState: detail.video?.state ?? null, onlineSince: detail.onlineSince ?? null };
 }
 
+/**
+ * Whether the simulator moved a unit since `before` (the server's view as an attempt started):
+ * offline now, or online again since (onlineSince changed: it dropped and came back, and whatever
+ * it ran is gone). Null when it stayed online throughout. Only this excuses a failed step.
+ */
+export function movedSince(before: ServerUnit, now: ServerUnit): string | null {
+  if (now.offline) return 'went offline';
+  return before.onlineSince !== now.onlineSince ? 'went offline and came back' : null;
+}
+
 /** The navigation menu of the shell. */
 export const navigationMenu = (page: Page) => page.getByRole('navigation', { name: 'Navigation' });
 

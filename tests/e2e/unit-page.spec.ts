@@ -3,7 +3,7 @@ import { UNIT_ALERT_FLAGS } from '../../src/domain/units/alertSettings.ts';
 import { BUSY_UNIT_CAPPING_MESSAGE, CELLULAR_ABOVE_TOTAL_MESSAGE } from '../../src/domain/validation/capping.ts';
 import { UNIT_NAME_IN_USE } from '../../src/domain/validation/names.ts';
 import { ERRORS } from '../../src/domain/errors.ts';
-import { screenshot, serverUnit, signInFresh, type DemoUser } from './fixtures.ts';
+import { movedSince, screenshot, serverUnit, signInFresh, type DemoUser } from './fixtures.ts';
 
 // The unit page and its configuration dialog as an operator meets them: real Chromium, the real
 // server and its simulator (units move on their own), the fleet worker. Each test signs in as its
@@ -284,8 +284,9 @@ async function databridgeCycle(page: Page, progress: { phase: DatabridgePhase })
   progress.phase = 'running';
   await expect(startButton).toBeDisabled();
   await expect(page.getByRole('combobox', { name: 'DataBridge Gateway' })).toBeDisabled();
-  progress.phase = 'stopping';
+  // 'stopping' once the stop is sent: a click refused because the databridge went by itself is still 'running'.
   await stopButton.click({ timeout: 10_000 });
+  progress.phase = 'stopping';
   await expect(state).toHaveText('Not connected');
   await expect(startButton).toBeEnabled();
 }
@@ -294,28 +295,28 @@ test('starts and stops the databridge from its tab', async ({ page }) => {
   test.setTimeout(180_000); // up to 4 units when the simulator moves them midway
   await start(page, 'luc_admin');
   const tried: string[] = [];
-  // The simulator moves units on its own: when the server shows it moved the unit midway (offline;
-  // busy before the start, so the server refused it; the databridge gone though the test had not
-  // stopped it), the cycle is repeated on the next idle unit. Any other failure fails.
+  // The simulator moves units on its own: when the server shows it moved the unit midway (offline,
+  // or offline and back since the attempt began; busy before the start, so the server refused it;
+  // the databridge gone though the test had not stopped it), the cycle is repeated on the next idle
+  // unit. Any other failure fails.
   for (;;) {
     const unit = await openIdleUnit(page, tried);
     tried.push(unit.uid);
     const progress: { phase: DatabridgePhase } = { phase: 'starting' };
     const starts = watchCalls(page, unit.uid, 'stream/databridge');
+    const before = await serverUnit(page, unit.uid);
     try {
       await databridgeCycle(page, progress);
       break;
     } catch (error) {
       const now = await serverUnit(page, unit.uid);
-      const moved = now.offline
-        ? 'went offline'
-        : starts.refused
+      const moved = movedSince(before, now) ?? (starts.refused
           ? 'was busy when the databridge was started (the server refused it)'
           : progress.phase === 'starting' && !starts.accepted && now.applications.length > 0
             ? `started ${now.applications.join(', ')} by itself before the test pressed start`
           : progress.phase !== 'stopping' && starts.accepted && !now.applications.includes('databridge')
             ? 'lost its databridge by itself'
-            : null;
+            : null);
       if (moved === null || tried.length >= 4) throw error;
       test.info().annotations.push({ type: 'unit moved by the simulator', description: `${unit.name} ${moved} (${progress.phase})` });
     } finally {
