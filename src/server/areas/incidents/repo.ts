@@ -5,7 +5,8 @@
  */
 import { sql, type ExpressionBuilder, type Insertable, type Selectable, type SqlBool } from 'kysely';
 import type { Database, IncidentsTable, ThresholdsTable } from '../../store/schema.ts';
-import { containsText, insertBatches, lowerOf, toFlag, type Db } from '../../store/queries.ts';
+import { containsText, inTransaction, lowerOf, toFlag, type Db } from '../../store/queries.ts';
+import { createRowInserter } from '../../store/rowInserter.ts';
 import type { Incident, IncidentSearchKey, IncidentSortKey } from '../../../protocol/rest/incidents.ts';
 import type { SortDirection } from '../../../protocol/rest/common.ts';
 import { BELL_COUNT_CAP, BELL_SEVERITIES, INCIDENT_SEVERITIES, severityRank, type IncidentKind, type IncidentSeverity, type Threshold, type ThresholdKind } from '../../../domain/incidents.ts';
@@ -15,7 +16,11 @@ export const INCIDENT_COUNT_CAP = 10_000;
 /** Toasts handed out per news call at most (spec 002 §9: 5 toasts shown). */
 export const NEWS_TOASTS_MAX = 5;
 
-export type NewIncident = Omit<Insertable<IncidentsTable>, 'id'>;
+/** An incident to store: every column given (null for none), as the row inserter binds them. */
+export type NewIncident = Required<Omit<Insertable<IncidentsTable>, 'id'>>;
+
+/** The columns an incident is stored with, in the order they are bound. */
+const INCIDENT_COLUMNS = ['at', 'kind', 'severity', 'code', 'message', 'unit_id', 'unit_name', 'group_id', 'inventory_id', 'user_id', 'toast', 'acknowledged_by', 'acknowledged_at'] as const satisfies readonly (keyof NewIncident)[];
 
 /**
  * Which incidents a reader sees: the fleet's of their groups (an admin: also of their inventories;
@@ -76,16 +81,15 @@ function toIncident(row: IncidentRow, readerId: string): Incident {
 }
 
 export class IncidentRepo {
+  /** The recorder stores ~16,000 incidents a second under the bench's 60,000 events/s: SQL compiled once per row count. */
+  private readonly inserter = createRowInserter('incidents', INCIDENT_COLUMNS);
+
   constructor(private readonly db: Db) {}
 
-  /** Stores a batch of incidents (one multi-row insert per slice, one transaction). */
+  /** Stores a batch of incidents, in order, in one transaction (all or nothing). */
   async insertMany(incidents: readonly NewIncident[]): Promise<void> {
     if (incidents.length === 0) return;
-    const write = async (db: Db) => {
-      for (const batch of insertBatches(incidents, 14)) await db.insertInto('incidents').values(batch).execute();
-    };
-    if (this.db.isTransaction) await write(this.db);
-    else await this.db.transaction().execute(write);
+    await inTransaction(this.db, (db) => this.inserter.insert(db, incidents));
   }
 
   private visible(visibility: IncidentVisibility, eb: Eb) {
