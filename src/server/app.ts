@@ -153,6 +153,7 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
     groupOfUnit: (uid) => authority.groupOfUnit(uid),
     now,
     logError: (message, error) => app.log.error({ err: error }, message),
+    logWarning: (message) => app.log.warn(message),
   });
   // Usage reports (issue 14): each unit's use per day, from the fleet's usage pushes.
   const usage = new UsageRecorder({ store: deps.store, logError: (message, error) => app.log.error({ err: error }, message) });
