@@ -7,7 +7,8 @@ import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import BetterSqlite from 'better-sqlite3';
 import pg from 'pg';
-import { Kysely, PostgresDialect, SqliteAdapter, SqliteDialect, type DialectAdapter } from 'kysely';
+import { Kysely, PostgresDialect, SqliteAdapter, SqliteDialect, SqliteDriver, type DialectAdapter, type Driver, type SqliteDialectConfig } from 'kysely';
+import { startWalCheckpointer } from './walCheckpointer.ts';
 import type { Database, StoreDialect } from './schema.ts';
 import { migrateToLatest } from './migrations/index.ts';
 import { Store } from './store.ts';
@@ -49,15 +50,42 @@ class TransactionalDdlSqliteAdapter extends SqliteAdapter {
   }
 }
 
+/** A SQLite driver that runs `beforeClose` (the checkpoint thread's stop) before it closes the connection. */
+class ClosingSqliteDriver extends SqliteDriver {
+  constructor(
+    config: SqliteDialectConfig,
+    private readonly beforeClose: () => Promise<void>,
+  ) {
+    super(config);
+  }
+
+  override async destroy(): Promise<void> {
+    await this.beforeClose();
+    await super.destroy();
+  }
+}
+
 class StoreSqliteDialect extends SqliteDialect {
+  constructor(
+    private readonly storeConfig: SqliteDialectConfig,
+    private readonly beforeClose: () => Promise<void> = async () => undefined,
+  ) {
+    super(storeConfig);
+  }
+
   override createAdapter(): DialectAdapter {
     return new TransactionalDdlSqliteAdapter();
+  }
+
+  override createDriver(): Driver {
+    return new ClosingSqliteDriver(this.storeConfig, this.beforeClose);
   }
 }
 
 /**
  * Opens (and creates on first start) the SQLite file: WAL journal so readers never wait for the
- * writer, synchronous NORMAL, foreign keys enforced, a 5 s busy timeout.
+ * writer, synchronous NORMAL, foreign keys enforced, a 5 s busy timeout; a file's WAL checkpoints
+ * run on a thread of their own (walCheckpointer.ts), stopped before the connection closes.
  */
 function openSqlite(file: string): Kysely<Database> {
   if (file !== ':memory:') mkdirSync(dirname(file), { recursive: true });
@@ -71,7 +99,9 @@ function openSqlite(file: string): Kysely<Database> {
     connection.close();
     throw error;
   }
-  return new Kysely<Database>({ dialect: new StoreSqliteDialect({ database: connection }) });
+  if (file === ':memory:') return new Kysely<Database>({ dialect: new StoreSqliteDialect({ database: connection }) });
+  const checkpointer = startWalCheckpointer(connection, file);
+  return new Kysely<Database>({ dialect: new StoreSqliteDialect({ database: connection }, () => checkpointer.stop()) });
 }
 
 /** A pool on the URL's database; bigint columns (times in ms, counts) read as JS numbers (they stay below 2^53). */
