@@ -25,6 +25,7 @@ import { PACKED_SNAPSHOT_TYPE } from '../../src/protocol/packedSnapshot.ts';
 import { unpackSnapshot } from './packedSnapshot.ts';
 import { COLUMNS_SNAPSHOT_TYPE } from '../../src/protocol/columnsSnapshot.ts';
 import { readColumnsAnswer } from '../pipeline/columnsAnswer.ts';
+import { bodyBytes } from './bodyBytes.ts';
 import type { FleetSnapshot } from '../../src/protocol/snapshot.ts';
 
 /** The console's application id (spec 002 §7: every REST call carries Application-Id). */
@@ -36,6 +37,8 @@ export type FetchLike = (url: string, init: { method: string; headers: Record<st
   text(): Promise<string>;
   /** The body as bytes (browser and Node fetch); without it the snapshot is asked for as JSON. */
   arrayBuffer?(): Promise<ArrayBuffer>;
+  /** The body as it streams (browser and Node fetch): a snapshot answer is read into one buffer allocated from its Content-Length (bodyBytes.ts). */
+  readonly body?: ReadableStream<Uint8Array> | null;
   readonly headers?: { get(name: string): string | null };
 }>;
 
@@ -165,7 +168,7 @@ export function createRestClient(options: RestClientOptions): RestClient {
     if (options.packedSnapshot === false) return get(path, signal, true);
     const { response, type } = await snapshotRequest(path, `${PACKED_SNAPSHOT_TYPE}, application/json;q=0.5`, signal);
     if (!type.startsWith(PACKED_SNAPSHOT_TYPE) || response.arrayBuffer === undefined) return jsonBody(path, response);
-    const bytes = new Uint8Array(await response.arrayBuffer());
+    const bytes = await bodyBytes(response);
     stampSnapshotBytes();
     return packedBody(path, response.status, bytes);
   }
@@ -186,7 +189,7 @@ export function createRestClient(options: RestClientOptions): RestClient {
   async function fetchColumnsFirst(path: string, signal?: AbortSignal): Promise<RestSnapshot> {
     const { response, type } = await snapshotRequest(path, `${COLUMNS_SNAPSHOT_TYPE}, ${PACKED_SNAPSHOT_TYPE};q=0.9, application/json;q=0.5`, signal);
     if (response.arrayBuffer === undefined || !(type.startsWith(COLUMNS_SNAPSHOT_TYPE) || type.startsWith(PACKED_SNAPSHOT_TYPE))) return fleetOf(await jsonBody(path, response));
-    const bytes = new Uint8Array(await response.arrayBuffer());
+    const bytes = await bodyBytes(response);
     stampSnapshotBytes();
     if (type.startsWith(PACKED_SNAPSHOT_TYPE)) return fleetOf(packedBody(path, response.status, bytes));
     if (response.status !== 200) throw new RestError(response.status, `GET ${path}: HTTP ${response.status}`);
