@@ -3,7 +3,7 @@ import { UNIT_ALERT_FLAGS } from '../../src/domain/units/alertSettings.ts';
 import { BUSY_UNIT_CAPPING_MESSAGE, CELLULAR_ABOVE_TOTAL_MESSAGE } from '../../src/domain/validation/capping.ts';
 import { UNIT_NAME_IN_USE } from '../../src/domain/validation/names.ts';
 import { ERRORS } from '../../src/domain/errors.ts';
-import { movedSince, screenshot, serverUnit, signInFresh, type DemoUser } from './fixtures.ts';
+import { movedSince, screenshot, serverUnit, signInFresh, type DemoUser, type ServerUnit } from './fixtures.ts';
 
 // The unit page and its configuration dialog as an operator meets them: real Chromium, the real
 // server and its simulator (units move on their own), the fleet worker. Each test signs in as its
@@ -91,7 +91,6 @@ async function streamCycle(page: Page, progress: { phase: StreamPhase }): Promis
   await page.getByRole('dialog').getByRole('button', { name: 'Cancel' }).click({ timeout: 10_000 });
   await expect(page.getByRole('dialog')).toBeHidden(); // the closing modal must not swallow the next click
 
-  progress.phase = 'stopping';
   await button.click({ timeout: 10_000 });
   // Stopping a live stream asks first (issue 17 item 4); Cancel leaves it streaming.
   const confirmStop = page.getByRole('dialog', { name: 'Stop the stream?' });
@@ -99,6 +98,8 @@ async function streamCycle(page: Page, progress: { phase: StreamPhase }): Promis
   await expect(confirmStop).toBeHidden();
   await expect(button).toHaveAttribute('data-state', 'stop');
   await button.click({ timeout: 10_000 });
+  // 'stopping' once the stop is confirmed: a stream that ended by itself before it is still the simulator's doing.
+  progress.phase = 'stopping';
   await confirmStop.getByTestId('confirm-stop-stream').click({ timeout: 10_000 });
   await expect(button).toHaveAttribute('data-state', 'disconnecting');
   await expect(button).toHaveAttribute('data-state', 'start', { timeout: 20_000 });
@@ -107,14 +108,15 @@ async function streamCycle(page: Page, progress: { phase: StreamPhase }): Promis
 
 /**
  * Why a stream cycle on `uid` may have failed with the console right: the simulator moved the unit
- * (offline; busy before the test pressed start, or before the start reached the server, which
- * refused it; the stream ended although the test
- * had not stopped it; a stream again after the test's stop). Null: the server has the unit as the
+ * (offline, or offline and back since `before`; busy before the test pressed start, or before the
+ * start reached the server, which refused it; the stream ended although the test had not
+ * confirmed a stop; a stream again after the test's stop). Null: the server has the unit as the
  * test left it, so the console is wrong.
  */
-async function streamMovedBySimulator(page: Page, uid: string, phase: StreamPhase, start: { refused: boolean; accepted: boolean }, stop: { accepted: boolean }): Promise<string | null> {
+async function streamMovedBySimulator(page: Page, uid: string, before: ServerUnit, phase: StreamPhase, start: { refused: boolean; accepted: boolean }, stop: { accepted: boolean }): Promise<string | null> {
   const now = await serverUnit(page, uid);
-  if (now.offline) return 'went offline';
+  const moved = movedSince(before, now);
+  if (moved !== null) return moved;
   if (start.refused) return 'was busy when the stream was started (the server refused it)';
   if (phase === 'starting' && !start.accepted && now.applications.length > 0) return `started ${now.applications.join(', ')} by itself before the test pressed start`;
   if (phase !== 'stopping' && now.videoState !== 'streaming' && now.videoState !== 'connecting') return `stopped streaming by itself (video ${now.videoState ?? 'none'})`;
@@ -139,11 +141,12 @@ test('starts a stream and sees connecting then streaming, stops it; a busy unit 
     const progress: { phase: StreamPhase } = { phase: 'starting' };
     const starts = watchCalls(page, unit.uid, 'stream', 'start');
     const stops = watchCalls(page, unit.uid, 'stream', 'stop');
+    const before = await serverUnit(page, unit.uid);
     try {
       await streamCycle(page, progress);
       break;
     } catch (error) {
-      const moved = await streamMovedBySimulator(page, unit.uid, progress.phase, starts, stops);
+      const moved = await streamMovedBySimulator(page, unit.uid, before, progress.phase, starts, stops);
       if (moved === null || tried.length >= 4) throw error;
       test.info().annotations.push({ type: 'unit moved by the simulator', description: `${unit.name} ${moved} (${progress.phase})` });
     } finally {
