@@ -4,36 +4,14 @@
  * cannot start here). Its listing counts users through two links (user_inventories and the
  * inventory's groups) and sorts a missing parent as '', both in SQL written once for both.
  */
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { openStore } from '../../src/server/store/database.ts';
+import { afterEach, beforeEach, expect, it } from 'vitest';
 import type { Store } from '../../src/server/store/store.ts';
-import type { NewUser, PasswordHash } from '../../src/server/areas/users/repo.ts';
 import type { InventoryListing } from '../../src/server/areas/inventories/repo.ts';
-import { findPostgres, startPostgres, type PostgresCluster } from './postgres.ts';
+import { describeOnBothEngines, testUser } from './bothEngines.ts';
 
 /** Times well above 2^31 ms (bigint on PostgreSQL), read back as JS numbers. */
 const NOW = 1_700_000_000_000;
-const HASH: PasswordHash = { hash: 'ab', salt: 'cd', params: { algorithm: 'scrypt', N: 16384, r: 8, p: 1, keyLength: 64 } };
-
-function user(id: string): NewUser {
-  return {
-    id,
-    username: id.toLowerCase(),
-    firstName: 'First',
-    lastName: 'Last',
-    email: null,
-    userLabel: '',
-    userType: 'luc_admin',
-    active: true,
-    sso: false,
-    isDemo: false,
-    password: HASH,
-    passwordChangedAt: NOW,
-    passwordExpiresAt: null,
-    forcePasswordChange: false,
-    createdAt: NOW,
-  };
-}
+const user = (id: string) => testUser(id, NOW);
 
 const listing = (changes: Partial<InventoryListing> = {}): InventoryListing => ({
   inventoryIds: null,
@@ -179,23 +157,4 @@ function contract(open: () => Promise<Store>): void {
   });
 }
 
-describe('inventories repository on SQLite', () => {
-  contract(() => openStore(':memory:'));
-});
-
-const postgres = findPostgres();
-if (!postgres.available) console.warn(`inventories repository on PostgreSQL skipped: ${postgres.reason}`);
-
-describe.skipIf(!postgres.available)(`inventories repository on PostgreSQL${postgres.available ? '' : ` (skipped: ${postgres.reason})`}`, () => {
-  let cluster: PostgresCluster | undefined;
-  beforeAll(async () => {
-    if (postgres.available) cluster = await startPostgres(postgres);
-  }, 120_000);
-  afterAll(async () => {
-    await cluster?.stop();
-  });
-  contract(async () => {
-    if (cluster === undefined) throw new Error('the PostgreSQL cluster did not start');
-    return openStore(await cluster.createDatabase());
-  });
-});
+describeOnBothEngines('inventories repository', (open) => contract(open));

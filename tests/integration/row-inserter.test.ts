@@ -7,25 +7,18 @@
  * - what is stored reads back equal, in order, for any incidents (nulls, any text, large times);
  * - a row without a value for a column is refused naming the row and the column, nothing written.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { openStore } from '../../src/server/store/database.ts';
 import type { Store } from '../../src/server/store/store.ts';
 import { createRowInserter, ROW_INSERTER_CHUNK_MAX } from '../../src/server/store/rowInserter.ts';
 import { INCIDENT_KINDS, INCIDENT_SEVERITIES } from '../../src/domain/incidents.ts';
 import type { NewIncident } from '../../src/server/areas/incidents/repo.ts';
-import type { NewUser, PasswordHash } from '../../src/server/areas/users/repo.ts';
-import { findPostgres, startPostgres, type PostgresCluster } from './postgres.ts';
+import { describeOnBothEngines, testUser } from './bothEngines.ts';
 
 const COLUMNS = ['at', 'kind', 'severity', 'code', 'message', 'unit_id', 'unit_name', 'group_id', 'inventory_id', 'user_id', 'toast', 'acknowledged_by', 'acknowledged_at'] as const;
 
 const USERS = ['USR-A', 'USR-B'] as const;
 const NOW = 1_700_000_000_000;
-const HASH: PasswordHash = { hash: 'ab', salt: 'cd', params: { algorithm: 'scrypt', N: 16384, r: 8, p: 1, keyLength: 64 } };
-
-function user(id: string): NewUser {
-  return { id, username: id.toLowerCase(), firstName: 'First', lastName: 'Last', email: null, userLabel: '', userType: 'luc_admin', active: true, sso: false, isDemo: false, password: HASH, passwordChangedAt: NOW, passwordExpiresAt: null, forcePasswordChange: false, createdAt: NOW };
-}
 
 const text = fc.string({ unit: 'grapheme', maxLength: 12 });
 /** Times past 2^31 ms (bigint on PostgreSQL) and before 2^53. */
@@ -56,7 +49,7 @@ function contract(open: () => Promise<Store>, runs: number): void {
   let store: Store;
   beforeAll(async () => {
     store = await open();
-    for (const id of USERS) await store.users.insert(user(id));
+    for (const id of USERS) await store.users.insert(testUser(id, NOW));
   });
 
   it('runs, for any rows, exactly the statements Kysely compiles for the same rows: powers of two of rows, at most chunkRows, in order', () => {
@@ -109,23 +102,5 @@ function contract(open: () => Promise<Store>, runs: number): void {
   });
 }
 
-describe('the row inserter on SQLite', () => {
-  contract(() => openStore(':memory:'), 60);
-});
-
-const postgres = findPostgres();
-if (!postgres.available) console.warn(`the row inserter on PostgreSQL skipped: ${postgres.reason}`);
-
-describe.skipIf(!postgres.available)(`the row inserter on PostgreSQL${postgres.available ? '' : ` (skipped: ${postgres.reason})`}`, () => {
-  let cluster: PostgresCluster | undefined;
-  beforeAll(async () => {
-    if (postgres.available) cluster = await startPostgres(postgres);
-  }, 120_000);
-  afterAll(async () => {
-    await cluster?.stop();
-  });
-  contract(async () => {
-    if (cluster === undefined) throw new Error('the PostgreSQL cluster did not start');
-    return openStore(await cluster.createDatabase());
-  }, 15);
-});
+// Property runs per engine: PostgreSQL's round trips make each run ~10x dearer.
+describeOnBothEngines('the row inserter', (open, engine) => contract(open, engine === 'sqlite' ? 60 : 15));

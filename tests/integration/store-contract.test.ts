@@ -4,9 +4,9 @@
  * PostgreSQL half is reported as skipped, with the reason in its name). Each case gets a freshly
  * migrated, empty store. Adoption of legacy SQLite files is SQLite-only: src/server/store/store.test.ts.
  */
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
-import { constraintKind, openStore } from '../../src/server/store/database.ts';
+import { constraintKind } from '../../src/server/store/database.ts';
 import type { Store } from '../../src/server/store/store.ts';
 import { MAX_BOUND_PARAMETERS } from '../../src/server/store/queries.ts';
 import { CONSOLE_APPLICATION_ID } from '../../src/server/areas/clientApplications/repo.ts';
@@ -14,7 +14,7 @@ import type { NewUser, PasswordHash } from '../../src/server/areas/users/repo.ts
 import type { UnitListQuery, UnitSeedFields } from '../../src/server/areas/units/repo.ts';
 import type { StoryForm } from '../../src/domain/stories.ts';
 import type { SharePartyFields } from '../../src/domain/shares.ts';
-import { findPostgres, startPostgres, type PostgresCluster } from './postgres.ts';
+import { describeOnBothEngines } from './bothEngines.ts';
 
 /** Times well above 2^31 ms (bigint on PostgreSQL), read back as JS numbers. */
 const NOW = 1_700_000_000_000;
@@ -566,23 +566,4 @@ function contract(open: () => Promise<Store>): void {
   });
 }
 
-describe('store contract on SQLite', () => {
-  contract(() => openStore(':memory:'));
-});
-
-const postgres = findPostgres();
-if (!postgres.available) console.warn(`store contract on PostgreSQL skipped: ${postgres.reason}`);
-
-describe.skipIf(!postgres.available)(`store contract on PostgreSQL${postgres.available ? '' : ` (skipped: ${postgres.reason})`}`, () => {
-  let cluster: PostgresCluster | undefined;
-  beforeAll(async () => {
-    if (postgres.available) cluster = await startPostgres(postgres);
-  }, 120_000);
-  afterAll(async () => {
-    await cluster?.stop();
-  });
-  contract(async () => {
-    if (cluster === undefined) throw new Error('the PostgreSQL cluster did not start');
-    return openStore(await cluster.createDatabase());
-  });
-});
+describeOnBothEngines('store contract', (open) => contract(open));
