@@ -56,25 +56,22 @@ export function createRowInserter<T extends keyof Database & string>(table: T, c
     return text;
   };
 
+  /** The rows' values in the columns' order; a row missing a column throws, naming both. */
   const valuesOf = (rows: readonly Insertable<Database[T]>[], from: number, count: number): unknown[] => {
     const values = new Array<unknown>(count * columns.length);
     let at = 0;
     for (let r = from; r < from + count; r++) {
       const row = rows[r] as Record<string, unknown>;
-      for (const column of columns) values[at++] = row[column];
+      for (const column of columns) {
+        const value = row[column];
+        if (value === undefined) throw new Error(`${table}: row ${r} has no value for the column ${column} (null for none)`);
+        values[at++] = value;
+      }
     }
     return values;
   };
 
-  const check = (rows: readonly Insertable<Database[T]>[]): void => {
-    for (let r = 0; r < rows.length; r++) {
-      const row = rows[r] as Record<string, unknown>;
-      for (const column of columns) if (row[column] === undefined) throw new Error(`${table}: row ${r} has no value for the column ${column} (null for none)`);
-    }
-  };
-
   const statements = (db: Db, rows: readonly Insertable<Database[T]>[]): CompiledQuery[] => {
-    check(rows);
     const out: CompiledQuery[] = [];
     for (let from = 0; from < rows.length; ) {
       const count = Math.min(chunkRows, powerOfTwoAtMost(rows.length - from));
@@ -88,7 +85,7 @@ export function createRowInserter<T extends keyof Database & string>(table: T, c
     chunkRows,
     statements,
     async insert(db, rows) {
-      // Every statement is built (every row checked) before the first runs: a bad row writes nothing.
+      // Every statement is built (every value read) before the first runs: a bad row writes nothing.
       for (const statement of statements(db, rows)) await db.executeQuery(statement);
     },
   };

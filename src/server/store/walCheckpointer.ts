@@ -68,15 +68,16 @@ export interface CheckpointerOptions {
 /** Starts checkpointing `file` (open in WAL mode on `connection`) on a worker thread. */
 export function startWalCheckpointer(connection: BetterSqlite.Database, file: string, options: CheckpointerOptions = {}): WalCheckpointer {
   const report = options.onProblem ?? ((message: string) => console.warn(message));
+  const everyMs = options.everyMs ?? CHECKPOINT_EVERY_MS;
   const driver = createRequire(import.meta.url).resolve('better-sqlite3');
-  const worker = new Worker(WORKER_SOURCE, { eval: true, workerData: { driver, file, everyMs: options.everyMs ?? CHECKPOINT_EVERY_MS } });
+  const worker = new Worker(WORKER_SOURCE, { eval: true, workerData: { driver, file, everyMs } });
   worker.unref(); // never what keeps the process alive
   connection.pragma(`wal_autocheckpoint = ${SAFETY_NET_PAGES}`);
   let stopping = false;
   const ended = new Promise<void>((resolve) => {
     worker.on('message', (message: { kind: 'checkpointed'; result: CheckpointResult } | { kind: 'failed'; message: string }) => {
       if (message.kind === 'checkpointed') options.onCheckpoint?.(message.result);
-      else report(`SQLite checkpoint of ${file} failed (tried again in ${options.everyMs ?? CHECKPOINT_EVERY_MS} ms): ${message.message}`);
+      else report(`SQLite checkpoint of ${file} failed (tried again in ${everyMs} ms): ${message.message}`);
     });
     worker.on('error', (error) => report(`SQLite checkpoint thread of ${file} failed: ${error.message}`));
     worker.on('exit', () => {
