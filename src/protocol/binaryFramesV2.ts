@@ -62,14 +62,14 @@
  */
 import type { Decoded } from './issueText.ts';
 import type { Envelope } from './envelope.ts';
-import { decodeEnvelope, isEnvelope } from './envelope.ts';
+import { decodeEnvelope } from './envelope.ts';
 import type { EventKind } from './kinds.ts';
 import { EVENT_KINDS } from './kinds.ts';
 import { MAX_EVENTS_PER_FRAME } from './ops.ts';
 import type { EventColumns } from './binaryFrames.ts';
 import { BINARY_FRAME_MAGIC, BINARY_HEADER_BYTES, packFrameBody, unpackFrameBody, writeEventColumns } from './binaryFrames.ts';
 import { LinkLayouts } from './linkLayouts.ts';
-import { isEnvelopeHead } from './envelopeGuard.ts';
+import { isDataOf } from './payloadGuards.ts';
 import type { ConnectionShapes, ShapedValues, UsageColumns, UsageShapeTable } from './shapesFrames.ts';
 import { FRAME_TYPE_SHAPES, readShapesFrame, SentShapes, usageColumnsOf } from './shapesFrames.ts';
 import type { UsageShape } from './usageShapes.ts';
@@ -316,7 +316,11 @@ export class ConnectionEncoderV2 {
 
 // ---- client side ----------------------------------------------------------------------------
 
-/** A connection's id table as the client keeps it: ref → id string (undefined: not defined). */
+/**
+ * A connection's id table as the client keeps it: ref → id string (undefined: not defined). It
+ * holds non-empty strings only (define and remap refuse anything else), so an event's id read from
+ * it needs no check of its own (headFits).
+ */
 export class ConnectionIds {
   private ids: (string | undefined)[] = [];
   /** Defined refs (the table's size for the stats and tests). */
@@ -333,6 +337,7 @@ export class ConnectionIds {
   }
 
   define(ref: number, id: string): void {
+    assertWireId(id, ref);
     while (this.ids.length <= ref) this.ids.push(undefined);
     if (this.ids[ref] === undefined) this.size += 1;
     this.ids[ref] = id;
@@ -342,9 +347,30 @@ export class ConnectionIds {
   remap(map: (id: string) => string): void {
     for (let ref = 0; ref < this.ids.length; ref += 1) {
       const id = this.ids[ref];
-      if (id !== undefined) this.ids[ref] = map(id);
+      if (id === undefined) continue;
+      const mapped = map(id);
+      assertWireId(mapped, ref);
+      this.ids[ref] = mapped;
     }
   }
+}
+
+/** The table's one invariant; a breach is the caller's bug (readIds refuses such ids with a reason first). */
+function assertWireId(id: unknown, ref: number): void {
+  if (typeof id !== 'string' || id === '') throw new Error(`id table: ref ${ref} given ${JSON.stringify(id) ?? String(id)}, expected a non-empty string`);
+}
+
+/**
+ * isEnvelopeHead for an event read from a frame's columns, from what the reader just read:
+ * seq, ts and rev are f64s (numbers by construction, so only their integer ranges are left to
+ * check), the kind is EVENT_KINDS' own string or undefined for a byte past it, and the id comes from
+ * the connection's table, which holds non-empty strings only. Same verdict as isEnvelopeHead(cursor)
+ * (binaryWireV2.test.ts checks both on damaged frames); why: that guard re-read each field of the
+ * reused cursor through property loads and a Set lookup of the kind, ~4 % of the worker's busy time
+ * at 60,000 events/s in Chromium (docs/performance.md §3n).
+ */
+function headFits(seq: number, ts: number, rev: number, kind: EventKind | undefined): boolean {
+  return kind !== undefined && Number.isSafeInteger(seq) && seq >= 0 && Number.isSafeInteger(ts) && ts >= 0 && Number.isSafeInteger(rev) && rev >= 1;
 }
 
 /** What one version-2 frame was: an ids frame (M ids defined) or an events frame (N events). */
@@ -469,11 +495,16 @@ export function readBinaryFrameV2(bytes: Uint8Array, reader: ReaderV2): Decoded<
   const shapedUsage: ShapedValues = { shape: undefined as unknown as UsageShape, values: usage === null ? EMPTY_VALUES : usage.values, at: 0 };
   for (let i = 0; i < count; i += 1) {
     const ref = view.getUint32(refAt + 4 * i, true);
-    cursor.seq = view.getFloat64(BINARY_HEADER_BYTES + 8 * i, true);
-    cursor.ts = view.getFloat64(tsAt + 8 * i, true);
-    cursor.rev = view.getFloat64(revAt + 8 * i, true);
-    cursor.kind = EVENT_KINDS[view.getUint8(kindAt + i)];
+    const seq = view.getFloat64(BINARY_HEADER_BYTES + 8 * i, true);
+    const ts = view.getFloat64(tsAt + 8 * i, true);
+    const rev = view.getFloat64(revAt + 8 * i, true);
+    const kind = EVENT_KINDS[view.getUint8(kindAt + i)];
+    cursor.seq = seq;
+    cursor.ts = ts;
+    cursor.rev = rev;
+    cursor.kind = kind;
     cursor.id = table.get(ref);
+    const head = headFits(seq, ts, rev, kind);
     const shape = usage === null ? undefined : usage.shapeOf[i];
     if (shape !== undefined) {
       // A shaped usage event: its shape passed the usage guard once when defined and its values
@@ -483,7 +514,7 @@ export function readBinaryFrameV2(bytes: Uint8Array, reader: ReaderV2): Decoded<
       const layout = hasLayouts ? view.getUint32(layoutAt + 4 * i, true) : 0;
       if (shapedTo !== undefined) {
         cursor.data = null;
-        if (isEnvelopeHead(cursor)) {
+        if (head) {
           shapedUsage.shape = shape;
           shapedUsage.at = at;
           shapedTo(cursor as Envelope, ref, layout, shapedUsage);
@@ -491,14 +522,17 @@ export function readBinaryFrameV2(bytes: Uint8Array, reader: ReaderV2): Decoded<
         }
       }
       cursor.data = usagePayloadOf(shape, values, at);
-      if (isEnvelopeHead(cursor)) {
+      if (head) {
         visit(cursor as Envelope, ref, layout);
         continue;
       }
-    } else cursor.data = datas[i];
-    if (isEnvelope(cursor)) {
-      visit(cursor, ref, hasLayouts ? view.getUint32(layoutAt + 4 * i, true) : 0);
-      continue;
+    } else {
+      const data = datas[i];
+      cursor.data = data;
+      if (head && isDataOf(kind as EventKind, data)) {
+        visit(cursor as Envelope, ref, hasLayouts ? view.getUint32(layoutAt + 4 * i, true) : 0);
+        continue;
+      }
     }
     // Rare: name the bad field as the text path would (decodeEnvelope's messages).
     const kindByte = view.getUint8(kindAt + i);
@@ -549,9 +583,22 @@ function readUsageColumns(bytes: Uint8Array, view: DataView, count: number, at: 
     next += shape.valueCount;
   }
   if (next !== valueCount) return `usage columns: bytes ${countAt}–${countAt + 3} (value count) are ${valueCount}, but the shaped events' shapes hold ${next} values`;
-  const values = new Float64Array(valueCount);
-  for (let v = 0; v < valueCount; v += 1) values[v] = view.getFloat64(valuesAt + 8 * v, true);
-  return { shapeOf, valueAt, values, end };
+  return { shapeOf, valueAt, values: f64Block(bytes, view, valuesAt, valueCount), end };
+}
+
+/** True on a little-endian machine, where a Float64Array reads the wire's f64s as they are. */
+const HOST_LITTLE_ENDIAN = new Uint8Array(new Uint16Array([1]).buffer)[0] === 1;
+
+/**
+ * `count` little-endian f64s from byte `at` on, as a Float64Array of their own: one native copy of
+ * the bytes (a frame's values block is rarely 8-byte aligned in its buffer) rather than a DataView
+ * read per value, which was ~2 % of the worker at 60,000 events/s in Chromium (§3n).
+ */
+function f64Block(bytes: Uint8Array, view: DataView, at: number, count: number): Float64Array {
+  if (HOST_LITTLE_ENDIAN) return new Float64Array(bytes.slice(at, at + 8 * count).buffer);
+  const values = new Float64Array(count);
+  for (let v = 0; v < count; v += 1) values[v] = view.getFloat64(at + 8 * v, true);
+  return values;
 }
 
 /** Every shaped event: kind unit.usage, null in the body, values as the guard would accept them; else the reason. */
