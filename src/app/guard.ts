@@ -16,6 +16,7 @@ import type { ClientConfiguration, CurrentUser } from '../api/resources.ts';
 import { clientConfigurationQuery, currentUserQuery, preferencesQuery, queryKeys, savePreferenceChanges } from '../api/queries.ts';
 import { isInitialNavigation, isPasswordNoticePostponed, markInitialNavigationDone } from './sessionState.ts';
 import { showError } from '../components/toasts.ts';
+import { rememberLandingRoute } from './landingPreload.ts';
 
 export const SIGN_IN_PATH = '/login';
 
@@ -105,7 +106,9 @@ function requestOf(url: URL, session: Session | null, from: string | null): Rout
 /** spec 000 §2: the last visited route is saved (for the routes that save it). Fire and forget. */
 function saveRoute(queryClient: QueryClient, session: Session, pathname: string): void {
   const path = normalizePath(pathname);
-  if (!shouldSaveRoute(path) || session.preferences === null || session.preferences.currentRoute === path) return;
+  if (!shouldSaveRoute(path) || session.preferences === null) return;
+  rememberLandingRoute(path); // the next sign-in's guess of its landing screen (landingPreload.ts)
+  if (session.preferences.currentRoute === path) return;
   savePreferenceChanges(queryClient, { currentRoute: path }).catch((error: unknown) => {
     if (isApiError(error) && error.status === 401) return; // the sign-in page takes over
     showError(error);

@@ -145,6 +145,44 @@ test('restores the last saved route at the next sign-in, and the unit list does 
   await expect(page).toHaveTitle('Map');
 });
 
+test('loads the landing screen while the sign-in request is answered: the page that sent the user there, else the route last saved in this browser', async ({ context }) => {
+  // src/app/landingPreload.ts. The sign-in answer is held until the landing screen's chunk has been
+  // asked for (at most 3 s, less than the sign-in's own wait): a console that asked for it only after the answer would be held the
+  // whole 3 s, and `heldFor` says which happened. A new page each time: a page that has loaded the
+  // screen once finds it in its module map and asks the server for nothing.
+  const user = 'bayside_read';
+  await resetPreferences(user);
+  const signInHoldingTheAnswer = async (path: string): Promise<{ landed: string; heldFor: 'chunk' | 'timeout' }> => {
+    const page = await context.newPage();
+    let chunkAsked: () => void = () => undefined;
+    const chunkSeen = new Promise<'chunk'>((resolve) => (chunkAsked = () => resolve('chunk')));
+    page.on('request', (request) => {
+      if (/\/assets\/MapScreen-[\w-]+\.js$/.test(new URL(request.url()).pathname)) chunkAsked();
+    });
+    let heldFor: 'chunk' | 'timeout' | null = null;
+    await page.route(`**${API}/auth/login`, async (route) => {
+      heldFor = await Promise.race([chunkSeen, new Promise<'timeout'>((resolve) => setTimeout(() => resolve('timeout'), 3_000))]);
+      await route.continue();
+    });
+    await page.goto(path);
+    await signIn(page, user);
+    await expect(page).toHaveURL(/\/map$/);
+    const landed = new URL(page.url()).pathname;
+    // The route's save is fire and forget: the next sign-in restores only what the server holds.
+    await expect
+      .poll(async () => ((await (await page.request.get(`${API}/userPreferences/vue`, { headers: { 'Application-Id': 'luc-console' } })).json()) as { currentRoute?: unknown }).currentRoute)
+      .toBe('/map');
+    await signOutFromMenu(page);
+    await page.close();
+    if (heldFor === null) throw new Error('the sign-in request never reached the route');
+    return { landed, heldFor };
+  };
+  // No saved route, but the map sent the user to sign in (?next=/map).
+  expect(await signInHoldingTheAnswer('/login?next=%2Fmap')).toEqual({ landed: '/map', heldFor: 'chunk' });
+  // That visit saved /map (spec 000 §2): the next sign-in without ?next restores it, and its chunk is asked for early too.
+  expect(await signInHoldingTheAnswer('/login')).toEqual({ landed: '/map', heldFor: 'chunk' });
+});
+
 test('keeps the page title equal to the translation of the path', async ({ page }) => {
   await signInFresh(page, 'luc_admin');
   await expect(page).toHaveTitle('Unit List');

@@ -12,6 +12,7 @@ import { errorMessageOf } from '../../components/toasts.ts';
 import { markSessionStart } from '../sessionState.ts';
 import { isSafeNext } from '../guard.ts';
 import { preloadShell } from '../shellLoading.ts';
+import { preloadLandingScreen } from '../landingPreload.ts';
 import { prefetchFleetWorker } from '../../fleet/workerPrefetch.ts';
 
 /**
@@ -42,14 +43,17 @@ export function SignInPage() {
     setBusy(true);
     setFailure(null);
     preloadShell(); // loads while the sign-in request is answered (shellLoading.ts)
+    const next = params.get('next');
+    const safeNext = next !== null && isSafeNext(next) ? next : null;
     try {
-      const user = await signIn({ username: username.trim(), password });
+      const signingIn = signIn({ username: username.trim(), password });
+      preloadLandingScreen(safeNext); // after the sign-in request is sent: the screen's chunks queue behind it (landingPreload.ts)
+      const user = await signingIn;
       prefetchFleetWorker(); // in the cache before the shell creates the worker (workerPrefetch.ts)
       queryClient.removeQueries({ queryKey: queryKeys.session });
       queryClient.setQueryData(queryKeys.currentUser, user);
       markSessionStart();
-      const next = params.get('next');
-      await navigate(next !== null && isSafeNext(next) ? next : '/', { replace: true });
+      await navigate(safeNext ?? '/', { replace: true });
     } catch (error) {
       setFailure(errorMessageOf(error));
       form.setFieldValue('password', '');
