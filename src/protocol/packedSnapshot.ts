@@ -18,7 +18,14 @@
 /** The media type of the packed snapshot (request Accept, answer Content-Type). */
 export const PACKED_SNAPSHOT_TYPE = 'application/x-msgpack';
 
-/** `value` as JSON.parse(JSON.stringify(value)) would give it back, without the text. */
+/**
+ * `value` as JSON.parse(JSON.stringify(value)) would give it back, without the text. Copy on
+ * write: a part that JSON would give back as it is (plain objects and arrays of strings, booleans,
+ * finite numbers other than −0 and null) is returned itself, not copied, so the caller must not
+ * mutate either. Why: the server shapes every snapshot it packs (GET devices/fetch), and a
+ * deep copy of a 10,000-unit group was ~80 ms of its event loop per request, and ~10 MB of
+ * garbage, for a value that is almost all JSON already (docs/performance.md §7p).
+ */
 export function jsonShape(value: unknown): unknown {
   if (value === null) return null;
   switch (typeof value) {
@@ -35,21 +42,45 @@ export function jsonShape(value: unknown): unknown {
   }
   const withJson = value as { toJSON?: unknown };
   if (typeof withJson.toJSON === 'function') return jsonShape((withJson.toJSON as () => unknown).call(value));
-  if (Array.isArray(value)) {
-    const out = new Array<unknown>(value.length);
-    for (let i = 0; i < value.length; i += 1) {
-      const item = jsonShape(value[i]);
-      out[i] = item === undefined ? null : item;
+  if (Array.isArray(value)) return arrayShape(value);
+  return objectShape(value as Record<string, unknown>);
+}
+
+/** True when JSON gives `raw` back as `shaped` itself (Object.is: −0 is not 0; undefined is dropped, never kept). */
+const unchanged = (raw: unknown, shaped: unknown): boolean => shaped !== undefined && Object.is(raw, shaped);
+
+function arrayShape(value: readonly unknown[]): unknown[] {
+  // JSON.parse makes plain arrays: any other kind is copied (a subclass, another realm's array).
+  let out: unknown[] | null = Object.getPrototypeOf(value) === Array.prototype ? null : [];
+  for (let i = 0; i < value.length; i += 1) {
+    const raw = value[i];
+    const item = jsonShape(raw);
+    if (out === null && !unchanged(raw, item)) out = value.slice(0, i); // the items before were unchanged
+    if (out !== null) out[i] = item === undefined ? null : item;
+  }
+  return out ?? (value as unknown[]);
+}
+
+function objectShape(value: Record<string, unknown>): Record<string, unknown> {
+  const keys = Object.keys(value);
+  // JSON.parse makes plain objects: any other prototype (a class instance, null) means a copy.
+  let out: Record<string, unknown> | null = Object.getPrototypeOf(value) === Object.prototype ? null : {};
+  for (let k = 0; k < keys.length; k += 1) {
+    const key = keys[k] as string;
+    const raw = value[key];
+    const field = jsonShape(raw);
+    // An own "__proto__" key (JSON.parse makes one) is rare enough to copy for: see setField.
+    if (out === null && (!unchanged(raw, field) || key === '__proto__')) {
+      out = {};
+      for (let before = 0; before < k; before += 1) setField(out, keys[before] as string, value[keys[before] as string]);
     }
-    return out;
+    if (out !== null && field !== undefined) setField(out, key, field);
   }
-  const out: Record<string, unknown> = {};
-  for (const key of Object.keys(value)) {
-    const field = jsonShape((value as Record<string, unknown>)[key]);
-    if (field === undefined) continue;
-    // An own "__proto__" key (JSON.parse makes one) must stay a field: `out[key] =` would set the prototype.
-    if (key === '__proto__') Object.defineProperty(out, key, { value: field, enumerable: true, writable: true, configurable: true });
-    else out[key] = field;
-  }
-  return out;
+  return out ?? value;
+}
+
+/** `out[key] = field`, except that an own "__proto__" key stays a field (`out[key] =` would set the prototype). */
+function setField(out: Record<string, unknown>, key: string, field: unknown): void {
+  if (key === '__proto__') Object.defineProperty(out, key, { value: field, enumerable: true, writable: true, configurable: true });
+  else out[key] = field;
 }

@@ -42,6 +42,26 @@ describe('packed snapshot', () => {
     }), { examples: [[JSON.parse('{"__proto__":0}')], [JSON.parse('{"a":{"__proto__":{"b":1}}}')]] }); // an own "__proto__" key: found by this property once
   });
 
+  it('jsonShape copies only what JSON would change: a value JSON gives back as it is is returned itself, and the input is never changed', () => {
+    fc.assert(
+      fc.property(fc.anything({ withNullPrototype: false, withBoxedValues: false, withMap: false, withSet: false, withTypedArray: false, withSparseArray: false, withBigInt: false, withDate: true }), (value) => {
+        const text = JSON.stringify(value);
+        if (text === undefined) return;
+        const parsed: unknown = JSON.parse(text);
+        expect(jsonShape(parsed)).toBe(parsed); // already JSON's own: no copy at any depth
+        const before = structuredClone(value);
+        jsonShape(value);
+        expect(value).toStrictEqual(before);
+      }),
+    );
+    // A part that changes is copied with its parents; its clean siblings are shared.
+    const clean = { name: 'U1', links: [{ port: 'eth0' }] };
+    const shaped = jsonShape({ units: [clean, { name: 'U2', gone: undefined }], zero: -0 }) as { units: unknown[]; zero: number };
+    expect(shaped.units[0]).toBe(clean);
+    expect(shaped.units[1]).toStrictEqual({ name: 'U2' });
+    expect(Object.is(shaped.zero, 0)).toBe(true);
+  });
+
   it('keeps the real fleet whole: every fixture unit decodes the same from both forms', () => {
     const snapshot = { watermark: 1_795_705_802_326_585, units: REAL_UNITS.map((unit, i) => ({ rev: i, unit })), channels: [], servers: [] };
     const packed = decodeRestSnapshot(viaPacked(snapshot));
