@@ -69,8 +69,8 @@ function objectShape(value: Record<string, unknown>): Record<string, unknown> {
     const key = keys[k] as string;
     const raw = value[key];
     const field = jsonShape(raw);
-    // An own "__proto__" key (JSON.parse makes one) is rare enough to copy for: see setField.
-    if (out === null && (!unchanged(raw, field) || key === '__proto__')) {
+    // (An own "__proto__" key, which JSON.parse makes, needs no copy: setField keeps it a field when one is made.)
+    if (out === null && !unchanged(raw, field)) {
       out = {};
       for (let before = 0; before < k; before += 1) setField(out, keys[before] as string, value[keys[before] as string]);
     }

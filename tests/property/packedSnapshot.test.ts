@@ -53,6 +53,7 @@ describe('packed snapshot', () => {
         jsonShape(value);
         expect(value).toStrictEqual(before);
       }),
+      { examples: [[JSON.parse('{"__proto__":""}')], [JSON.parse('{"a":[{"__proto__":{"b":-0}}]}')]] }, // an own "__proto__" key: found by this property once
     );
     // A part that changes is copied with its parents; its clean siblings are shared.
     const clean = { name: 'U1', links: [{ port: 'eth0' }] };
