@@ -97,6 +97,10 @@ export class PatchColumnsWriter {
   private linkCount = 0;
   /** The row being written: its first column's index in `rows`. */
   private at = 0;
+  /**
+   * The rows' ids: the first `count` (one per row). Never emptied with `length = 0`, which gives the
+   * array's store back: refilled with ~1,000 ids a diff, it regrew every time (§3n).
+   */
   private readonly ids: string[] = [];
   /** The ids' text's length so far (UTF-16 code units): the next row's id starts here. */
   private idsLength = 0;
@@ -107,7 +111,7 @@ export class PatchColumnsWriter {
    * This diff's batteries and application name lists by number key (patchObjectKeys.ts): key →
    * index in `objects`, so a repeated one is found without making its JSON text. Emptied with it.
    */
-  private readonly batteries = new Map<number, number>();
+  private readonly batteries = new KeyIndex(BATTERY_KEYS);
   private readonly nameLists = new Map<number, number>();
   private readonly nameCodes = new NameCodes();
   /** The texts of the keys, kept across diffs (one map per kind: their keys overlap). */
@@ -138,8 +142,8 @@ export class PatchColumnsWriter {
     this.idsLength += id.length;
     rows[at + ROW.idEnd] = this.idsLength;
     this.at = at;
+    this.ids[this.count] = id;
     this.count += 1;
-    this.ids.push(id);
   }
 
   /** ASPECT.status's fields. `applications` is the list of active application names. */
@@ -172,7 +176,11 @@ export class PatchColumnsWriter {
     rows[at + ROW.videoState] = this.string(videoState);
     rows[at + ROW.applications] = applications;
     rows[at + ROW.onAir] = onAir === undefined ? -1 : onAir ? 1 : 0;
-    rows[at + ROW.battery] = battery === undefined ? -1 : this.keyed(this.batteries, this.batteryTexts, batteryKey(battery), battery);
+    if (battery === undefined) rows[at + ROW.battery] = -1;
+    else {
+      const key = batteryKey(battery);
+      rows[at + ROW.battery] = this.keyed(this.batteries, this.batteryTexts, key < BATTERY_KEYS ? key : NO_KEY, battery);
+    }
   }
 
   /** ASPECT.usage's total uplink (kbps; undefined allowed for patches that lack it). `+ 0`: −0 becomes the 0 JSON gave. */
@@ -202,6 +210,8 @@ export class PatchColumnsWriter {
   /** The buffer of every row written (transferable); the writer is empty again after. */
   finish(): ArrayBuffer {
     const json = encoder.encode(`{"s":${JSON.stringify(this.strings.texts)},"o":[${this.objects.texts.join(',')}]}`);
+    // Cut to this diff's rows first: a shorter length keeps the store unless it is under half full.
+    if (this.ids.length !== this.count) this.ids.length = this.count;
     const idText = this.ids.join('');
     const utf8 = !SURROGATE.test(idText);
     const idBytes = utf8 ? encoder.encode(idText) : null;
@@ -232,7 +242,6 @@ export class PatchColumnsWriter {
   reset(): void {
     this.count = 0;
     this.linkCount = 0;
-    this.ids.length = 0;
     this.idsLength = 0;
     this.strings.clear();
     this.objects.clear();
@@ -256,7 +265,7 @@ export class PatchColumnsWriter {
    * key's text (made once per key, kept in `texts`) looked up in the table. The text decides the
    * index, so a keyed object and an unkeyed one with the same text share it, as before the keys.
    */
-  private keyed(byKey: Map<number, number>, texts: KeyedTexts, key: number, value: unknown): number {
+  private keyed(byKey: KeyToIndex, texts: KeyedTexts, key: number, value: unknown): number {
     if (key === NO_KEY) return this.object(value);
     let index = byKey.get(key);
     if (index === undefined) {
@@ -264,6 +273,51 @@ export class PatchColumnsWriter {
       byKey.set(key, index);
     }
     return index;
+  }
+}
+
+/** A number key's index in this diff's objects (a Map, or KeyIndex for small keys). */
+interface KeyToIndex {
+  get(key: number): number | undefined;
+  set(key: number, value: number): unknown;
+}
+
+/** Battery keys are below 2^15 (patchObjectKeys.ts batteryKey); a key past it goes by its text, as NO_KEY. */
+const BATTERY_KEYS = 1 << 15;
+
+/**
+ * This diff's index of each small key (below `size`), emptied at once by a new generation. Why
+ * not a Map cleared every diff: at 60,000 events/s a diff holds a few hundred battery keys, and
+ * the cleared Map regrew its table to them every time (~29 B of garbage per event, §3n). Two
+ * typed arrays of `size` entries (256 KiB for the battery keys) instead, kept for the writer's life.
+ */
+class KeyIndex {
+  private readonly index: Int32Array;
+  /** The generation each key's index was set in; a key of an older one is not in this diff. */
+  private readonly stamp: Uint32Array;
+  private generation = 1;
+
+  constructor(readonly size: number) {
+    this.index = new Int32Array(size);
+    this.stamp = new Uint32Array(size);
+  }
+
+  get(key: number): number | undefined {
+    return this.stamp[key] === this.generation ? this.index[key] : undefined;
+  }
+
+  set(key: number, value: number): this {
+    this.stamp[key] = this.generation;
+    this.index[key] = value;
+    return this;
+  }
+
+  clear(): void {
+    this.generation += 1;
+    if (this.generation === 0xffff_ffff) {
+      this.stamp.fill(0);
+      this.generation = 1;
+    }
   }
 }
 
