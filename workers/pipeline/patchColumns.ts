@@ -53,6 +53,8 @@ const IDS_UTF8 = 8;
 const IDS_UTF16 = 16;
 /** Any UTF-16 surrogate: an id text with one goes as code units (exact for lone surrogates). */
 const SURROGATE = /[\uD800-\uDFFF]/;
+/** Any code unit past ASCII: an id text without one is as many UTF-8 bytes as code units. */
+const NOT_ASCII = /[^\u0000-\u007f]/;
 /** The columns of a row, in order. */
 const ROW = {
   rev: 0,
@@ -213,9 +215,11 @@ export class PatchColumnsWriter {
     // Cut to this diff's rows first: a shorter length keeps the store unless it is under half full.
     if (this.ids.length !== this.count) this.ids.length = this.count;
     const idText = this.ids.join('');
-    const utf8 = !SURROGATE.test(idText);
-    const idBytes = utf8 ? encoder.encode(idText) : null;
-    const idByteLength = idBytes === null ? idText.length * 2 : idBytes.byteLength;
+    // ASCII ids (the usual case) are written straight into the answer below, without a buffer of their own.
+    const ascii = !NOT_ASCII.test(idText);
+    const utf8 = ascii || !SURROGATE.test(idText);
+    const idBytes = ascii || !utf8 ? null : encoder.encode(idText);
+    const idByteLength = ascii ? idText.length : idBytes === null ? idText.length * 2 : idBytes.byteLength;
     const numbers = HEADER + PATCH_ROW_STRIDE * this.count + this.linkCount;
     const buffer = new ArrayBuffer(numbers * 8 + idByteLength + json.byteLength);
     const f64 = new Float64Array(buffer, 0, numbers);
@@ -228,7 +232,8 @@ export class PatchColumnsWriter {
     f64.set(this.rows.subarray(0, PATCH_ROW_STRIDE * this.count), HEADER);
     f64.set(this.links.subarray(0, this.linkCount), HEADER + PATCH_ROW_STRIDE * this.count);
     // The ids start at a multiple of 8 bytes, so code units are aligned for a Uint16Array.
-    if (idBytes !== null) new Uint8Array(buffer, numbers * 8, idByteLength).set(idBytes);
+    if (ascii) encoder.encodeInto(idText, new Uint8Array(buffer, numbers * 8, idByteLength));
+    else if (idBytes !== null) new Uint8Array(buffer, numbers * 8, idByteLength).set(idBytes);
     else {
       const units = new Uint16Array(buffer, numbers * 8, idText.length);
       for (let index = 0; index < idText.length; index += 1) units[index] = idText.charCodeAt(index);
