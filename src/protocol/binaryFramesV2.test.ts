@@ -76,6 +76,23 @@ describe('version-2 events frame: the head of each event checked from its column
     );
   });
 
+  it('reads a frame that is a view into a larger buffer: a Node Buffer from its pool, a Uint8Array at an odd offset', () => {
+    const shapes = new UsageShapeTable();
+    const frames = new ConnectionEncoderV2(new WireIdTable(), new LinkLayouts(), shapes).frames([status, usage]);
+    // The same frames, each placed at an odd offset inside a bigger buffer (CI found a Buffer's slice sharing its pool).
+    const inside = (frame: Uint8Array, asBuffer: boolean): Uint8Array => {
+      const pool = new Uint8Array(frame.byteLength + 13);
+      pool.set(frame, 5);
+      return asBuffer ? Buffer.from(pool.buffer, 5, frame.byteLength) : pool.subarray(5, 5 + frame.byteLength);
+    };
+    for (const asBuffer of [true, false]) {
+      const visited: Envelope[] = [];
+      const reader = { table: new ConnectionIds(), shapes: new ConnectionShapes(), visit: (event: Envelope) => visited.push({ ...event }), bad: (reason: string) => expect.fail(reason) };
+      for (const frame of frames) expect(readBinaryFrameV2(inside(frame, asBuffer), reader)).toMatchObject({ ok: true });
+      expect(visited).toEqual([status, usage]);
+    }
+  });
+
   it('the id table holds non-empty strings only', () => {
     const table = new ConnectionIds();
     expect(() => table.define(0, '')).toThrow(/ref 0 given "", expected a non-empty string/);
