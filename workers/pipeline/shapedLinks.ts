@@ -16,23 +16,38 @@ const SIGNAL_QUALITY = 8;
 const CONNECTED = 16;
 const ENABLED = 32;
 
-export function writeShapedLinkValues(writer: Pick<PatchColumnsWriter, 'linkValue' | 'uplink'>, shape: UsageShape, values: Float64Array): void {
-  let at = 0;
+/** The row's usage: its links' values written in one go (one capacity check per row, not per value: §3n), then the uplink sum. */
+export function writeShapedLinkValues(writer: Pick<PatchColumnsWriter, 'reserveLinks' | 'linkValueCount' | 'linksWritten' | 'uplink'>, shape: UsageShape, values: Float64Array): void {
+  const links = shape.links.length;
+  const out = writer.reserveLinks(links);
+  const uplink = putShapedLinkValues(out, writer.linkValueCount, shape, values);
+  writer.linksWritten(links);
+  writer.uplink(uplink);
+}
+
+/**
+ * Writes the shape's LINK_VALUES_STRIDE numbers per link into `out` from index `at` on (`out` has
+ * room for them) and returns the links' uplink sum (kbps). `+ 0` makes −0 the 0 JSON gave.
+ */
+export function putShapedLinkValues(out: Float64Array, at: number, shape: UsageShape, values: Float64Array): number {
+  let from = 0;
+  let to = at;
   let uplinkSum = 0;
   for (const link of shape.links) {
     const present = link.present;
-    const up = (present & UPLINK) !== 0 ? (values[at++] as number) : 0;
-    const down = (present & DOWNLINK) !== 0 ? (values[at++] as number) : 0;
-    const signal = (present & SIGNAL) !== 0 ? (values[at++] as number) : -1;
-    const quality = (present & SIGNAL_QUALITY) !== 0 ? (values[at++] as number) : undefined;
-    const connected = (present & CONNECTED) !== 0 ? (values[at++] as number) : 0;
-    const enabled = (present & ENABLED) !== 0 ? (values[at++] as number) : 1;
+    const up = (present & UPLINK) !== 0 ? (values[from++] as number) : 0;
+    const down = (present & DOWNLINK) !== 0 ? (values[from++] as number) : 0;
+    const signal = (present & SIGNAL) !== 0 ? (values[from++] as number) : -1;
+    const quality = (present & SIGNAL_QUALITY) !== 0 ? (values[from++] as number) : undefined;
+    const connected = (present & CONNECTED) !== 0 ? (values[from++] as number) : 0;
+    const enabled = (present & ENABLED) !== 0 ? (values[from++] as number) : 1;
     uplinkSum += up;
-    writer.linkValue(up);
-    writer.linkValue(down);
-    writer.linkValue(quality ?? signal);
-    writer.linkValue(connected);
-    writer.linkValue(enabled);
+    out[to] = up + 0;
+    out[to + 1] = down + 0;
+    out[to + 2] = (quality ?? signal) + 0;
+    out[to + 3] = connected + 0;
+    out[to + 4] = enabled + 0;
+    to += 5;
   }
-  writer.uplink(uplinkSum);
+  return uplinkSum;
 }
