@@ -365,7 +365,7 @@ function assertWireId(id: unknown, ref: number): void {
  * seq, ts and rev are f64s (numbers by construction, so only their integer ranges are left to
  * check), the kind is EVENT_KINDS' own string or undefined for a byte past it, and the id comes from
  * the connection's table, which holds non-empty strings only. Same verdict as isEnvelopeHead(cursor)
- * (binaryWireV2.test.ts checks both on damaged frames); why: that guard re-read each field of the
+ * (binaryFramesV2.test.ts checks both on damaged frames); why: that guard re-read each field of the
  * reused cursor through property loads and a Set lookup of the kind, ~4 % of the worker's busy time
  * at 60,000 events/s in Chromium (docs/performance.md §3n).
  */

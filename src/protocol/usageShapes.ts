@@ -75,12 +75,6 @@ function valueFits(kind: ValueKind, value: unknown): boolean {
   return kind === 'finite' || value >= 0;
 }
 
-function bitCount(bits: number): number {
-  let count = 0;
-  for (let b = bits; b !== 0; b >>>= 1) count += b & 1;
-  return count;
-}
-
 /** The shape of a usage payload and its values, or null when it has none (see the header). */
 export function usageShapeOf(data: unknown): { shape: UsageShape; values: number[] } | null {
   if (!isObject(data) || !Array.isArray(data['links'])) return null;
@@ -129,17 +123,16 @@ export function usageShapeOf(data: unknown): { shape: UsageShape; values: number
 
 /** A shape from its parts (the gateway's, or a descriptor the worker read), with its count and key. */
 export function makeShape(links: readonly LinkShape[], totals: number): UsageShape {
-  let valueCount = bitCount(totals);
   const parts: unknown[] = [totals];
+  // One check kind per value, in value order: their count is the shape's value count.
   const kinds: number[] = [];
   for (const link of links) {
-    valueCount += bitCount(link.present);
     // 0 stands for an absent field: no string, null or boolean equals it.
     parts.push(link.port, link.name ?? 0, link.type ?? 0, link.sim === undefined ? 0 : link.sim, link.roaming ?? 0, link.present);
     for (let i = 0; i < LINK_VALUE_KEYS.length; i += 1) if ((link.present & (1 << i)) !== 0) kinds.push(KIND_CODE[LINK_VALUE_KINDS[i] as ValueKind]);
   }
   for (let i = 0; i < TOTAL_VALUE_KEYS.length; i += 1) if ((totals & (1 << i)) !== 0) kinds.push(VALUE_KBPS);
-  return { links, totals, valueCount, key: JSON.stringify(parts), valueKinds: Uint8Array.from(kinds) };
+  return { links, totals, valueCount: kinds.length, key: JSON.stringify(parts), valueKinds: Uint8Array.from(kinds) };
 }
 
 /**

@@ -240,11 +240,12 @@ export class PatchColumnsWriter {
     // Cut to this diff's rows first: a shorter length keeps the store unless it is under half full.
     if (this.ids.length !== this.count) this.ids.length = this.count;
     const idText = this.ids.join('');
-    // ASCII ids (the usual case) are written straight into the answer below, without a buffer of their own.
+    // ASCII ids (the usual case) are encoded straight into the answer below, without a buffer of
+    // their own; other ids as UTF-8 bytes made first, or as code units when a surrogate is among them.
     const ascii = !NOT_ASCII.test(idText);
-    const utf8 = ascii || !SURROGATE.test(idText);
-    const idBytes = ascii || !utf8 ? null : encoder.encode(idText);
-    const idByteLength = ascii ? idText.length : idBytes === null ? idText.length * 2 : idBytes.byteLength;
+    const utf16 = !ascii && SURROGATE.test(idText);
+    const utf8 = !ascii && !utf16 ? encoder.encode(idText) : null;
+    const idByteLength = ascii ? idText.length : utf16 ? idText.length * 2 : (utf8 as Uint8Array).byteLength;
     const numbers = HEADER + PATCH_ROW_STRIDE * this.count + this.linkCount;
     const buffer = new ArrayBuffer(numbers * 8 + idByteLength + json.byteLength);
     const f64 = new Float64Array(buffer, 0, numbers);
@@ -253,12 +254,12 @@ export class PatchColumnsWriter {
     f64[2] = this.linkCount;
     f64[3] = json.byteLength;
     f64[4] = idByteLength;
-    f64[5] = utf8 ? IDS_UTF8 : IDS_UTF16;
+    f64[5] = utf16 ? IDS_UTF16 : IDS_UTF8;
     f64.set(this.rows.subarray(0, PATCH_ROW_STRIDE * this.count), HEADER);
     f64.set(this.links.subarray(0, this.linkCount), HEADER + PATCH_ROW_STRIDE * this.count);
     // The ids start at a multiple of 8 bytes, so code units are aligned for a Uint16Array.
     if (ascii) encoder.encodeInto(idText, new Uint8Array(buffer, numbers * 8, idByteLength));
-    else if (idBytes !== null) new Uint8Array(buffer, numbers * 8, idByteLength).set(idBytes);
+    else if (utf8 !== null) new Uint8Array(buffer, numbers * 8, idByteLength).set(utf8);
     else {
       const units = new Uint16Array(buffer, numbers * 8, idText.length);
       for (let index = 0; index < idText.length; index += 1) units[index] = idText.charCodeAt(index);
