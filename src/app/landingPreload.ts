@@ -30,12 +30,16 @@ export function landingScreenOf(next: string | null, hint: string | null): Route
   return DEFAULT_LANDING;
 }
 
+/** The screen this page last wrote as the hint: the guard runs on every navigation, the storage is written only on a change. */
+let remembered: RouteName | null = null;
+
 /** Notes the screen of a route whose preference was just saved (guard.ts saveRoute): the next sign-in's guess. */
 export function rememberLandingRoute(pathname: string): void {
   const name = matchRoute(pathname)?.route.name;
-  if (name === undefined || SCREENS[name] === undefined) return;
+  if (name === undefined || SCREENS[name] === undefined || name === remembered) return;
   try {
     localStorage.setItem(LANDING_HINT_KEY, name);
+    remembered = name;
   } catch {
     // Storage full or refused (private mode): the next sign-in guesses the unit list.
   }
