@@ -10,7 +10,6 @@
  * `--no-turbo-inlining` puts each allocation on the function that makes it (with inlining, a
  * callee's allocations are counted to the caller it was inlined into); the total is the same.
  */
-import { readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { Session } from 'node:inspector/promises';
 import { ConnectionEncoderV2, WireIdTable } from '../../src/protocol/binaryFramesV2.ts';
@@ -20,9 +19,8 @@ import type { Envelope } from '../../src/protocol/envelope.ts';
 import { EVENTS_OP } from '../../src/protocol/ops.ts';
 import { ROOT } from '../child.ts';
 import { pumpFrames, settle } from './framePump.ts';
+import { readTenKLog } from './tenKLog.ts';
 
-const UNITS = 10_000;
-const EVENTS = 250_000;
 const FRAME_EVENTS = 1_000;
 const PER_FLUSH = 1_000;
 /** Bytes between the profiler's samples (V8's default is 32 KiB; smaller reads small sites better). */
@@ -30,15 +28,7 @@ const SAMPLE_BYTES = 1_024;
 const TOP = 30;
 
 const root = resolve(process.argv[2] ?? ROOT);
-const lines = readFileSync(join(ROOT, 'fixtures/generated/bench-10k.ndjson'), 'utf8').split('\n').slice(1, EVENTS + 1).filter((line) => line !== '');
-const units = lines
-  .filter((line) => line.includes('"unit.added"'))
-  .slice(0, UNITS)
-  .map((line) => {
-    const event = JSON.parse(line) as { rev: number; data: unknown };
-    return { rev: event.rev, unit: event.data };
-  });
-const stream = lines.filter((line) => !line.includes('"unit.added"') && !line.includes('"unit.removed"'));
+const { units, stream } = readTenKLog();
 const connection = new ConnectionEncoderV2(new WireIdTable(), new LinkLayouts(), new UsageShapeTable());
 const frames: Uint8Array[][] = [];
 for (let at = 0; at < stream.length; at += FRAME_EVENTS) {

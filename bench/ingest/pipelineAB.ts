@@ -41,7 +41,6 @@
  * (guardAB below). Every part prints the per-round ratios other / this and the rounds this side
  * is lower in.
  */
-import { readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { encodeBinaryFrame, packFrameBody, unpackFrameBody } from '../../src/protocol/binaryFrames.ts';
 import { ConnectionEncoderV2, WireIdTable } from '../../src/protocol/binaryFramesV2.ts';
@@ -52,9 +51,8 @@ import { EVENTS_OP } from '../../src/protocol/ops.ts';
 import { ROOT } from '../child.ts';
 import { median } from '../figure.ts';
 import { pumpFrames, settle } from './framePump.ts';
+import { readTenKLog } from './tenKLog.ts';
 
-const UNITS = 10_000;
-const EVENTS = 250_000;
 const FRAME_EVENTS = 1_000;
 const PER_FLUSH = Number(process.env['PER_FLUSH'] ?? 4_000);
 
@@ -62,15 +60,7 @@ const other = process.argv[2];
 if (other === undefined) throw new Error('usage: npx tsx bench/ingest/pipelineAB.ts OTHER_CHECKOUT [ROUNDS]');
 const rounds = Number(process.argv[3] ?? 6);
 
-const lines = readFileSync(join(ROOT, 'fixtures/generated/bench-10k.ndjson'), 'utf8').split('\n').slice(1, EVENTS + 1).filter((line) => line !== '');
-const units = lines
-  .filter((line) => line.includes('"unit.added"'))
-  .slice(0, UNITS)
-  .map((line) => {
-    const event = JSON.parse(line) as { rev: number; data: unknown };
-    return { rev: event.rev, unit: event.data };
-  });
-const stream = lines.filter((line) => !line.includes('"unit.added"') && !line.includes('"unit.removed"'));
+const { units, stream } = readTenKLog();
 const WIRES = ['v1', 'v2', 'v2-nolayout', 'v2-shapes'] as const;
 type Wire = (typeof WIRES)[number];
 const wires = (process.env['AB_WIRES'] ?? 'v2,v1').split(',') as Wire[];

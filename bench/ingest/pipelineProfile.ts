@@ -11,7 +11,6 @@
  *   WIRES=json,bin2,json,bin2 npx tsx bench/ingest/pipelineProfile.ts
  *   WIRES=bin2 node --import tsx --cpu-prof --cpu-prof-dir=/tmp/prof bench/ingest/pipelineProfile.ts
  */
-import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { encodeBinaryFrame } from '../../src/protocol/binaryFrames.ts';
 import { ConnectionEncoderV2 } from '../../src/protocol/binaryFramesV2.ts';
@@ -23,21 +22,13 @@ import { decodeDiffPatches, decodeDiffUnits } from '../../workers/pipeline/diff.
 import { FleetPipeline } from '../../workers/pipeline/fleetPipeline.ts';
 import { systemClock, systemTimers } from '../../workers/sources/clock.ts';
 import { LiveSession } from '../../workers/sources/liveSession.ts';
-import { ROOT } from '../child.ts';
 import { pumpFrames, settle } from './framePump.ts';
+import { readTenKLog } from './tenKLog.ts';
 
-const UNITS = 10_000;
-const EVENTS = 250_000;
 const FRAME_EVENTS = 1_000;
 const PER_FLUSH = Number(process.env['PER_FLUSH'] ?? 4_000);
 
-const lines = readFileSync(join(ROOT, 'fixtures/generated/bench-10k.ndjson'), 'utf8').split('\n').slice(1, EVENTS + 1).filter((line) => line !== '');
-const added = lines.filter((line) => line.includes('"unit.added"')).slice(0, UNITS);
-const stream = lines.filter((line) => !line.includes('"unit.added"') && !line.includes('"unit.removed"'));
-const units = added.map((line) => {
-  const event = JSON.parse(line) as { rev: number; data: unknown };
-  return { rev: event.rev, unit: event.data };
-});
+const { units, stream } = readTenKLog();
 const texts: string[] = [];
 const binaries: Uint8Array[] = [];
 /** Version 2: per chunk its frames (an ids frame first when the chunk has ids the connection was not sent). */
