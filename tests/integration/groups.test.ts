@@ -10,6 +10,7 @@ import { may } from '../../src/domain/roles/permissions.ts';
 import { hashPassword } from '../../src/server/auth/password.ts';
 import { call, DEMO_PASSWORD, signIn, tempDir } from './server-harness.ts';
 import { startUnitServer, type UnitTestServer } from './units-harness.ts';
+import { testUser } from './testUsers.ts';
 
 // spec 002 §5 shared messages and the generic texts of 001 §8 / 002 §8, word for word.
 const GENERIC_NAME = 'Should contain only letters, numbers, underscores and hyphens';
@@ -38,23 +39,7 @@ describe('groups (spec 002 §3 §4 §5 §7) against a started server', () => {
     await server.store.inventories.insert({ id: 'INV-OTHER', name: 'Other-Broadcaster', region: 'eu', customer: 'Other', parentId: null, features: [], createdAt: now });
     await server.store.groups.insert({ id: 'G-OTHER', name: 'Other-Desk', inventoryId: 'INV-OTHER', autoAssociation: false, unitAutoAssociation: false, createdAt: now });
     await server.store.users.insert(
-      {
-        id: 'USR-OUTSIDER',
-        username: 'outsider_admin',
-        firstName: 'Out',
-        lastName: 'Sider',
-        email: null,
-        userLabel: '',
-        userType: 'luc_admin',
-        active: true,
-        sso: false,
-        isDemo: false,
-        password: await hashPassword(DEMO_PASSWORD),
-        passwordChangedAt: now,
-        passwordExpiresAt: null,
-        forcePasswordChange: false,
-        createdAt: now,
-      },
+      { ...testUser('USR-OUTSIDER', now), username: 'outsider_admin', firstName: 'Out', lastName: 'Sider', password: await hashPassword(DEMO_PASSWORD) },
       ['G-OTHER'],
     );
     superUser = await signIn(server, 'super_user');

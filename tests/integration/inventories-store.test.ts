@@ -7,7 +7,8 @@
 import { afterEach, beforeEach, expect, it } from 'vitest';
 import type { Store } from '../../src/server/store/store.ts';
 import type { InventoryListing } from '../../src/server/areas/inventories/repo.ts';
-import { describeOnBothEngines, testUser } from './bothEngines.ts';
+import { describeOnBothEngines } from './bothEngines.ts';
+import { testUser } from './testUsers.ts';
 
 /** Times well above 2^31 ms (bigint on PostgreSQL), read back as JS numbers. */
 const NOW = 1_700_000_000_000;

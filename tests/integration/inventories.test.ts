@@ -12,6 +12,7 @@ import { INVENTORY_FEATURE_FLAG_NAMES } from '../../src/domain/roles/roleSets.ts
 import { hashPassword } from '../../src/server/auth/password.ts';
 import { call, DEMO_PASSWORD, signIn, tempDir } from './server-harness.ts';
 import { startUnitServer, type UnitTestServer } from './units-harness.ts';
+import { testUser } from './testUsers.ts';
 
 // spec 002 §5 shared messages and spec 001 §8 texts, word for word.
 const GENERIC_NAME = 'Should contain only letters, numbers, underscores and hyphens';
@@ -50,23 +51,7 @@ describe('inventories (spec 001 §3 §7 §8, 002 §3 §5) against a started serv
     await server.store.inventories.insert({ id: 'INV-FOREIGN', name: 'Foreign-Broadcaster', region: 'sa-east', customer: 'Foreign Media', parentId: null, features: [], createdAt: now });
     await server.store.groups.insert({ id: 'G-FOREIGN-DESK', name: 'Foreign-Desk', inventoryId: 'INV-FOREIGN', autoAssociation: false, unitAutoAssociation: false, createdAt: now });
     await server.store.users.insert(
-      {
-        id: 'USR-OUTSIDER',
-        username: 'outsider_admin',
-        firstName: 'Out',
-        lastName: 'Sider',
-        email: null,
-        userLabel: '',
-        userType: 'luc_admin',
-        active: true,
-        sso: false,
-        isDemo: false,
-        password: await hashPassword(DEMO_PASSWORD),
-        passwordChangedAt: now,
-        passwordExpiresAt: null,
-        forcePasswordChange: false,
-        createdAt: now,
-      },
+      { ...testUser('USR-OUTSIDER', now), username: 'outsider_admin', firstName: 'Out', lastName: 'Sider', password: await hashPassword(DEMO_PASSWORD) },
       ['G-FOREIGN-DESK'],
     );
     for (const type of USER_TYPES) cookies.set(type, await signIn(server, type));

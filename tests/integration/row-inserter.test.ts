@@ -13,7 +13,8 @@ import type { Store } from '../../src/server/store/store.ts';
 import { createRowInserter, ROW_INSERTER_CHUNK_MAX } from '../../src/server/store/rowInserter.ts';
 import { INCIDENT_KINDS, INCIDENT_SEVERITIES } from '../../src/domain/incidents.ts';
 import type { NewIncident } from '../../src/server/areas/incidents/repo.ts';
-import { describeOnBothEngines, testUser } from './bothEngines.ts';
+import { describeOnBothEngines } from './bothEngines.ts';
+import { testUser } from './testUsers.ts';
 
 const COLUMNS = ['at', 'kind', 'severity', 'code', 'message', 'unit_id', 'unit_name', 'group_id', 'inventory_id', 'user_id', 'toast', 'acknowledged_by', 'acknowledged_at'] as const;
 
