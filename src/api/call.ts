@@ -57,6 +57,11 @@ export async function call<E extends AnyEndpoint>(endpoint: E, input: CallInput<
     ...(options.signal !== undefined ? { signal: options.signal } : {}),
     ...(options.redirectOn401 !== undefined ? { redirectOn401: options.redirectOn401 } : {}),
   });
+  return decodeAnswer(endpoint, answer);
+}
+
+/** The answer of a 2xx as the endpoint's response Schema decodes it; a ContractError naming the field when it does not. */
+export function decodeAnswer<E extends AnyEndpoint>(endpoint: E, answer: unknown): ResponseOf<E> {
   if (endpoint.produces !== undefined) return answer as ResponseOf<E>;
   const decoded = Schema.decodeUnknownResult(endpoint.response)(answer, { errors: 'all' });
   if (Result.isFailure(decoded)) throw new ContractError(endpoint, issueText(decoded.failure, 'answer'));

@@ -14,17 +14,9 @@ import {
   fetchPreferences,
   savePreferences,
 } from './resources.ts';
+import { queryKeys } from './queryKeys.ts';
 
-/** Everything under 'session' belongs to the signed-in user and is dropped on sign-in and sign-out. */
-export const queryKeys = {
-  session: ['session'],
-  currentUser: ['session', 'currentUser'],
-  configuration: ['session', 'clientConfiguration'],
-  applicationUrls: ['session', 'applicationUrls'],
-  preferences: ['session', 'preferences'],
-  notifications: ['session', 'notifications'],
-  groups: ['session', 'groups'],
-} as const;
+export { queryKeys };
 
 /** The user does not change within a session. */
 export const currentUserQuery = queryOptions({

@@ -1,11 +1,12 @@
 /**
  * The REST calls of the shell (spec 002 §7 "User and client", the auth routes), each through
  * `call(endpoint)` (src/api/call.ts): the answer is decoded with the endpoint's Schema at the edge,
- * so the rest of the console gets the contract's exact types.
+ * so the rest of the console gets the contract's exact types. Sign-in itself is src/api/signIn.ts's:
+ * the sign-in page sends it without loading this module.
  */
 import { mergePreferences, type UserPreferences } from '../domain/preferences.ts';
 import { call, type CallOptions } from './call.ts';
-import { login, logout, type Credentials } from '../protocol/rest/auth.ts';
+import { logout, type Credentials } from '../protocol/rest/auth.ts';
 import { fetchCurrentUserDetails, type CurrentUserDetails } from '../protocol/rest/account.ts';
 import { getApplicationUrls, getClientConfiguration, type ApplicationUrls as ApplicationUrlsAnswer, type ClientConfiguration as ClientConfigurationAnswer } from '../protocol/rest/client.ts';
 import { getPreferences, savePreferences as savePreferencesEndpoint } from '../protocol/rest/preferences.ts';
@@ -23,11 +24,6 @@ export type ClientNotification = ClientNotificationAnswer;
 /** A group of the signed-in user (groups/fetch). */
 export type UserGroup = GroupSummary;
 export type { Credentials, CallOptions };
-
-/** POST auth/login: sets the session cookie. A 401 here is the answer "Wrong username or password". */
-export function signIn(credentials: Credentials): Promise<CurrentUser> {
-  return call(login, { body: credentials }, { redirectOn401: false });
-}
 
 /** POST auth/logout: ends the session (a session already gone is fine). */
 export async function signOut(): Promise<void> {

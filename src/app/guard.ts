@@ -17,18 +17,7 @@ import { clientConfigurationQuery, currentUserQuery, preferencesQuery, queryKeys
 import { isInitialNavigation, isPasswordNoticePostponed, markInitialNavigationDone } from './sessionState.ts';
 import { showError } from '../components/toasts.ts';
 import { rememberLandingRoute } from './landingPreload.ts';
-
-export const SIGN_IN_PATH = '/login';
-
-/** The sign-in page, remembering where to go after it (a same-site path only). */
-export function signInPath(next: string | null): string {
-  return next === null || next === '/' || !isSafeNext(next) ? SIGN_IN_PATH : `${SIGN_IN_PATH}?next=${encodeURIComponent(next)}`;
-}
-
-/** A path on this site: starts with one slash (never "//host" or a scheme), no backslash tricks. */
-export function isSafeNext(next: string): boolean {
-  return next.startsWith('/') && !next.startsWith('//') && !next.includes('\\') && !next.startsWith(SIGN_IN_PATH);
-}
+import { signInPath } from './signInPaths.ts';
 
 export interface Session {
   readonly user: CurrentUser;

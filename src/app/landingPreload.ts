@@ -23,7 +23,7 @@ const DEFAULT_LANDING: RouteName = 'UnitList';
 /** The screen to load for a sign-in: `next`'s screen, else the hint's, else the unit list. Pure. */
 export function landingScreenOf(next: string | null, hint: string | null): RouteName {
   if (next !== null) {
-    const name = matchRoute(next.split(/[?#]/, 1)[0] ?? next)?.route.name; // next is a path with its query (guard.ts signInPath)
+    const name = matchRoute(next.split(/[?#]/, 1)[0] ?? next)?.route.name; // next is a path with its query (signInPaths.ts signInPath)
     if (name !== undefined && SCREENS[name] !== undefined) return name;
   }
   if (hint !== null && Object.hasOwn(SCREENS, hint)) return hint as RouteName;

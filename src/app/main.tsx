@@ -13,9 +13,13 @@ import { createQueryClient } from './queryClient.ts';
 import { createConsoleRouter } from './router.tsx';
 import { Providers } from './providers.tsx';
 import { recoverStylesheetPreloads } from './screenLoading.ts';
+import { preloadGuard } from './shellLoading.ts';
+import { SIGN_IN_PATH } from './signInPaths.ts';
 
 async function start(): Promise<void> {
   recoverStylesheetPreloads(window, document);
+  // Any page but sign-in is decided by the guard first: its chunk loads beside the English texts.
+  if (window.location.pathname !== SIGN_IN_PATH) preloadGuard();
   await startI18n();
   const queryClient = createQueryClient();
   const router = createConsoleRouter(queryClient);

@@ -11,7 +11,7 @@
  * subscriber only schedules; the navigation starts once the completing one has returned.
  */
 import type { DataRouter, RouterState } from 'react-router';
-import { SIGN_IN_PATH, signInPath } from './guard.ts';
+import { SIGN_IN_PATH, signInPath } from './signInPaths.ts';
 
 /** The part of a data router this needs (createBrowserRouter's, or a memory router in tests). */
 export type SignInRouter = Pick<DataRouter, 'state' | 'subscribe' | 'navigate'>;

@@ -9,18 +9,19 @@
  *         /psg/system_entities/…        a page's tab routes, nested in it once its screen exists
  *     *                                 unknown paths: the guard sends them to /list
  */
-import { createBrowserRouter, redirect, type NonIndexRouteObject, type RouteObject } from 'react-router';
+import { createBrowserRouter, redirect, type LoaderFunctionArgs, type NonIndexRouteObject, type RouteObject } from 'react-router';
 import type { QueryClient } from '@tanstack/react-query';
 import { ROUTES, type RouteName } from '../domain/roles/routes.ts';
-import { fetchCurrentUser } from '../api/resources.ts';
+import { hasSession } from '../api/signIn.ts';
 import { setUnauthorizedHandler } from '../api/http.ts';
-import { makeGuardLoader, SIGN_IN_PATH, isSafeNext } from './guard.ts';
+import type { GuardData, GuardDeps } from './guard.ts';
+import { SIGN_IN_PATH, isSafeNext } from './signInPaths.ts';
 import { createSignInReturn } from './returnToSignIn.ts';
-import { queryKeys } from '../api/queries.ts';
+import { queryKeys } from '../api/queryKeys.ts';
 import { markSessionStart } from './sessionState.ts';
 import { SCREENS } from './screens.ts';
 import { loadWithRetry } from './screenLoading.ts';
-import { loadShell } from './shellLoading.ts';
+import { loadGuard, loadShell } from './shellLoading.ts';
 import { GuardRoot } from './GuardRoot.tsx';
 import { SignInPage } from './pages/SignInPage.tsx';
 import { RouteErrorPage } from './pages/RouteErrorPage.tsx';
@@ -79,6 +80,27 @@ function Redirecting(): null {
   return null;
 }
 
+/**
+ * The guard's loader, made once its module has loaded: guard.ts and the REST layer it calls (effect's
+ * Schemas) are not part of the sign-in page (docs/performance.md §7q). The sign-in page starts the
+ * load on submit and main.tsx at start on any other page (preloadGuard), so a navigation rarely
+ * waits for it; a load that fails after its retries fails this navigation and is tried again by
+ * the next.
+ */
+function lazyGuardLoader(deps: GuardDeps): (args: LoaderFunctionArgs) => Promise<GuardData> {
+  let made: Promise<(args: LoaderFunctionArgs) => Promise<GuardData>> | undefined;
+  return async (args) => {
+    made ??= loadWithRetry(loadGuard).then(
+      ({ makeGuardLoader }) => makeGuardLoader(deps),
+      (error: unknown) => {
+        made = undefined; // the next navigation loads it again
+        throw error;
+      },
+    );
+    return (await made)(args);
+  };
+}
+
 export function createConsoleRouter(queryClient: QueryClient) {
   // The page being left, read inside the guard while a navigation is pending (the router's
   // location is still the old one then). The sign-in page and the first load count as none.
@@ -89,7 +111,7 @@ export function createConsoleRouter(queryClient: QueryClient) {
     const path = router.state.location.pathname;
     return path === SIGN_IN_PATH ? null : path;
   };
-  const guardLoader = makeGuardLoader({ queryClient, fromPath });
+  const guardLoader = lazyGuardLoader({ queryClient, fromPath });
 
   const topRoutes: RouteObject[] = ROUTES.flatMap((route) => {
     const name = route.name;
@@ -109,11 +131,7 @@ export function createConsoleRouter(queryClient: QueryClient) {
       // Already signed in: go on to the console (or the page asked for).
       loader: async ({ request }) => {
         const next = new URL(request.url).searchParams.get('next');
-        try {
-          await fetchCurrentUser({ redirectOn401: false, signal: request.signal });
-        } catch {
-          return null;
-        }
+        if (!(await hasSession(request.signal))) return null;
         throw redirect(next !== null && isSafeNext(next) ? next : '/');
       },
     },

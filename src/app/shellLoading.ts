@@ -1,5 +1,5 @@
 /**
- * The shell's chunk (drawer, menu, header, the fleet worker's client), loaded once signed in
+ * The shell's chunk (drawer, menu, header, the fleet worker's client) and the guard's, loaded once signed in
  * (router.tsx). The sign-in page starts it when the form is submitted, so the shell and the
  * chunks it imports arrive while the sign-in request is answered, instead of after it beside the
  * guard's calls (docs/performance.md §7: on a busy server each round trip costs 0.3–3 s, and the
@@ -8,7 +8,19 @@
  */
 export const loadShell = async () => (await import('./shell/Shell.tsx')).Shell;
 
-/** Starts loading the shell without waiting; a failure here is left to the route's own load, which retries (screenLoading.ts). */
+/**
+ * The guard (router.tsx's lazyGuardLoader) and with it the REST layer: every page but sign-in
+ * needs it first, the sign-in page not at all (docs/performance.md §7q).
+ */
+export const loadGuard = () => import('./guard.ts');
+
+/** Starts loading the guard without waiting (main.tsx, on any page but sign-in); a failure is left to the router's own load, which retries. */
+export function preloadGuard(): void {
+  loadGuard().catch(() => undefined);
+}
+
+/** Starts loading the guard and the shell without waiting; a failure here is left to the route's own load, which retries (screenLoading.ts). */
 export function preloadShell(): void {
+  preloadGuard();
   loadShell().catch(() => undefined);
 }

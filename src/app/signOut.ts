@@ -6,7 +6,7 @@ import { queryKeys } from '../api/queries.ts';
 import type { CurrentUser } from '../api/resources.ts';
 import { showError } from '../components/toasts.ts';
 import { clearPasswordNoticePostponement, markSessionStart } from './sessionState.ts';
-import { SIGN_IN_PATH } from './guard.ts';
+import { SIGN_IN_PATH } from './signInPaths.ts';
 
 /**
  * Signs out: ends the server session, forgets the postponed password notice (it shows again at

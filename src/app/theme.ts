@@ -4,7 +4,7 @@
  * no theme field and refuses unknown ones, so the theme stays a per-screen choice, which also
  * suits a wall display and an office desk signed in as the same user.
  */
-import { createTheme, Drawer, localStorageColorSchemeManager, Modal, Notification, type MantineColorScheme } from '@mantine/core';
+import { createTheme, localStorageColorSchemeManager, type DrawerProps, type MantineColorScheme, type ModalProps, type NotificationProps } from '@mantine/core';
 
 export const COLOR_SCHEME_STORAGE_KEY = 'luc-color-scheme';
 export const DEFAULT_COLOR_SCHEME: MantineColorScheme = 'dark';
@@ -20,18 +20,21 @@ export const theme = createTheme({
   headings: { fontWeight: '600' },
   // Every dialog's and toast's close button has an accessible name (issue 17 item 6); a dialog that
   // sets its own (closeButtonProps) keeps it. English like the whole interface (spec 000 §1).
+  // Plain objects rather than `Modal.extend(…)`: extend only types its argument, and importing the
+  // dialogs for it put their code (and the ScrollArea and floating-ui they use) into the sign-in
+  // page's JavaScript (docs/performance.md §7q).
   components: {
-    Modal: Modal.extend({ defaultProps: { closeButtonProps: { 'aria-label': 'Close' } } }),
-    Drawer: Drawer.extend({ defaultProps: { closeButtonProps: { 'aria-label': 'Close' } } }),
+    Modal: { defaultProps: { closeButtonProps: { 'aria-label': 'Close' } } satisfies Partial<ModalProps> },
+    Drawer: { defaultProps: { closeButtonProps: { 'aria-label': 'Close' } } satisfies Partial<DrawerProps> },
     // A toast's title and message are one line each (ellipsis; toasts.ts puts the whole text in a
     // tooltip) so that five always fit the toast lane (TOAST_LANE_HEIGHT_PX).
-    Notification: Notification.extend({
-      defaultProps: { closeButtonProps: { 'aria-label': 'Close notification' } },
+    Notification: {
+      defaultProps: { closeButtonProps: { 'aria-label': 'Close notification' } } satisfies Partial<NotificationProps>,
       styles: {
         title: { whiteSpace: 'nowrap', overflow: 'hidden', textOverflow: 'ellipsis' },
         description: { whiteSpace: 'nowrap', overflow: 'hidden', textOverflow: 'ellipsis' },
       },
-    }),
+    },
   },
   colors: {
     // A cooler, deeper dark palette than the default: less glare on a control-room wall.

@@ -9,6 +9,7 @@ import { endpoint } from './endpoint.ts';
 import { EpochMs, Id, Ref, TextBetween } from './common.ts';
 import { NAME_MAX_CHARS } from '../../domain/constants.ts';
 import { CONTACT_PHONE_MAX_LENGTH, CONTACT_TEXT_MAX_LENGTH } from '../../domain/users.ts';
+import { CURRENT_USER_CALL } from './sessionCalls.ts';
 
 const TAGS = ['account'] as const;
 
@@ -41,8 +42,7 @@ export const CurrentUserDetails = Schema.Struct({
 export type CurrentUserDetails = typeof CurrentUserDetails.Type;
 
 export const fetchCurrentUserDetails = endpoint({
-  method: 'GET',
-  path: 'users/fetch_current_user_details',
+  ...CURRENT_USER_CALL,
   summary: 'The signed-in user',
   tags: TAGS,
   response: CurrentUserDetails,

@@ -8,6 +8,7 @@ import { Schema } from 'effect';
 import { endpoint } from './endpoint.ts';
 import { TextBetween } from './common.ts';
 import { CurrentUserDetails, PASSWORD_TEXT_MAX_LENGTH } from './account.ts';
+import { LOGIN_CALL } from './sessionCalls.ts';
 
 const TAGS = ['auth'] as const;
 
@@ -18,8 +19,7 @@ export const Credentials = Schema.Struct({
 export type Credentials = typeof Credentials.Type;
 
 export const login = endpoint({
-  method: 'POST',
-  path: 'auth/login',
+  ...LOGIN_CALL,
   summary: 'Sign in: sets the HttpOnly, SameSite=Strict session cookie and answers the user (10 attempts a minute per address and username)',
   tags: TAGS,
   body: Credentials,

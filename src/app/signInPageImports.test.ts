@@ -1,0 +1,73 @@
+/**
+ * What the sign-in page's JavaScript may hold (issue 15 item 6, docs/performance.md §7q): the
+ * modules the entry (main.tsx) imports statically, walked through our own sources. A static import
+ * is one more file the browser loads before the sign-in form shows; the bench reports the bytes
+ * (startup.ts), this test keeps the heavy parts off the page: the REST layer and effect's Schema
+ * (loaded while the sign-in request is out, src/api/signIn.ts), the guard (loaded with the first
+ * guarded navigation), and Mantine's dialogs (imported by value, they bring ScrollArea and
+ * floating-ui).
+ */
+import { existsSync, readFileSync } from 'node:fs';
+import { dirname, join, relative, resolve } from 'node:path';
+import { describe, expect, it } from 'vitest';
+
+const ROOT = resolve(import.meta.dirname, '../..');
+const ENTRY = join(ROOT, 'src/app/main.tsx');
+
+/** Static imports and re-exports of a module's text (not `import type`, not `import()`). */
+function staticImports(text: string): { specifier: string; names: string }[] {
+  const found: { specifier: string; names: string }[] = [];
+  for (const match of text.matchAll(/^(?:import|export)\s+(?!type\s)([^;'"]*?)\s*from\s*'([^']+)'/gms)) found.push({ names: match[1] ?? '', specifier: match[2] ?? '' });
+  for (const match of text.matchAll(/^import\s+'([^']+)'/gm)) found.push({ names: '', specifier: match[1] ?? '' });
+  return found;
+}
+
+/** The entry's static closure: our source files (relative to the root) and, per package, the value names imported from it. */
+function closureOf(entry: string): { files: Set<string>; packages: Map<string, string[]> } {
+  const files = new Set<string>();
+  const packages = new Map<string, string[]>();
+  const queue = [entry];
+  while (queue.length > 0) {
+    const file = queue.shift() as string;
+    const name = relative(ROOT, file);
+    if (files.has(name)) continue;
+    files.add(name);
+    for (const { specifier, names } of staticImports(readFileSync(file, 'utf8'))) {
+      if (specifier.startsWith('.')) {
+        if (specifier.includes('?')) continue; // `?url`, `?worker&url`: the file's URL, not its code
+        const target = resolve(dirname(file), specifier);
+        if (/\.(tsx?)$/.test(target) && existsSync(target)) queue.push(target);
+        continue;
+      }
+      const pkg = specifier.startsWith('@') ? specifier.split('/').slice(0, 2).join('/') : (specifier.split('/')[0] as string);
+      packages.set(pkg, [...(packages.get(pkg) ?? []), ...names.replace(/[{}]/g, ' ').split(/[\s,]+/).filter((part) => part !== '' && !part.startsWith('type'))]);
+    }
+  }
+  return { files, packages };
+}
+
+describe("the sign-in page's static imports", () => {
+  const { files, packages } = closureOf(ENTRY);
+
+  it('are walked (the page and the router are reached)', () => {
+    expect(files).toContain('src/app/pages/SignInPage.tsx');
+    expect(files).toContain('src/app/router.tsx');
+    expect(packages.has('@mantine/core')).toBe(true);
+  });
+
+  it('do not reach effect', () => {
+    expect([...packages.keys()]).not.toContain('effect');
+  });
+
+  it.each(['src/api/resources.ts', 'src/api/call.ts', 'src/api/queries.ts', 'src/app/guard.ts', 'src/api/signInAnswer.ts'])('do not reach %s', (file) => {
+    expect(files).not.toContain(file);
+  });
+
+  it('reach no endpoint module of the REST contract but the schema-free session calls', () => {
+    expect([...files].filter((file) => file.startsWith('src/protocol/rest/'))).toEqual(['src/protocol/rest/sessionCalls.ts']);
+  });
+
+  it("import none of Mantine's dialogs as a value", () => {
+    expect((packages.get('@mantine/core') ?? []).filter((name) => ['Modal', 'Drawer', 'ScrollArea', 'Popover', 'Tooltip', 'Menu'].includes(name))).toEqual([]);
+  });
+});
