@@ -4,8 +4,8 @@
  * is one more file the browser loads before the sign-in form shows; the bench reports the bytes
  * (startup.ts), this test keeps the heavy parts off the page: the REST layer and effect's Schema
  * (loaded while the sign-in request is out, src/api/signIn.ts), the guard (loaded with the first
- * guarded navigation), and Mantine's dialogs (imported by value, they bring ScrollArea and
- * floating-ui).
+ * guarded navigation), the toasts' container (loaded with the first toast or the shell), and
+ * Mantine's dialogs (imported by value, they bring ScrollArea and floating-ui).
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
@@ -65,6 +65,11 @@ describe("the sign-in page's static imports", () => {
 
   it('reach no endpoint module of the REST contract but the schema-free session calls', () => {
     expect([...files].filter((file) => file.startsWith('src/protocol/rest/'))).toEqual(['src/protocol/rest/sessionCalls.ts']);
+  });
+
+  it("reach the toasts' store but not their container (toastLane.tsx loads it)", () => {
+    expect(files).not.toContain('src/app/ToastLaneContainer.tsx');
+    expect(packages.get('@mantine/notifications')).not.toContain('Notifications');
   });
 
   it("import none of Mantine's dialogs as a value", () => {

@@ -19,6 +19,7 @@ import { ThemeToggle } from './ThemeToggle.tsx';
 import { UserMenu } from './UserMenu.tsx';
 import { MAIN_CONTENT_ID, SkipLink } from './SkipLink.tsx';
 import { WhatsNewDialog } from '../../features/whatsNew/WhatsNewDialog.tsx';
+import { useToastLane } from '../toastLane.tsx';
 
 export const HEADER_HEIGHT_PX = 52;
 export const NAVBAR_WIDTH_PX = 248;
@@ -45,6 +46,7 @@ export function Shell() {
   const [navOpen, nav] = useDisclosure(true);
   const [appsOpen, apps] = useDisclosure(false);
   useBackgroundPolling();
+  useToastLane(); // mounted now, so a toast never waits for the lane's chunk (toastLane.tsx)
 
   return (
     <FleetConnection>
