@@ -22,6 +22,7 @@ import { markSessionStart } from './sessionState.ts';
 import { SCREENS } from './screens.ts';
 import { loadWithRetry } from './screenLoading.ts';
 import { loadGuard, loadShell } from './shellLoading.ts';
+import { loadAllTexts } from '../i18n/i18n.ts';
 import { GuardRoot } from './GuardRoot.tsx';
 import { SignInPage } from './pages/SignInPage.tsx';
 import { RouteErrorPage } from './pages/RouteErrorPage.tsx';
@@ -81,8 +82,9 @@ function Redirecting(): null {
 }
 
 /**
- * The guard's loader, made once its module has loaded: guard.ts and the REST layer it calls (effect's
- * Schemas) are not part of the sign-in page (docs/performance.md §7q). The sign-in page starts the
+ * The guard's loader, made once its module and every English text have loaded: guard.ts, the REST
+ * layer it calls (effect's Schemas) and the texts of the other pages are not part of the sign-in
+ * page (docs/performance.md §7q), and no page the guard lets through draws before its texts. The sign-in page starts the
  * load on submit and main.tsx at start on any other page (preloadGuard), so a navigation rarely
  * waits for it; a load that fails after its retries fails this navigation and is tried again by
  * the next.
@@ -90,8 +92,8 @@ function Redirecting(): null {
 function lazyGuardLoader(deps: GuardDeps): (args: LoaderFunctionArgs) => Promise<GuardData> {
   let made: Promise<(args: LoaderFunctionArgs) => Promise<GuardData>> | undefined;
   return async (args) => {
-    made ??= loadWithRetry(loadGuard).then(
-      ({ makeGuardLoader }) => makeGuardLoader(deps),
+    made ??= Promise.all([loadWithRetry(loadGuard), loadWithRetry(() => loadAllTexts())]).then(
+      ([{ makeGuardLoader }]) => makeGuardLoader(deps),
       (error: unknown) => {
         made = undefined; // the next navigation loads it again
         throw error;

@@ -6,6 +6,8 @@
  * browser opens at most 6 connections to it). The browser loads a module once: the route's own
  * import then finds it loaded or in flight.
  */
+import { loadAllTexts } from '../i18n/i18n.ts';
+
 export const loadShell = async () => (await import('./shell/Shell.tsx')).Shell;
 
 /**
@@ -14,9 +16,13 @@ export const loadShell = async () => (await import('./shell/Shell.tsx')).Shell;
  */
 export const loadGuard = () => import('./guard.ts');
 
-/** Starts loading the guard without waiting (main.tsx, on any page but sign-in); a failure is left to the router's own load, which retries. */
+/**
+ * Starts loading the guard and every English text without waiting (main.tsx, on any page but
+ * sign-in); a failure is left to the router's own load, which retries.
+ */
 export function preloadGuard(): void {
   loadGuard().catch(() => undefined);
+  loadAllTexts().catch(() => undefined);
 }
 
 /** Starts loading the guard and the shell without waiting; a failure here is left to the route's own load, which retries (screenLoading.ts). */

@@ -1,7 +1,8 @@
 /**
  * i18next for the console (spec 000 §1: "The interface is in English, with the default language
  * loaded on demand"). The language files are separate chunks fetched by a dynamic import when a
- * language is first used; English is the default and the fallback.
+ * language is first used; English is the default and the fallback. English comes in two parts:
+ * the texts of the pages before sign-in at start, every text once the guard runs (loadAllTexts).
  */
 import i18next, { type i18n } from 'i18next';
 import { initReactI18next } from 'react-i18next';
@@ -16,14 +17,38 @@ export async function englishResources(): Promise<Record<string, unknown>> {
   return (await import('./englishTexts.ts')).englishTexts();
 }
 
-/** Loads one language's JSON on demand (separate build chunks per language). */
+/** The texts before the guard has run (startTexts.ts: sign-in, brand, route error), loaded on demand. */
 async function loadLanguage(language: string): Promise<Record<string, unknown>> {
   switch (language) {
     case 'en':
-      return englishResources();
+      return (await import('./startTexts.ts')).startTexts;
     default:
       return {};
   }
+}
+
+const allTextsLoaded = new WeakMap<i18n, Promise<void>>();
+
+/**
+ * Adds every English text to the instance (once; a failed load is tried again by the next call).
+ * The guard waits for it before any page but sign-in draws (router.tsx), and the sign-in page
+ * starts it on submit (shellLoading.ts).
+ */
+export function loadAllTexts(instance: i18n = i18next): Promise<void> {
+  let loading = allTextsLoaded.get(instance);
+  if (loading === undefined) {
+    loading = englishResources().then(
+      (texts) => {
+        instance.addResourceBundle(DEFAULT_LANGUAGE, 'translation', texts, true, true);
+      },
+      (error: unknown) => {
+        allTextsLoaded.delete(instance);
+        throw error;
+      },
+    );
+    allTextsLoaded.set(instance, loading);
+  }
+  return loading;
 }
 
 /** Initialises the shared i18next instance; resolves once the default language is loaded. */
