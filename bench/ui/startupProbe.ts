@@ -33,7 +33,7 @@ async function main(): Promise<void> {
     for (let pass = 1; pass <= passes; pass += 1) {
       const result = await measureStartup(browser, server.url, join(dir, 'dist'), USER, PASSWORD);
       const kB = (bytes: number) => (bytes / 1024).toFixed(1);
-      console.log(`\npass ${pass}: sign-in page ${result.signInScripts.length} scripts ${kB(result.signInGzipBytes)} kB gzip; unit list ${result.listScripts.length} scripts ${kB(result.listGzipBytes)} kB gzip; largest chunk ${result.largestChunk.file} ${(result.largestChunk.bytes / 1000).toFixed(0)} kB`);
+      console.log(`\npass ${pass}: sign-in page ${result.signInScripts.length} scripts ${kB(result.signInGzipBytes)} kB gzip, then ${result.prefetchScripts.length} prefetched ${kB(result.prefetchGzipBytes)} kB; unit list ${result.listScripts.length} scripts ${kB(result.listGzipBytes)} kB gzip; largest chunk ${result.largestChunk.file} ${(result.largestChunk.bytes / 1000).toFixed(0)} kB`);
       console.log(`pass ${pass}: submit → first rows ${result.submitToFirstRowsMs.toFixed(0)} ms, → full order ${result.submitToFullListMs.toFixed(0)} ms`);
       for (const entry of result.timeline) if (all || !/\.(js|css|woff2?)$/.test(entry.what) || /Shell|UnitListScreen|fleet\.worker/.test(entry.what)) console.log(`${String(entry.atMs).padStart(8)} ms  ${entry.what}`);
     }

@@ -4,8 +4,8 @@
  * modules build effect Schemas when they load: ~25 kB of gzipped JavaScript the sign-in form
  * does not need to show. Here the requests go out with the endpoints' method and path
  * (sessionCalls.ts, which the endpoints are built from) and:
- * - signIn decodes the answer with the endpoint's own Schema, loaded while the request is out
- *   (the shell, preloaded on submit, needs the same chunks), so the user is checked as before;
+ * - signIn decodes the answer with the endpoint's own Schema, loaded by the page once idle (or
+ *   while the request is out), so the user is checked as before;
  * - hasSession only asks whether the session cookie is still good (the /login page's "already
  *   signed in?"): any 2xx is yes, anything else no; the guard then loads and checks the user.
  */
@@ -15,11 +15,19 @@ import { loadWithRetry } from '../app/screenLoading.ts';
 import { apiRequest } from './http.ts';
 import type { CurrentUser } from './resources.ts';
 
+const loadDecoder = () => import('./signInAnswer.ts');
+
+/** Starts loading the answer's decoder without waiting (the sign-in page, once idle: signInPrefetch.ts). */
+export function preloadSignInDecoder(): void {
+  loadDecoder().catch(() => undefined);
+}
+
 /** POST auth/login: sets the session cookie and answers the user (a 401 is "wrong username or password", not a lost session). */
 export async function signIn(credentials: Credentials): Promise<CurrentUser> {
   const answer = apiRequest(LOGIN_CALL.path, { method: LOGIN_CALL.method, body: credentials, redirectOn401: false });
-  // Asked for after the request is sent, so the request goes first on the browser's connections.
-  const decoder = loadWithRetry(() => import('./signInAnswer.ts'));
+  // Usually loaded already (the page preloads it once idle); asked for after the request is sent
+  // otherwise, so the request goes first on the browser's connections.
+  const decoder = loadWithRetry(loadDecoder);
   decoder.catch(() => undefined); // a refused sign-in is reported even when the decoder failed to load
   const body = await answer;
   return (await decoder).decodeSignInAnswer(body);

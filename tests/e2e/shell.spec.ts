@@ -37,6 +37,25 @@ test('signs in as luc_regular and lands on the unit list inside the shell, with 
   expect(consoleErrors).toEqual([]);
 });
 
+test('shows the sign-in form with its own scripts, then loads what a sign-in needs while the user types', async ({ page }) => {
+  // src/app/signInPrefetch.ts: the guard, the shell, the landing screen and the worker's script are
+  // asked for once the page is idle, not before the form shows and not only on submit.
+  const requested: { path: string; at: number }[] = [];
+  page.on('request', (request) => requested.push({ path: new URL(request.url()).pathname, at: Date.now() }));
+  await page.goto('/login');
+  await expect(page.getByRole('button', { name: 'Sign in' })).toBeVisible();
+  const asked = (pattern: RegExp) => requested.filter((entry) => pattern.test(entry.path));
+  const SHELL = /\/assets\/Shell-[\w-]+\.js$/;
+  const GUARD = /\/assets\/guard-[\w-]+\.js$/;
+  const LIST = /\/assets\/UnitListScreen-[\w-]+\.js$/;
+  const WORKER = /\/assets\/fleet\.worker-[\w-]+\.js$/;
+  for (const pattern of [SHELL, GUARD, LIST, WORKER]) await expect.poll(() => asked(pattern).length, { message: `${pattern} asked for without a submit` }).toBeGreaterThan(0);
+  const prefetchAt = await page.evaluate(() => performance.timeOrigin + (performance.getEntriesByName('luc:sign-in-prefetch', 'mark')[0]?.startTime ?? Number.NaN));
+  expect(Number.isFinite(prefetchAt)).toBe(true);
+  // Not part of the form's own load: each was asked for after the page marked the prefetch's start.
+  for (const pattern of [SHELL, GUARD, LIST, WORKER]) expect(Math.min(...asked(pattern).map((entry) => entry.at))).toBeGreaterThanOrEqual(Math.floor(prefetchAt));
+});
+
 test('shows the server’s message when the password is wrong', async ({ page }) => {
   await page.goto('/login');
   await page.getByLabel('Username').fill('luc_admin');
@@ -145,7 +164,7 @@ test('restores the last saved route at the next sign-in, and the unit list does 
   await expect(page).toHaveTitle('Map');
 });
 
-test('loads the landing screen while the sign-in request is answered: the page that sent the user there, else the route last saved in this browser', async ({ context }) => {
+test('has the landing screen loading by the time the sign-in request is answered: the page that sent the user there, else the route last saved in this browser', async ({ context }) => {
   // src/app/landingPreload.ts. The sign-in answer is held until the landing screen's chunk has been
   // asked for (at most 3 s, less than the sign-in's own wait): a console that asked for it only after the answer would be held the
   // whole 3 s, and `heldFor` says which happened. A new page each time: a page that has loaded the

@@ -14,6 +14,7 @@ import { isSafeNext } from '../signInPaths.ts';
 import { preloadShell } from '../shellLoading.ts';
 import { preloadLandingScreen } from '../landingPreload.ts';
 import { prefetchFleetWorker } from '../../fleet/workerPrefetch.ts';
+import { prefetchAfterSignInPage } from '../signInPrefetch.ts';
 
 /**
  * Sign-in (issue 5 item 2). On success the user goes to the page that sent them here, or to the
@@ -33,6 +34,11 @@ export function SignInPage() {
     document.title = t('signIn.title');
   }, [t]);
 
+  // The rest of what a sign-in needs loads while the user types (signInPrefetch.ts).
+  const next = params.get('next');
+  const safeNext = next !== null && isSafeNext(next) ? next : null;
+  useEffect(() => prefetchAfterSignInPage(safeNext), [safeNext]);
+
   const form = useForm({
     mode: 'uncontrolled',
     initialValues: { username: '', password: '' },
@@ -42,9 +48,7 @@ export function SignInPage() {
   const submit = form.onSubmit(async ({ username, password }) => {
     setBusy(true);
     setFailure(null);
-    preloadShell(); // loads while the sign-in request is answered (shellLoading.ts)
-    const next = params.get('next');
-    const safeNext = next !== null && isSafeNext(next) ? next : null;
+    preloadShell(); // loaded already unless submitted before the page was idle (signInPrefetch.ts)
     try {
       const signingIn = signIn({ username: username.trim(), password });
       preloadLandingScreen(safeNext); // after the sign-in request is sent: the screen's chunks queue behind it (landingPreload.ts)
