@@ -12,8 +12,14 @@
  * right one loaded or in flight either way (the browser loads a module once).
  */
 import type { RouteName } from '../domain/roles/routes.ts';
-import { matchRoute } from '../domain/roles/routes.ts';
-import { SCREENS } from './screens.ts';
+import { matchRoute, ROUTES } from '../domain/roles/routes.ts';
+import { loadWithRetry } from './screenLoading.ts';
+
+/**
+ * The routes with a screen: every route inside the shell (screens.test.ts), named here rather than
+ * read from screens.ts, whose map of ~40 loaders the sign-in page does not need to show.
+ */
+const SCREEN_ROUTES: ReadonlySet<string> = new Set(ROUTES.filter((route) => route.parent !== 'top').map((route) => route.name));
 
 /** Where the hint is kept (localStorage: per browser, like the session cookie). */
 export const LANDING_HINT_KEY = 'luc.landingScreen';
@@ -24,9 +30,9 @@ const DEFAULT_LANDING: RouteName = 'UnitList';
 export function landingScreenOf(next: string | null, hint: string | null): RouteName {
   if (next !== null) {
     const name = matchRoute(next.split(/[?#]/, 1)[0] ?? next)?.route.name; // next is a path with its query (signInPaths.ts signInPath)
-    if (name !== undefined && SCREENS[name] !== undefined) return name;
+    if (name !== undefined && SCREEN_ROUTES.has(name)) return name;
   }
-  if (hint !== null && Object.hasOwn(SCREENS, hint)) return hint as RouteName;
+  if (hint !== null && SCREEN_ROUTES.has(hint)) return hint as RouteName;
   return DEFAULT_LANDING;
 }
 
@@ -36,7 +42,7 @@ let remembered: RouteName | null = null;
 /** Notes the screen of a route whose preference was just saved (guard.ts saveRoute): the next sign-in's guess. */
 export function rememberLandingRoute(pathname: string): void {
   const name = matchRoute(pathname)?.route.name;
-  if (name === undefined || SCREENS[name] === undefined || name === remembered) return;
+  if (name === undefined || !SCREEN_ROUTES.has(name) || name === remembered) return;
   try {
     localStorage.setItem(LANDING_HINT_KEY, name);
     remembered = name;
@@ -55,6 +61,8 @@ function storedHint(): string | null {
 
 /** Starts loading the landing screen without waiting; a failure is left to the route's own load, which retries (screenLoading.ts). */
 export function preloadLandingScreen(next: string | null): void {
-  const load = SCREENS[landingScreenOf(next, storedHint())];
-  load?.().catch(() => undefined);
+  const name = landingScreenOf(next, storedHint());
+  loadWithRetry(() => import('./screens.ts'))
+    .then(({ SCREENS }) => SCREENS[name]?.())
+    .catch(() => undefined);
 }

@@ -19,7 +19,6 @@ import { SIGN_IN_PATH, isSafeNext } from './signInPaths.ts';
 import { createSignInReturn } from './returnToSignIn.ts';
 import { queryKeys } from '../api/queryKeys.ts';
 import { markSessionStart } from './sessionState.ts';
-import { SCREENS } from './screens.ts';
 import { loadWithRetry } from './screenLoading.ts';
 import { loadGuard, loadShell } from './shellLoading.ts';
 import { loadAllTexts } from '../i18n/i18n.ts';
@@ -50,22 +49,32 @@ function isTopPage(name: RouteName): name is keyof typeof TOP_PAGES {
   return Object.hasOwn(TOP_PAGES, name);
 }
 
+/**
+ * A shell route: its screen loads with its first visit (screens.ts, itself loaded then: its map
+ * of ~40 loaders is not part of the sign-in page, docs/performance.md §7q).
+ */
 function shellRoute(path: string, name: RouteName): NonIndexRouteObject {
-  const load = SCREENS[name];
-  // Every shell route has a screen (src/app/screens.test.ts); a missing one is a build mistake.
-  if (load === undefined) throw new Error(`No screen for the route ${name} (src/app/screens.ts)`);
-  return { path, id: name, lazy: async () => ({ Component: (await loadWithRetry(load)).default }) };
+  return {
+    path,
+    id: name,
+    lazy: async () => {
+      const { SCREENS } = await loadWithRetry(() => import('./screens.ts'));
+      const load = SCREENS[name];
+      // Every shell route has a screen (src/app/screens.test.ts); a missing one is a build mistake.
+      if (load === undefined) throw new Error(`No screen for the route ${name} (src/app/screens.ts)`);
+      return { Component: (await loadWithRetry(load)).default };
+    },
+  };
 }
 
-/** True when the route has tab routes (parent: its name) and a screen that shows them in an <Outlet/>. */
+/** True when the route has tab routes (parent: its name): its screen shows them in an <Outlet/> (every shell route has a screen, screens.test.ts). */
 function nestsTabs(name: RouteName): boolean {
-  return SCREENS[name] !== undefined && ROUTES.some((route) => route.parent === name);
+  return ROUTES.some((route) => route.parent === name);
 }
 
 /**
- * The shell's routes. A page with tabs (SystemEntities, SystemSettings) whose screen exists holds
- * its tab routes as children, so each tab renders inside the page (its screen's <Outlet/>); the
- * tabs of a page with no screen yet stay flat beside it, each a page of its own.
+ * The shell's routes. A page with tabs (SystemEntities, SystemSettings) holds its tab routes as
+ * children, so each tab renders inside the page (its screen's <Outlet/>).
  */
 function shellRoutesOf(): RouteObject[] {
   return ROUTES.filter((route) => route.parent !== 'top').flatMap((route): RouteObject[] => {

@@ -12,6 +12,11 @@ describe('screens', () => {
     expect(withoutScreen).toEqual([]);
   });
 
+  it('names the shell routes and only them (router.tsx and landingPreload.ts rely on it without loading this map)', () => {
+    const shellRoutes = ROUTES.filter((route) => route.parent !== 'top').map((route) => route.name);
+    expect(Object.keys(SCREENS).sort()).toEqual([...shellRoutes].sort());
+  });
+
   it('names no route that does not exist', () => {
     const names = new Set<string>(ROUTES.map((route) => route.name));
     expect(Object.keys(SCREENS).filter((name) => !names.has(name))).toEqual([]);
