@@ -6,7 +6,7 @@
  *     /error, /unauthorized_user, …     top-level pages, no shell
  *     /                                 the shell (drawer, menu, header)
  *       /list, /map, /unit/:id, …       shell routes: their screen (screens.ts)
- *         /psg/system_entities/…        a page's tab routes, nested in it once its screen exists
+ *         /psg/system_entities/…        a page's tab routes, nested in it
  *     *                                 unknown paths: the guard sends them to /list
  */
 import { createBrowserRouter, redirect, type LoaderFunctionArgs, type NonIndexRouteObject, type RouteObject } from 'react-router';
@@ -93,10 +93,10 @@ function Redirecting(): null {
 /**
  * The guard's loader, made once its module and every English text have loaded: guard.ts, the REST
  * layer it calls (effect's Schemas) and the texts of the other pages are not part of the sign-in
- * page (docs/performance.md §7q), and no page the guard lets through draws before its texts. The sign-in page starts the
- * load on submit and main.tsx at start on any other page (preloadGuard), so a navigation rarely
- * waits for it; a load that fails after its retries fails this navigation and is tried again by
- * the next.
+ * page (docs/performance.md §7q), and no page the guard lets through draws before its texts. The
+ * sign-in page prefetches them while the user types (signInPrefetch.ts) and main.tsx starts them
+ * at once on any other page (preloadGuard), so a navigation rarely waits for them; a load that
+ * fails after its retries fails this navigation and is tried again by the next.
  */
 function lazyGuardLoader(deps: GuardDeps): (args: LoaderFunctionArgs) => Promise<GuardData> {
   let made: Promise<(args: LoaderFunctionArgs) => Promise<GuardData>> | undefined;
