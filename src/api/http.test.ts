@@ -1,12 +1,6 @@
-import { afterEach, beforeEach, describe, it, expect, vi } from 'vitest';
-import { API_PREFIX, APPLICATION_ID, ApiError, apiBaseUrl, apiRequest, apiUrl, messageOfErrorBody, reportSessionEnded, SESSION_ENDED_MESSAGE, setUnauthorizedHandler, UNREACHABLE_MESSAGE } from './http.ts';
-
-const BASE = 'http://console.test';
-
-function answer(status: number, body: unknown, statusText = ''): Response {
-  const text = body === undefined ? null : typeof body === 'string' ? body : JSON.stringify(body);
-  return new Response(text, { status, statusText, headers: { 'content-type': 'application/json' } });
-}
+import { describe, it, expect } from 'vitest';
+import { API_PREFIX, APPLICATION_ID, ApiError, apiBaseUrl, apiRequest, apiUrl, messageOfErrorBody, reportSessionEnded, SESSION_ENDED_MESSAGE, UNREACHABLE_MESSAGE } from './http.ts';
+import { answer, stubbedServer, TEST_ORIGIN as BASE } from './stubbedServer.ts';
 
 describe('apiBaseUrl', () => {
   it.each([
@@ -38,19 +32,7 @@ describe('messageOfErrorBody', () => {
 });
 
 describe('apiRequest', () => {
-  const fetchMock = vi.fn<typeof fetch>();
-  const onUnauthorized = vi.fn<(error: ApiError) => void>();
-
-  beforeEach(() => {
-    vi.stubGlobal('fetch', fetchMock);
-    vi.stubGlobal('location', { origin: BASE });
-    setUnauthorizedHandler(onUnauthorized);
-  });
-  afterEach(() => {
-    vi.unstubAllGlobals();
-    fetchMock.mockReset();
-    onUnauthorized.mockReset();
-  });
+  const { fetchMock, onUnauthorized } = stubbedServer();
 
   it('sends Accept JSON and the Application-Id header with the session cookie, and a JSON body', async () => {
     fetchMock.mockResolvedValue(answer(200, { ok: true }));

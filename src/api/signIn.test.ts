@@ -1,15 +1,10 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { login } from '../protocol/rest/auth.ts';
 import { fetchCurrentUserDetails } from '../protocol/rest/account.ts';
-import { API_PREFIX, ApiError, setUnauthorizedHandler } from './http.ts';
+import { API_PREFIX } from './http.ts';
 import { ContractError } from './call.ts';
 import { hasSession, signIn } from './signIn.ts';
-
-const BASE = 'http://console.test';
-
-function answer(status: number, body: unknown): Response {
-  return new Response(body === undefined ? null : JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
-}
+import { answer, stubbedServer, TEST_ORIGIN as BASE } from './stubbedServer.ts';
 
 /** A user as the contract's CurrentUserDetails has it. */
 const USER = {
@@ -32,19 +27,7 @@ const USER = {
 };
 
 describe('the sign-in page calls (sent without the REST layer, decoded with its Schema)', () => {
-  const fetchMock = vi.fn<typeof fetch>();
-  const onUnauthorized = vi.fn<(error: ApiError) => void>();
-
-  beforeEach(() => {
-    vi.stubGlobal('fetch', fetchMock);
-    vi.stubGlobal('location', { origin: BASE });
-    setUnauthorizedHandler(onUnauthorized);
-  });
-  afterEach(() => {
-    vi.unstubAllGlobals();
-    fetchMock.mockReset();
-    onUnauthorized.mockReset();
-  });
+  const { fetchMock, onUnauthorized } = stubbedServer();
 
   it('sends sign-in to the login endpoint with its method and the credentials, and answers the decoded user', async () => {
     fetchMock.mockResolvedValue(answer(200, { ...USER, extra: 'dropped by the Schema' }));
