@@ -56,6 +56,24 @@ test('shows the sign-in form with its own scripts, then loads what a sign-in nee
   for (const pattern of [SHELL, GUARD, LIST, WORKER]) expect(Math.min(...asked(pattern).map((entry) => entry.at))).toBeGreaterThanOrEqual(Math.floor(prefetchAt));
 });
 
+test('opens a page whose guard chunk failed to load once: the guard is loaded again (router.tsx lazyGuardLoader)', async ({ page, context }) => {
+  await signInFresh(page, 'bayside_regular');
+  await expect(page).toHaveURL(/\/list$/);
+  // A fresh page (its module map empty) whose first two requests of the guard's chunk fail, as on a flaky network.
+  const fresh = await context.newPage();
+  let refused = 0;
+  await fresh.route(/\/assets\/guard-[\w-]+\.js$/, async (route) => {
+    if (refused < 2) {
+      refused += 1;
+      await route.abort('failed');
+    } else await route.continue();
+  });
+  await fresh.goto('/list');
+  await expect(fresh.getByRole('heading', { name: 'Unit List' })).toBeVisible();
+  expect(refused).toBe(2);
+  await fresh.close();
+});
+
 test('shows the server’s message when the password is wrong', async ({ page }) => {
   await page.goto('/login');
   await page.getByLabel('Username').fill('luc_admin');
