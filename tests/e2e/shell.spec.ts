@@ -56,7 +56,7 @@ test('shows the sign-in form with its own scripts, then loads what a sign-in nee
   for (const pattern of [SHELL, GUARD, LIST, WORKER]) expect(Math.min(...asked(pattern).map((entry) => entry.at))).toBeGreaterThanOrEqual(Math.floor(prefetchAt));
 });
 
-test('opens a page whose guard chunk failed to load once: the guard is loaded again (router.tsx lazyGuardLoader)', async ({ page, context }) => {
+test('opens a page whose guard chunk fails to load twice: the guard is loaded again (router.tsx lazyGuardLoader)', async ({ page, context }) => {
   await signInFresh(page, 'bayside_regular');
   await expect(page).toHaveURL(/\/list$/);
   // A fresh page (its module map empty) whose first two requests of the guard's chunk fail, as on a flaky network.
