@@ -1,5 +1,5 @@
 /**
- * The screen a sign-in will land on, loaded while the user types and again on submit (issue 15 item 6:
+ * The screen a sign-in will land on, loaded while the user types (signInPrefetch.ts; issue 15 item 6:
  * sign-in submitted → first list rows ≤ 2 s). Before, the landing screen's chunk and the ~20 chunks
  * it imports were asked for only once the guard had decided where to go, after the sign-in answer
  * and the guard's two calls: 0.43 s of the bench's 2.28 s (docs/performance.md §7p), one wave of 6

@@ -1,7 +1,7 @@
 /**
  * The shell's chunk (drawer, menu, header, the fleet worker's client) and the guard's, loaded once
- * signed in (router.tsx). The sign-in page starts them while the user types (signInPrefetch.ts) and
- * again on submit, so they are in before the sign-in is answered, not after it beside the guard's
+ * signed in (router.tsx). The sign-in page starts them while the user types, or at submit when it
+ * was not idle before (signInPrefetch.ts), so they are in before the sign-in is answered, not after it beside the guard's
  * calls (docs/performance.md §7f, §7q: on a busy server each round trip costs 0.3–3 s, and the
  * browser opens at most 6 connections to it). The browser loads a module once: the route's own
  * import then finds it loaded or in flight.

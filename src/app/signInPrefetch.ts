@@ -5,7 +5,8 @@
  * (preloadShell), the landing screen, the sign-in answer's decoder and the fleet worker's script.
  * Loaded on submit instead, these ~300 kB competed with the sign-in request itself on a busy
  * server (its answer came ~400 ms later, startupProbe); loaded before the form shows, they delayed
- * the form. The browser loads a module once: submit's own preloads then find them loaded.
+ * the form. A submit before the page was idle runs it at once, right after the sign-in request
+ * (SignInPrefetch.now); it runs once either way.
  */
 import { preloadSignInDecoder } from '../api/signIn.ts';
 import { prefetchFleetWorker } from '../fleet/workerPrefetch.ts';
@@ -18,19 +19,39 @@ export const SIGN_IN_PREFETCH_MARK = 'luc:sign-in-prefetch';
 /** At most this long (ms) waiting for an idle moment: a page kept busy still prefetches. */
 const IDLE_TIMEOUT_MS = 1_000;
 
-/** Starts the prefetch at the browser's next idle moment; the returned function cancels it if it has not started. */
-export function prefetchAfterSignInPage(next: string | null): () => void {
+/** A prefetch waiting for an idle moment. */
+export interface SignInPrefetch {
+  /** Runs it now unless it has run: a submit before the page was idle (call it after sending the sign-in, which then goes first). */
+  now(): void;
+  /** Drops it if it has not started (the page left). */
+  cancel(): void;
+}
+
+/** Schedules the prefetch for the browser's next idle moment; it runs once, then or at `now()`. */
+export function prefetchAfterSignInPage(next: string | null): SignInPrefetch {
+  let started = false;
   const start = () => {
+    if (started) return;
+    started = true;
     performance.mark(SIGN_IN_PREFETCH_MARK);
     preloadShell();
     preloadLandingScreen(next);
     preloadSignInDecoder();
     prefetchFleetWorker();
   };
+  let cancel: () => void;
   if (typeof requestIdleCallback === 'function') {
     const id = requestIdleCallback(start, { timeout: IDLE_TIMEOUT_MS });
-    return () => cancelIdleCallback(id);
+    cancel = () => cancelIdleCallback(id);
+  } else {
+    const id = setTimeout(start, 0); // no requestIdleCallback (Safari before 18.2)
+    cancel = () => clearTimeout(id);
   }
-  const id = setTimeout(start, 0); // no requestIdleCallback (Safari before 18.2)
-  return () => clearTimeout(id);
+  return {
+    now: () => {
+      cancel();
+      start();
+    },
+    cancel,
+  };
 }

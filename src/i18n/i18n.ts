@@ -31,8 +31,8 @@ const allTextsLoaded = new WeakMap<i18n, Promise<void>>();
 
 /**
  * Adds every English text to the instance (once; a failed load is tried again by the next call).
- * The guard waits for it before any page but sign-in draws (router.tsx), and the sign-in page
- * starts it on submit (shellLoading.ts).
+ * The guard waits for it before any page but sign-in draws (router.tsx); the sign-in page
+ * prefetches it while the user types, and main.tsx starts it on any other page (shellLoading.ts).
  */
 export function loadAllTexts(instance: i18n = i18next): Promise<void> {
   let loading = allTextsLoaded.get(instance);

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useLocation, useNavigate, useSearchParams } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import { useForm } from '@mantine/form';
@@ -11,10 +11,7 @@ import { CenteredPage } from '../../components/CenteredPage.tsx';
 import { errorMessageOf } from '../../components/toasts.ts';
 import { markSessionStart } from '../sessionState.ts';
 import { isSafeNext } from '../signInPaths.ts';
-import { preloadShell } from '../shellLoading.ts';
-import { preloadLandingScreen } from '../landingPreload.ts';
-import { prefetchFleetWorker } from '../../fleet/workerPrefetch.ts';
-import { prefetchAfterSignInPage } from '../signInPrefetch.ts';
+import { prefetchAfterSignInPage, type SignInPrefetch } from '../signInPrefetch.ts';
 
 /**
  * Sign-in (issue 5 item 2). On success the user goes to the page that sent them here, or to the
@@ -37,7 +34,12 @@ export function SignInPage() {
   // The rest of what a sign-in needs loads while the user types (signInPrefetch.ts).
   const next = params.get('next');
   const safeNext = next !== null && isSafeNext(next) ? next : null;
-  useEffect(() => prefetchAfterSignInPage(safeNext), [safeNext]);
+  const prefetch = useRef<SignInPrefetch | null>(null);
+  useEffect(() => {
+    const scheduled = prefetchAfterSignInPage(safeNext);
+    prefetch.current = scheduled;
+    return scheduled.cancel;
+  }, [safeNext]);
 
   const form = useForm({
     mode: 'uncontrolled',
@@ -48,12 +50,10 @@ export function SignInPage() {
   const submit = form.onSubmit(async ({ username, password }) => {
     setBusy(true);
     setFailure(null);
-    preloadShell(); // loaded already unless submitted before the page was idle (signInPrefetch.ts)
     try {
       const signingIn = signIn({ username: username.trim(), password });
-      preloadLandingScreen(safeNext); // after the sign-in request is sent: the screen's chunks queue behind it (landingPreload.ts)
+      prefetch.current?.now(); // done already unless submitted before the page was idle; behind the sign-in request otherwise
       const user = await signingIn;
-      prefetchFleetWorker(); // in the cache before the shell creates the worker (workerPrefetch.ts)
       queryClient.removeQueries({ queryKey: queryKeys.session });
       queryClient.setQueryData(queryKeys.currentUser, user);
       markSessionStart();
