@@ -7,8 +7,8 @@ import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import BetterSqlite from 'better-sqlite3';
 import pg from 'pg';
-import { Kysely, PostgresDialect, SqliteAdapter, SqliteDialect, SqliteDriver, type DialectAdapter, type Driver, type SqliteDialectConfig } from 'kysely';
-import { startWalCheckpointer } from './walCheckpointer.ts';
+import { CompiledQuery, Kysely, PostgresDialect, SqliteAdapter, SqliteDialect, SqliteDriver, type DatabaseConnection, type DialectAdapter, type Driver, type SqliteDialectConfig } from 'kysely';
+import { startStoreThread, type BulkWriter } from './storeThread.ts';
 import type { Database, StoreDialect } from './schema.ts';
 import { migrateToLatest } from './migrations/index.ts';
 import { Store } from './store.ts';
@@ -50,13 +50,23 @@ class TransactionalDdlSqliteAdapter extends SqliteAdapter {
   }
 }
 
-/** A SQLite driver that runs `beforeClose` (the checkpoint thread's stop) before it closes the connection. */
+/**
+ * A SQLite driver that begins transactions IMMEDIATE and runs `beforeClose` (the store thread's
+ * stop) before it closes the connection. IMMEDIATE: the store thread writes to the same file from
+ * its own connection (storeThread.ts), and a deferred transaction that has read cannot write once
+ * the thread has committed since (SQLITE_BUSY_SNAPSHOT, which the busy timeout does not wait out);
+ * an immediate one takes the write lock first, waiting for the thread's transaction if need be.
+ */
 class ClosingSqliteDriver extends SqliteDriver {
   constructor(
     config: SqliteDialectConfig,
     private readonly beforeClose: () => Promise<void>,
   ) {
     super(config);
+  }
+
+  override async beginTransaction(connection: DatabaseConnection): Promise<void> {
+    await connection.executeQuery(CompiledQuery.raw('begin immediate'));
   }
 
   override async destroy(): Promise<void> {
@@ -85,9 +95,9 @@ class StoreSqliteDialect extends SqliteDialect {
 /**
  * Opens (and creates on first start) the SQLite file: WAL journal so readers never wait for the
  * writer, synchronous NORMAL, foreign keys enforced, a 5 s busy timeout; a file's WAL checkpoints
- * run on a thread of their own (walCheckpointer.ts), stopped before the connection closes.
+ * and bulk writes run on a thread of their own (storeThread.ts), stopped before the connection closes.
  */
-function openSqlite(file: string): Kysely<Database> {
+function openSqlite(file: string): { db: Kysely<Database>; bulkWriter?: BulkWriter } {
   if (file !== ':memory:') mkdirSync(dirname(file), { recursive: true });
   const connection = new BetterSqlite(file);
   try {
@@ -99,9 +109,9 @@ function openSqlite(file: string): Kysely<Database> {
     connection.close();
     throw error;
   }
-  if (file === ':memory:') return new Kysely<Database>({ dialect: new StoreSqliteDialect({ database: connection }) });
-  const checkpointer = startWalCheckpointer(connection, file);
-  return new Kysely<Database>({ dialect: new StoreSqliteDialect({ database: connection }, () => checkpointer.stop()) });
+  if (file === ':memory:') return { db: new Kysely<Database>({ dialect: new StoreSqliteDialect({ database: connection }) }) };
+  const thread = startStoreThread(connection, file);
+  return { db: new Kysely<Database>({ dialect: new StoreSqliteDialect({ database: connection }, () => thread.stop()) }), bulkWriter: thread };
 }
 
 /** A pool on the URL's database; bigint columns (times in ms, counts) read as JS numbers (they stay below 2^53). */
@@ -122,10 +132,13 @@ function openPostgres(url: string): Kysely<Database> {
   return new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
 }
 
-/** The Kysely instance for `target` (see dialectOf), not yet migrated. */
-export function openDatabase(target: string): { db: Kysely<Database>; dialect: StoreDialect } {
+/**
+ * The Kysely instance for `target` (see dialectOf), not yet migrated; a SQLite file's also has the
+ * store thread's bulk writer (storeThread.ts), which the repositories that write in bulk take.
+ */
+export function openDatabase(target: string): { db: Kysely<Database>; dialect: StoreDialect; bulkWriter?: BulkWriter } {
   const dialect = dialectOf(target);
-  return { db: dialect === 'postgres' ? openPostgres(target) : openSqlite(target), dialect };
+  return dialect === 'postgres' ? { db: openPostgres(target), dialect } : { ...openSqlite(target), dialect };
 }
 
 /**
@@ -133,12 +146,12 @@ export function openDatabase(target: string): { db: Kysely<Database>; dialect: S
  * and migrating the schema on first start and adopting a legacy SQLite file (migrations/index.ts).
  */
 export async function openStore(target: string): Promise<Store> {
-  const { db, dialect } = openDatabase(target);
+  const { db, dialect, bulkWriter } = openDatabase(target);
   try {
     await migrateToLatest(db, dialect);
   } catch (error) {
     await db.destroy();
     throw error;
   }
-  return new Store(db, dialect);
+  return new Store(db, dialect, bulkWriter);
 }

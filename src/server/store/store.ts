@@ -5,6 +5,7 @@
  */
 import type { Kysely } from 'kysely';
 import type { Database, StoreDialect } from './schema.ts';
+import type { BulkWriter } from './storeThread.ts';
 import { InventoryRepo } from '../areas/inventories/repo.ts';
 import { GroupRepo } from '../areas/groups/repo.ts';
 import { UserRepo } from '../areas/users/repo.ts';
@@ -80,6 +81,8 @@ export class Store {
   constructor(
     readonly db: Kysely<Database>,
     readonly dialect: StoreDialect,
+    /** A SQLite file's store thread (storeThread.ts), for the incidents' bulk inserts; none in a transaction's store. */
+    readonly bulkWriter?: BulkWriter,
   ) {
     this.inventories = new InventoryRepo(db);
     this.groups = new GroupRepo(db);
@@ -98,7 +101,7 @@ export class Store {
     this.overlays = new OverlayRepo(db);
     this.audioRooms = new AudioRoomRepo(db);
     this.activity = new ActivityRepo(db);
-    this.incidents = new IncidentRepo(db);
+    this.incidents = new IncidentRepo(db, bulkWriter);
     this.thresholds = new ThresholdRepo(db);
     this.vrChannels = new VrChannelRepo(db);
     this.files = new FileRepo(db);

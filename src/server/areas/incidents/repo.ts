@@ -7,6 +7,7 @@ import { sql, type ExpressionBuilder, type Insertable, type Selectable, type Sql
 import type { Database, IncidentsTable, ThresholdsTable } from '../../store/schema.ts';
 import { containsText, inTransaction, lowerOf, toFlag, type Db } from '../../store/queries.ts';
 import { createRowInserter } from '../../store/rowInserter.ts';
+import type { BulkWriter } from '../../store/storeThread.ts';
 import type { Incident, IncidentSearchKey, IncidentSortKey } from '../../../protocol/rest/incidents.ts';
 import type { SortDirection } from '../../../protocol/rest/common.ts';
 import { BELL_COUNT_CAP, BELL_SEVERITIES, INCIDENT_SEVERITIES, severityRank, type IncidentKind, type IncidentSeverity, type Threshold, type ThresholdKind } from '../../../domain/incidents.ts';
@@ -84,11 +85,26 @@ export class IncidentRepo {
   /** The recorder stores ~16,000 incidents a second under the bench's 60,000 events/s: SQL compiled once per row count. */
   private readonly inserter = createRowInserter('incidents', INCIDENT_COLUMNS);
 
-  constructor(private readonly db: Db) {}
+  /**
+   * `bulkWriter`: a SQLite file's store thread (storeThread.ts). The recorder's flushes run there,
+   * off the event loop, where SQLite's work on them was ~21 % of it at the bench's 60,000 events/s
+   * (docs/performance.md §2 round p25); within a transaction, or once the thread has ended, they
+   * run on the store's connection as before.
+   */
+  constructor(
+    private readonly db: Db,
+    private readonly bulkWriter?: BulkWriter,
+  ) {}
 
   /** Stores a batch of incidents, in order, in one transaction (all or nothing). */
   async insertMany(incidents: readonly NewIncident[]): Promise<void> {
     if (incidents.length === 0) return;
+    const thread = this.bulkWriter;
+    if (thread !== undefined && thread.running && !this.db.isTransaction) {
+      // The same statements as below (one SQL text per row count, values bound in column order).
+      await thread.write(this.inserter.statements(this.db, incidents));
+      return;
+    }
     await inTransaction(this.db, (db) => this.inserter.insert(db, incidents));
   }
 
