@@ -37,6 +37,7 @@ import type { RawData, WebSocket } from 'ws';
 import type { LiveBus } from './bus.ts';
 import type { LiveEvent, Principal, TopicAuthority } from './types.ts';
 import { familyOf } from './types.ts';
+import { TopicNames } from './topicNames.ts';
 import { decodeClientFrame, MAX_CLIENT_FRAME_BYTES, MAX_TOPICS_PER_MESSAGE, parseTopic } from './frames.ts';
 import type { ClientFrame } from './frames.ts';
 import { Outbox } from './outbox.ts';
@@ -347,8 +348,8 @@ export function registerLiveGateway(app: FastifyInstance, deps: GatewayDeps): Ga
   /** The last batched text frame, shared by the sockets that get the same burst (textBatch.ts). */
   const textMemo = new TextFrameMemo();
   const principals = new WeakMap<FastifyRequest, Principal>();
-  /** Last known group of every entity, so unit.removed still reaches the group topic after the store forgot the unit. */
-  const lastGroup = new Map<string, string>();
+  /** Topic names made once, and every entity's last known group (so unit.removed still reaches the group topic after the store forgot the unit). */
+  const topicNames = new TopicNames();
 
   function groupOf(event: Pick<LiveEvent, 'kind' | 'id'>): string | undefined {
     const family = familyOf(event.kind);
@@ -366,19 +367,17 @@ export function registerLiveGateway(app: FastifyInstance, deps: GatewayDeps): Ga
       default:
         return assertNever(family, 'entity family');
     }
-    const key = `${family}:${event.id}`;
-    if (group !== undefined) lastGroup.set(key, group);
-    return group ?? lastGroup.get(key);
+    return topicNames.groupOf(family, event.id, group);
   }
 
   function routeOf(event: LiveEvent): Route {
     const family = familyOf(event.kind);
-    return { entityTopic: family === 'server' ? undefined : `${family}:${event.id}`, group: groupOf(event) };
+    return { entityTopic: family === 'server' ? undefined : topicNames.entity(family, event.id), group: groupOf(event) };
   }
 
   function mayReceive(conn: Connection, route: Route): boolean {
     if (route.group === undefined || !conn.groups.has(route.group)) return false;
-    return conn.topics.has(`group:${route.group}`) || (route.entityTopic !== undefined && conn.topics.has(route.entityTopic));
+    return conn.topics.has(topicNames.group(route.group)) || (route.entityTopic !== undefined && conn.topics.has(route.entityTopic));
   }
 
   function sendControl(conn: Connection, frame: object): void {
@@ -714,7 +713,7 @@ export function registerLiveGateway(app: FastifyInstance, deps: GatewayDeps): Ga
     const route = routeOf(event);
     const group = route.group;
     if (group === undefined) return;
-    const groupSet = byTopic.get(`group:${group}`);
+    const groupSet = byTopic.get(topicNames.group(group));
     const entitySet = route.entityTopic === undefined ? undefined : byTopic.get(route.entityTopic);
     if (groupSet === undefined && entitySet === undefined) return;
     let entry: OutboxEntry | null = null;

@@ -10,6 +10,7 @@ import type { Random } from './random.ts';
 import type { SimFamily, UnitSeed } from './seeds.ts';
 import { familyOfType } from './seeds.ts';
 import { isSingleEthernet } from '../../domain/units/productTypes.ts';
+import { copyJson } from './copy.ts';
 
 export const LINK_TYPES = ['lan', 'wifi', 'cell'] as const;
 export type LinkType = (typeof LINK_TYPES)[number];
@@ -214,9 +215,9 @@ export interface UnitStatusData {
 export function statusData(unit: SimUnit): UnitStatusData {
   const data: UnitStatusData = {
     state: unit.state,
-    applications: structuredClone(unit.applications),
+    applications: copyJson(unit.applications),
     video: { ...unit.video },
-    intercom: structuredClone(unit.intercom),
+    intercom: copyJson(unit.intercom),
   };
   if (unit.battery !== null) data.battery = { ...unit.battery };
   if (unit.cameraConnected !== null) data.cameraConnected = unit.cameraConnected;
