@@ -76,6 +76,21 @@ describe('ThresholdWatch episodes', () => {
     expect(watch.observe('U', G, { at: T0 + 4, links: [{ port: 'eth0', connected: false }] })).toHaveLength(1);
   });
 
+  it("reads a link without `connected` as connected, as the protocol's links say it (only false is down)", () => {
+    const watch = watching(threshold('linkLoss'));
+    expect(watch.observe('U', G, { at: T0 + 1, links: [{ port: 'eth0' }, { port: 'cell1', connected: undefined }] })).toEqual([]);
+    expect(watch.observe('U', G, { at: T0 + 2, links: [{ port: 'eth0', connected: false }, { port: 'cell1' }] }).map((h) => h.port)).toEqual(['eth0']);
+  });
+
+  it('answers no hits for a unit of a group without thresholds, or of none, and still keeps its state', () => {
+    const watch = watching(threshold('battery', 30));
+    expect(watch.observe('V', 'G-other', { at: T0, batteryPct: 10 })).toEqual([]);
+    expect(watch.observe('W', null, { at: T0, batteryPct: 10 })).toEqual([]);
+    expect(watch.size).toBe(3);
+    // V's state was kept: a threshold set on its group now finds the battery low at once.
+    expect(watch.setThresholds([threshold('battery', 30), { ...threshold('battery', 30), id: 'T-other', groupId: 'G-other' }], T0 + 1, { raiseHeld: true }).map((h) => h.unitId)).toEqual(['V']);
+  });
+
   it('low uplink raises after N s below while streaming, not while idle, and ends when the stream stops', () => {
     const watch = watching(threshold('lowUplink', 1_000, 30));
     expect(watch.observe('U', G, { at: T0 + 1_000, uplinkKbps: 200 })).toEqual([]); // idle: not streaming

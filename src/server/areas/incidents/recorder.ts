@@ -203,7 +203,7 @@ export class IncidentRecorder {
     const observation: UnitObservation = {
       ...observationOf(event.ts, status, data.status as { applications?: Applications } & Record<string, unknown>),
       ...(battery !== undefined ? { batteryPct: battery?.percentage ?? null } : {}),
-      ...(data.links !== undefined ? { links: data.links.map((l) => ({ port: l.port, connected: l.connected !== false })) } : {}),
+      ...(data.links !== undefined ? { links: data.links } : {}),
     };
     for (const hit of this.watch.observe(event.id, group, observation)) this.pushThreshold(hit);
   }
@@ -238,7 +238,8 @@ export class IncidentRecorder {
 
   private usage(event: LiveEvent, data: EventData['unit.usage'] & Record<string, unknown>): void {
     const uplink = typeof data['uplinkKbps'] === 'number' ? data['uplinkKbps'] : data.links.reduce((sum, l) => sum + l.uplinkKbps, 0);
-    const observation: UnitObservation = { at: event.ts, uplinkKbps: uplink, links: data.links.map((l) => ({ port: l.port, connected: l.connected !== false })) };
+    // The event's links as they are: the watch reads a link as connected unless `connected` is false.
+    const observation: UnitObservation = { at: event.ts, uplinkKbps: uplink, links: data.links };
     for (const hit of this.watch.observe(event.id, this.groupOf(event.id), observation)) this.pushThreshold(hit);
   }
 
