@@ -1,7 +1,7 @@
 /**
  * Property: the channel status a listener keeps from the published channel.status events (the
  * last event per channel) always equals the status the simulator reports now, and both equal the
- * status computed from scratch from what happened (which units use the channel and how, whether
+ * status (and, in use, the sorted units) computed from scratch from what happened (which units use the channel and how, whether
  * its server is down or restarting), spec 001 §4: offline when the server is down, unavailable
  * while it restarts, else collecting / connecting from its units, else idle. Any sequence of unit
  * usage changes, server downs and ups, and time passing.
@@ -19,7 +19,8 @@ const CHANNELS = [
   { id: 'C3', groupId: 'G', serverId: 'S2' },
   { id: 'C4', groupId: 'G', serverId: null },
 ];
-const UNITS = ['U1', 'U2', 'U3', 'U4'];
+/** U10 sorts before U2: the status names its units in `sort()`'s order. */
+const UNITS = ['U1', 'U2', 'U3', 'U10'];
 
 const step = fc.oneof(
   fc.record({ kind: fc.constant('use' as const), channel: fc.constantFrom('C1', 'C2', 'C3', 'C4'), unit: fc.constantFrom(...UNITS), usage: fc.constantFrom<ChannelUsage | undefined>('connecting', 'streaming', undefined) }),
@@ -72,8 +73,11 @@ describe('live channel status equals the status from scratch', () => {
             clock.advance(s.ms);
           }
           for (const { id } of CHANNELS) {
-            expect(heard.get(id)).toEqual(sim.status(id));
-            expect(fromScratch(id)).toContain(sim.status(id)?.status);
+            const status = sim.status(id);
+            expect(heard.get(id)).toEqual(status);
+            expect(fromScratch(id)).toContain(status?.status);
+            // In use (not offline or restarting), it names every unit that uses it, sorted.
+            if (status !== undefined && status.status !== 'offline' && status.status !== 'unavailable') expect(status.unitIds).toEqual([...(uses.get(id)?.keys() ?? [])].sort());
           }
         }
       }),
