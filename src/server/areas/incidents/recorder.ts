@@ -71,14 +71,18 @@ function observationOf(at: number, status: UnitStatus, raw: { applications?: App
   const battery = raw['battery'];
   const camera = raw['cameraConnected'];
   const offline = status === 'offline';
+  // One object per status event (its fields undefined when the event does not say): no spreads.
   return {
     at,
     offline,
     streaming: !offline && isStreaming(raw.applications ?? {}),
-    ...(isObject(battery) && typeof battery['percentage'] === 'number' ? { batteryPct: battery['percentage'] } : {}),
-    ...(typeof camera === 'boolean' ? { cameraConnected: camera } : {}),
+    batteryPct: isObject(battery) && typeof battery['percentage'] === 'number' ? battery['percentage'] : undefined,
+    cameraConnected: typeof camera === 'boolean' ? camera : undefined,
   };
 }
+
+/** A unit not yet announced has neither flag (unit.added brings them). */
+const NO_FLAGS = Object.freeze({});
 
 export class IncidentRecorder {
   private readonly units = new Map<string, UnitFacts>();
@@ -210,7 +214,8 @@ export class IncidentRecorder {
 
   private status(event: LiveEvent, data: EventData['unit.status'] & Record<string, unknown>): void {
     const facts = this.units.get(event.id);
-    const next = deriveUnitStatus(data, facts === undefined ? {} : { isDemo: facts.isDemo, isBlockedVendor: facts.isBlockedVendor });
+    // The unit's facts carry its isDemo and isBlockedVendor flags: no flags object per event.
+    const next = deriveUnitStatus(data, facts ?? NO_FLAGS);
     if (facts !== undefined) {
       const transition = transitionBetween(facts.status, next);
       facts.status = next;
