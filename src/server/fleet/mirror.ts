@@ -18,6 +18,7 @@ import type { ServerStatusData } from '../sim/servers.ts';
 import type { AlertType, SimAlert, SimBattery, SimLink, UnitAddedData } from '../sim/unit.ts';
 import type { VrReceiver } from '../sim/videoReturn.ts';
 import type { IntercomSessionView, LiveUnit } from './port.ts';
+import { copyJson } from '../copyJson.ts';
 
 /** The part of the bus (s1's LiveBus) the mirror and the RPC use; EventBus has it (seedRevs: StreamBus). */
 export interface LiveBusLike {
@@ -98,9 +99,9 @@ function applyStatus(unit: MirrorUnit, data: unknown): void {
   const d = need(isObject(data) && data, 'unit.status data must be an object');
   const state = need(d['state'] === 'online' || d['state'] === 'offline' ? d['state'] : undefined, 'unit.status state must be online or offline');
   unit.state = state;
-  unit.applications = structuredClone(need(isObject(d['applications']) && d['applications'], 'unit.status applications must be an object')) as MirrorUnit['applications'];
+  unit.applications = copyJson(need(isObject(d['applications']) && d['applications'], 'unit.status applications must be an object')) as MirrorUnit['applications'];
   unit.video = { ...(need(isObject(d['video']) && d['video'], 'unit.status video must be an object') as MirrorUnit['video']) };
-  unit.intercom = isObject(d['intercom']) ? (structuredClone(d['intercom']) as MirrorUnit['intercom']) : {};
+  unit.intercom = isObject(d['intercom']) ? (copyJson(d['intercom']) as MirrorUnit['intercom']) : {};
   unit.battery = isObject(d['battery']) ? ({ ...d['battery'] } as unknown as SimBattery) : null;
   unit.cameraConnected = typeof d['cameraConnected'] === 'boolean' ? d['cameraConnected'] : null;
   unit.lastUpgrade = isObject(d['lastUpgrade']) ? ({ ...d['lastUpgrade'] } as unknown as MirrorUnit['lastUpgrade']) : null;
@@ -174,8 +175,8 @@ export class FleetMirror {
       const unit = unitFromAdded(data);
       this.unitsByUid.set(unit.uid, unit);
     }
-    for (const { id, status } of snapshot.channels) this.channels.set(id, structuredClone(status));
-    for (const server of snapshot.servers) this.servers.set(server.deviceId, structuredClone(server));
+    for (const { id, status } of snapshot.channels) this.channels.set(id, copyJson(status));
+    for (const server of snapshot.servers) this.servers.set(server.deviceId, copyJson(server));
     for (const [id, rev] of snapshot.revs) this.revs.set(id, rev);
     this.seededAt = snapshot.lastSeq;
     this.stale = false;
@@ -200,7 +201,7 @@ export class FleetMirror {
     if (rev <= (this.revs.get(id) ?? 0)) return;
     this.revs.set(id, rev);
     if (status === undefined) this.channels.delete(id);
-    else this.channels.set(id, structuredClone(status));
+    else this.channels.set(id, copyJson(status));
   }
 
   /** Forgets a channel or server this front removed (the simulator publishes no removal for them). */
@@ -247,13 +248,13 @@ export class FleetMirror {
       case 'channel.status': {
         const d = need(isObject(event.data) && event.data, 'channel.status data must be an object');
         need(text(d['status']) && Array.isArray(d['unitIds']), 'channel.status needs status and unitIds');
-        this.channels.set(event.id, structuredClone(d) as unknown as ChannelStatusData);
+        this.channels.set(event.id, copyJson(d) as unknown as ChannelStatusData);
         return;
       }
       case 'server.status': {
         const d = need(isObject(event.data) && event.data, 'server.status data must be an object');
         need(text(d['state']), 'server.status needs a state');
-        this.servers.set(event.id, structuredClone({ ...d, deviceId: event.id }) as unknown as ServerStatusData);
+        this.servers.set(event.id, copyJson({ ...d, deviceId: event.id }) as unknown as ServerStatusData);
         return;
       }
       default:
@@ -276,7 +277,7 @@ export class FleetMirror {
   snapshot(uid: string): UnitAddedData | undefined {
     const u = this.unitsByUid.get(uid);
     if (u === undefined) return undefined;
-    const status: UnitAddedData['status'] = { state: u.state, applications: structuredClone(u.applications), video: { ...u.video }, intercom: structuredClone(u.intercom) };
+    const status: UnitAddedData['status'] = { state: u.state, applications: copyJson(u.applications), video: { ...u.video }, intercom: copyJson(u.intercom) };
     if (u.battery !== null) status.battery = { ...u.battery };
     if (u.cameraConnected !== null) status.cameraConnected = u.cameraConnected;
     if (u.lastUpgrade !== null) status.lastUpgrade = { ...u.lastUpgrade };

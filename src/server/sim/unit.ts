@@ -10,7 +10,7 @@ import type { Random } from './random.ts';
 import type { SimFamily, UnitSeed } from './seeds.ts';
 import { familyOfType } from './seeds.ts';
 import { isSingleEthernet } from '../../domain/units/productTypes.ts';
-import { copyJson } from './copy.ts';
+import { copyJson } from '../copyJson.ts';
 
 export const LINK_TYPES = ['lan', 'wifi', 'cell'] as const;
 export type LinkType = (typeof LINK_TYPES)[number];

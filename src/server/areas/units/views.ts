@@ -12,6 +12,7 @@ import type { LiveUnit } from '../../fleet/port.ts';
 import type { StoredUnit } from './repo.ts';
 import { settingText } from './storedSettings.ts';
 import type { UnitDeps } from './live.ts';
+import { copyJson } from '../../copyJson.ts';
 
 /** The owner shown: the one set by an admin (settings.ownedBy), else the stored column. */
 export function ownerOf(unit: StoredUnit): string {
@@ -26,7 +27,7 @@ export function liveStatusOf(live: LiveUnit | undefined) {
     state: live?.state ?? 'offline',
     isOffline: live === undefined || isOfflineState(live.state),
     isBusy: live !== undefined && isBusy(live.applications),
-    applications: live === undefined ? {} : structuredClone(live.applications),
+    applications: live === undefined ? {} : copyJson(live.applications),
     video: live === undefined ? { state: 'idle' as const, onAir: false } : { ...live.video },
   };
 }
@@ -58,7 +59,7 @@ export function unitView(deps: UnitDeps, unit: StoredUnit): UnitView {
     links: live === undefined ? [] : live.links.map((l) => ({ ...l })),
     alerts: live === undefined ? [] : [...live.alerts.values()].map((a) => ({ ...a })),
     capping: live === undefined ? null : { ...live.capping },
-    intercom: live === undefined ? {} : structuredClone(live.intercom),
+    intercom: live === undefined ? {} : copyJson(live.intercom),
     rev: revOf(deps, unit.uid),
   };
 }

@@ -1,7 +1,7 @@
-/** copyJson (copy.ts): what structuredClone gives for any JSON value, sharing no object with it. */
+/** copyJson (copyJson.ts): what structuredClone gives for any JSON value, sharing no object with it. */
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { copyJson } from './copy.ts';
+import { copyJson } from './copyJson.ts';
 
 /** Every object and array inside `value`, itself included. */
 function objectsOf(value: unknown, into: object[] = []): object[] {
