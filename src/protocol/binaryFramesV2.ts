@@ -549,6 +549,7 @@ interface ReadUsage {
   readonly shapeOf: (UsageShape | undefined)[];
   /** Per event: where its values start in `values` (shaped events only). */
   readonly valueAt: Uint32Array;
+  /** Valid until the next frame is read (f64Block's reused buffer). */
   readonly values: Float64Array;
   /** The byte after the values block: where the body starts. */
   readonly end: number;
@@ -590,20 +591,26 @@ function readUsageColumns(bytes: Uint8Array, view: DataView, count: number, at: 
 const HOST_LITTLE_ENDIAN = new Uint8Array(new Uint16Array([1]).buffer)[0] === 1;
 
 /**
- * `count` little-endian f64s from byte `at` on, as a Float64Array of their own: one native copy of
- * the bytes (a frame's values block is rarely 8-byte aligned in its buffer) rather than a DataView
- * read per value, which was ~2 % of the worker at 60,000 events/s in Chromium (§3n). Copied with
- * `set` into a buffer of exactly that size, not with `slice`: a Node Buffer's `slice` is a view into
- * its (pooled) memory, whose `.buffer` is the whole pool.
+ * The values block of the frame being read, reused from frame to frame (grown by doubling; 32 KiB
+ * at first). Why not a buffer per frame: in Chromium's worker at 60,000 events/s the new buffer of
+ * each frame (~50-200 KiB, zero-filled by the allocator, then counted as external memory by the
+ * GC) was 6 % of the worker's self time, three quarters of it the allocation (docs/performance.md
+ * §3o). Safe because a frame is read in one synchronous call and nothing keeps the values past it:
+ * the shaped sink copies them (ShapedValues), the other paths build the payload object at once.
+ */
+let valuesScratch = new Float64Array(4_096);
+
+/**
+ * `count` little-endian f64s from byte `at` on, as a Float64Array valid until the next frame is
+ * read: one native copy of the bytes (a frame's values block is rarely 8-byte aligned in its
+ * buffer) rather than a DataView read per value, which was ~2 % of the worker at 60,000 events/s in
+ * Chromium (§3n).
  */
 function f64Block(bytes: Uint8Array, view: DataView, at: number, count: number): Float64Array {
-  if (HOST_LITTLE_ENDIAN) {
-    const copy = new Uint8Array(8 * count);
-    copy.set(bytes.subarray(at, at + 8 * count));
-    return new Float64Array(copy.buffer);
-  }
-  const values = new Float64Array(count);
-  for (let v = 0; v < count; v += 1) values[v] = view.getFloat64(at + 8 * v, true);
+  if (valuesScratch.length < count) valuesScratch = new Float64Array(Math.max(count, 2 * valuesScratch.length));
+  const values = valuesScratch.subarray(0, count);
+  if (HOST_LITTLE_ENDIAN) new Uint8Array(values.buffer, 0, 8 * count).set(bytes.subarray(at, at + 8 * count));
+  else for (let v = 0; v < count; v += 1) values[v] = view.getFloat64(at + 8 * v, true);
   return values;
 }
 

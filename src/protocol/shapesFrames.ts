@@ -216,7 +216,8 @@ export function encodeShapesFrame(numbers: readonly number[], shapes: readonly U
 /**
  * A shaped unit.usage as the binary reader hands it over (binaryFramesV2.ts ReaderV2.shaped): the
  * payload is `shape` with `values[at …]`, already checked (the shape by the usage guard once, the
- * values one by one). One object reused by the reader between events: a sink copies the values.
+ * values one by one). One object reused by the reader between events, its `values` reused from
+ * frame to frame (binaryFramesV2.ts f64Block): a sink copies the values it keeps.
  */
 export interface ShapedValues {
   shape: UsageShape;
