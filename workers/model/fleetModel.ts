@@ -26,6 +26,7 @@ import type { Envelope, EnvelopeOf } from '../../src/protocol/envelope.ts';
 import type { UsageShape } from '../../src/protocol/usageShapes.ts';
 import type { ShapedValues } from '../../src/protocol/shapesFrames.ts';
 import { usagePayloadOf } from '../../src/protocol/usageShapes.ts';
+import { UsageArena } from './usageArena.ts';
 import type {
   ChannelStatusData,
   ConfigData,
@@ -64,11 +65,15 @@ export interface UnitRecord {
   /** The shape of the last shaped unit.usage (null: `links` holds the links). Shared by every unit of that shape. */
   usageShape: UsageShape | null;
   /**
-   * The last shaped unit.usage's values (usageShapes.ts order), written in place by the next one of
-   * the same value count: no object per event, and a typed array's stores need no write barrier
-   * (docs/performance.md §3i: values written into old link objects cost more than they saved).
+   * The last shaped unit.usage's values (usageShapes.ts order) are `usageValues[usageAt …]`: the
+   * model's usage arena (usageArena.ts, one array for every unit), written in place by the next
+   * one: no object per event, and a typed array's stores need no write barrier (docs/performance.md
+   * §3i: values written into old link objects cost more than they saved). Null: none.
    */
   usageValues: Float64Array | null;
+  usageAt: number;
+  /** The values the unit's range in the arena holds. */
+  usageRoom: number;
   config: ConfigData | undefined;
   speedTest: UnitSpeedTestData | undefined;
   social: SocialStatusData | undefined;
@@ -89,7 +94,7 @@ export type ShapedUsage = ShapedValues;
 /** The unit's links as objects (built from its shape and values when the last usage came shaped; not kept). */
 export function linksOfRecord(unit: UnitRecord): Links {
   if (unit.links !== null) return unit.links;
-  return usagePayloadOf(unit.usageShape as UsageShape, unit.usageValues as Float64Array, 0).links as unknown as Links;
+  return usagePayloadOf(unit.usageShape as UsageShape, unit.usageValues as Float64Array, unit.usageAt).links as unknown as Links;
 }
 
 /** The per-link layout fields (port, name, type) of the unit's links, without building link objects. */
@@ -97,16 +102,17 @@ export function linkLayoutOf(unit: UnitRecord): readonly { readonly port: string
   return unit.links ?? (unit.usageShape as UsageShape).links;
 }
 
-/** A shaped usage's values into the unit's own array (a new one only when the count changes). */
-function writeShapedUsage(unit: UnitRecord, usage: ShapedUsage): void {
+/** A shaped usage's values into the unit's range of the model's usage arena (a new range only when they outgrow it). */
+function writeShapedUsage(model: FleetModel, unit: UnitRecord, usage: ShapedUsage): void {
   const count = usage.shape.valueCount;
-  let values = unit.usageValues;
-  if (values === null || values.length !== count) values = unit.usageValues = new Float64Array(count);
+  model.usage.place(unit, count);
+  const values = unit.usageValues as Float64Array;
   // A plain loop, not set(subarray(…)): subarray makes a view object per event, and in Chromium's
   // worker that store was 8.6 % of the worker's self time (docs/performance.md §3m's profile).
   const from = usage.values;
   const at = usage.at;
-  for (let k = 0; k < count; k += 1) values[k] = from[at + k] as number;
+  const to = unit.usageAt;
+  for (let k = 0; k < count; k += 1) values[to + k] = from[at + k] as number;
   unit.usageShape = usage.shape;
   unit.links = null;
 }
@@ -150,6 +156,8 @@ export interface FleetModel {
   readonly units: Map<string, UnitRecord>;
   /** Slots are 0 … slots.next − 1; at most as many as units held at once since the last snapshot load. */
   readonly slots: UnitSlots;
+  /** The shaped usage values of the held units (usageArena.ts). */
+  readonly usage: UsageArena;
   readonly channels: Map<string, ChannelRecord>;
   readonly servers: Map<string, ServerRecord>;
   /** The rev of each removed unit, so a late event of the old unit is not applied to a new one. */
@@ -201,9 +209,11 @@ export type FleetModelOptions = {
 };
 
 export function createFleetModel(options: FleetModelOptions = {}): FleetModel {
+  const held: (UnitRecord | undefined)[] = [];
   return {
     units: new Map(),
-    slots: { next: 0, free: [], held: [] },
+    slots: { next: 0, free: [], held },
+    usage: new UsageArena(held),
     channels: new Map(),
     servers: new Map(),
     removedRevs: new Map(),
@@ -346,6 +356,8 @@ export function insertUnit(
     links: data.links ?? [],
     usageShape: null,
     usageValues: null,
+    usageAt: 0,
+    usageRoom: 0,
     config: data.config,
     speedTest: aspects.speedTest,
     social: aspects.social,
@@ -374,6 +386,7 @@ export function clearUnits(model: FleetModel): void {
   model.slots.next = 0;
   model.slots.free.length = 0;
   model.slots.held.length = 0;
+  model.usage.clear();
 }
 
 function applyUnitAdded(model: FleetModel, event: EnvelopeOf<'unit.added'>): ApplyResult {
@@ -460,10 +473,11 @@ function applyUnitAspect(model: FleetModel, event: UnitAspectEvent, unit: UnitRe
       unit.config = event.data;
       break;
     case 'unit.usage':
-      if (shaped !== undefined) writeShapedUsage(unit, shaped);
+      if (shaped !== undefined) writeShapedUsage(model, unit, shaped);
       else {
         unit.links = event.data.links;
         unit.usageShape = null;
+        model.usage.release(unit);
       }
       break;
     case 'unit.speedtest':

@@ -660,7 +660,7 @@ export class FleetPipeline implements EventSink {
       writer.statusOfUnit(unit.status, unit.raw.state, videoStateOf(unit), unit.raw.applications, onAirOf(unit), batteryOf(unit));
     }
     if ((mask & ASPECT.usage) !== 0) {
-      if (unit.links === null) writeShapedLinkValues(writer, unit.usageShape as UsageShape, unit.usageValues as Float64Array);
+      if (unit.links === null) writeShapedLinkValues(writer, unit.usageShape as UsageShape, unit.usageValues as Float64Array, unit.usageAt);
       else {
         let uplink = 0;
         for (const link of unit.links) {

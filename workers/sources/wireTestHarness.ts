@@ -59,7 +59,7 @@ export function modelStateOf(w: WiredWorker) {
   const m = w.pipeline.model;
   return {
     // The units as read: links as objects (a shaped usage keeps a shape and values instead, fleetModel.ts linksOfRecord).
-    units: new Map(Array.from(m.units, ([id, unit]) => [id, { ...unit, links: linksOfRecord(unit), usageShape: undefined, usageValues: undefined }])),
+    units: new Map(Array.from(m.units, ([id, unit]) => [id, { ...unit, links: linksOfRecord(unit), usageShape: undefined, usageValues: undefined, usageAt: undefined, usageRoom: undefined }])),
     channels: m.channels,
     servers: m.servers,
     removedRevs: m.removedRevs,
