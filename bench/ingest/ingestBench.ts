@@ -81,12 +81,17 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 /** Clock ticks per second of /proc's utime and stime (USER_HZ: 100 on Linux). */
 const USER_HZ = 100;
 
+/** One dedicated-worker thread's counters from /proc/<pid>/task/<tid>/stat. */
+export type WorkerThreadStat = { cpuMs: number; systemMs: number; minorFaults: number };
+
 /**
- * CPU time (ms) of every Chromium dedicated-worker thread alive now, from /proc/<pid>/task/<tid>/stat;
- * null when /proc cannot tell. `pids`: only threads of those processes (one browser's, browserPids.ts).
+ * The counters of every Chromium dedicated-worker thread alive now; null when /proc cannot tell.
+ * `pids`: only threads of those processes (one browser's, browserPids.ts). `systemMs` and
+ * `minorFaults` tell how much of the worker's CPU is the kernel's, mostly first touches of fresh
+ * memory (docs/performance.md §3o).
  */
-export function workerThreadsCpuMs(pids?: ReadonlySet<number>): Map<string, number> | null {
-  const times = new Map<string, number>();
+export function workerThreadStats(pids?: ReadonlySet<number>): Map<string, WorkerThreadStat> | null {
+  const stats = new Map<string, WorkerThreadStat>();
   try {
     for (const pid of readdirSync('/proc')) {
       if (!/^\d+$/.test(pid) || (pids !== undefined && !pids.has(Number(pid)))) continue;
@@ -101,8 +106,9 @@ export function workerThreadsCpuMs(pids?: ReadonlySet<number>): Map<string, numb
           if (readFileSync(`/proc/${pid}/task/${tid}/comm`, 'utf8').trim() !== 'DedicatedWorker') continue;
           const stat = readFileSync(`/proc/${pid}/task/${tid}/stat`, 'utf8');
           const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-          // After the comm: state is field 3, utime 14 and stime 15 (proc(5)), here at index 11 and 12.
-          times.set(`${pid}/${tid}`, ((Number(fields[11]) + Number(fields[12])) * 1000) / USER_HZ);
+          // After the comm: state is field 3, minflt 10, utime 14 and stime 15 (proc(5)), here at index 7, 11 and 12.
+          const systemMs = (Number(fields[12]) * 1000) / USER_HZ;
+          stats.set(`${pid}/${tid}`, { cpuMs: (Number(fields[11]) * 1000) / USER_HZ + systemMs, systemMs, minorFaults: Number(fields[7]) });
         } catch {
           continue;
         }
@@ -111,7 +117,29 @@ export function workerThreadsCpuMs(pids?: ReadonlySet<number>): Map<string, numb
   } catch {
     return null;
   }
-  return times;
+  return stats;
+}
+
+/**
+ * CPU time (ms) of every Chromium dedicated-worker thread alive now; null when /proc cannot tell.
+ * `pids`: only threads of those processes (one browser's, browserPids.ts).
+ */
+export function workerThreadsCpuMs(pids?: ReadonlySet<number>): Map<string, number> | null {
+  const stats = workerThreadStats(pids);
+  return stats === null ? null : new Map(Array.from(stats, ([thread, stat]) => [thread, stat.cpuMs]));
+}
+
+/** What the worker threads' counters grew by between two readings (threads present at both); null when /proc could not tell. */
+export function threadStatsBetween(before: Map<string, WorkerThreadStat> | null, after: Map<string, WorkerThreadStat> | null): WorkerThreadStat | null {
+  if (before === null || after === null || after.size === 0) return null;
+  const used: WorkerThreadStat = { cpuMs: 0, systemMs: 0, minorFaults: 0 };
+  for (const [thread, stat] of after) {
+    const was = before.get(thread) ?? { cpuMs: 0, systemMs: 0, minorFaults: 0 };
+    used.cpuMs += stat.cpuMs - was.cpuMs;
+    used.systemMs += stat.systemMs - was.systemMs;
+    used.minorFaults += stat.minorFaults - was.minorFaults;
+  }
+  return used;
 }
 
 /** The CPU the worker threads used between two readings, in ms (threads present at both). */

@@ -10,7 +10,8 @@
  * from pass to pass, round p17): a page of that side, its worker connected on version 2
  * (`?frames=bin2`) and the 10,000-unit snapshot loaded, then a steady stream of STEADY_RATE
  * events/s for STEADY_MS (the figure's stream). Per pass: the worker thread's CPU over the stream
- * (/proc, as ingestBench.ts, this browser's processes only: browserPids.ts), p50 / p99
+ * (/proc, as ingestBench.ts, this browser's processes only: browserPids.ts), the kernel's share of
+ * it and the thread's minor page faults a second (fresh memory touched: §3o), p50 / p99
  * event-to-diff, and events per worker CPU-second.
  * Prints each pass, then per side the medians and the ratio other / this of the CPU medians and
  * the median of the per-round ratios.
@@ -33,7 +34,7 @@ import { median } from '../figure.ts';
 import { BENCH_LOGS, generateLog } from '../replay/logs.ts';
 import { browserMarker, processTree } from './browserPids.ts';
 import { buildPage, launchChromium, sends, startFeed, stream } from './chromium.ts';
-import { BATCH_MS, cpuBetween, DRAIN_MS, GROUP_ID, STEADY_MS, STEADY_RATE, UNITS, workerThreadsCpuMs } from './ingestBench.ts';
+import { BATCH_MS, DRAIN_MS, GROUP_ID, STEADY_MS, STEADY_RATE, threadStatsBetween, UNITS, workerThreadStats } from './ingestBench.ts';
 import { streamStats } from './latency.ts';
 import type { CpuProfile, WorkerProfiler } from './workerProfile.ts';
 import { saveProfile, startWorkerProfile, summarize } from './workerProfile.ts';
@@ -68,7 +69,7 @@ const sides: Side[] = [
   { name: 'this', path: '/index.html', layouts: layouts[0] ?? true, shapes: shapes[0] ?? false },
   { name: 'other', path: '/other/index.html', layouts: layouts[1] ?? false, shapes: shapes[1] ?? false },
 ];
-type Pass = { cpuPercent: number; p50: number; p99: number; delivered: number; perCpuSecond: number; load: number };
+type Pass = { cpuPercent: number; systemShare: number; faultsPerSecond: number; p50: number; p99: number; delivered: number; perCpuSecond: number; load: number };
 const results = new Map<string, Pass[]>(sides.map((side) => [side.name, []]));
 
 /**
@@ -91,11 +92,12 @@ async function runPass(side: Side, round: number): Promise<void> {
     const pids = processTree(marker);
     const load = loadavg()[0] ?? 0;
     const profiler: WorkerProfiler | null = round > 0 && (profiled === side.name || profiled === 'both') ? await startWorkerProfile(browser) : null;
-    const cpuBefore = workerThreadsCpuMs(pids);
+    const statsBefore = workerThreadStats(pids);
     const started = performance.now();
     await stream(feed.url, rate, durationMs, BATCH_MS, side.layouts);
     const wall = performance.now() - started;
-    const cpu = cpuBetween(cpuBefore, workerThreadsCpuMs(pids));
+    const used = threadStatsBetween(statsBefore, workerThreadStats(pids));
+    const cpu = used?.cpuMs ?? null;
     if (profiler !== null) {
       const profile = await profiler.stop();
       profiles.get(side.name)?.push(profile);
@@ -107,10 +109,11 @@ async function runPass(side: Side, round: number): Promise<void> {
     const stats = streamStats(await sends(feed.url), recorded.times, recorded.events, cutoff);
     if (cpu === null) throw new Error(`no DedicatedWorker thread in /proc under this browser's ${pids.size} processes`);
     const delivered = recorded.events.reduce((sum, n) => sum + n, 0);
-    const pass: Pass = { cpuPercent: (100 * cpu) / wall, p50: stats.p50, p99: stats.p99, delivered, perCpuSecond: delivered / (cpu / 1000), load };
+    const kernel = used as NonNullable<typeof used>;
+    const pass: Pass = { cpuPercent: (100 * cpu) / wall, systemShare: cpu > 0 ? kernel.systemMs / cpu : 0, faultsPerSecond: kernel.minorFaults / (wall / 1000), p50: stats.p50, p99: stats.p99, delivered, perCpuSecond: delivered / (cpu / 1000), load };
     if (round > 0) results.get(side.name)?.push(pass);
     console.log(
-      `${round === 0 ? 'warm-up' : `round ${round}`} ${side.name}: worker ${pass.cpuPercent.toFixed(1)} % of a core, ${Math.round(pass.perCpuSecond)} events per worker CPU-second, p50 ${pass.p50.toFixed(1)} ms, p99 ${pass.p99.toFixed(1)} ms, ${delivered} of ${stats.sent} events in ${stats.diffs} diffs, load ${load.toFixed(1)}`,
+      `${round === 0 ? 'warm-up' : `round ${round}`} ${side.name}: worker ${pass.cpuPercent.toFixed(1)} % of a core (${(100 * pass.systemShare).toFixed(0)} % of it in the kernel, ${Math.round(pass.faultsPerSecond)} minor faults/s), ${Math.round(pass.perCpuSecond)} events per worker CPU-second, p50 ${pass.p50.toFixed(1)} ms, p99 ${pass.p99.toFixed(1)} ms, ${delivered} of ${stats.sent} events in ${stats.diffs} diffs, load ${load.toFixed(1)}`,
     );
   } finally {
     await browser.close();
@@ -129,7 +132,7 @@ const thisCpu = results.get('this') ?? [];
 const otherCpu = results.get('other') ?? [];
 const perRound = thisCpu.map((pass, i) => (otherCpu[i]?.cpuPercent ?? Number.NaN) / pass.cpuPercent);
 for (const side of sides) {
-  console.log(`${side.name} (layouts ${side.layouts ? 'on' : 'off'}, shapes ${side.shapes ? 'on' : 'off'}): median worker CPU ${of(side.name, 'cpuPercent').toFixed(1)} % of a core, ${Math.round(of(side.name, 'perCpuSecond'))} events per worker CPU-second, p50 ${of(side.name, 'p50').toFixed(1)} ms, p99 ${of(side.name, 'p99').toFixed(1)} ms`);
+  console.log(`${side.name} (layouts ${side.layouts ? 'on' : 'off'}, shapes ${side.shapes ? 'on' : 'off'}): median worker CPU ${of(side.name, 'cpuPercent').toFixed(1)} % of a core (${(100 * of(side.name, 'systemShare')).toFixed(0)} % in the kernel, ${Math.round(of(side.name, 'faultsPerSecond'))} minor faults/s), ${Math.round(of(side.name, 'perCpuSecond'))} events per worker CPU-second, p50 ${of(side.name, 'p50').toFixed(1)} ms, p99 ${of(side.name, 'p99').toFixed(1)} ms`);
 }
 // Latency per round as CPU: other / this, so above 1 means this side's figure is lower (better).
 const ratioPerRound = (field: 'p50' | 'p99') => thisCpu.map((pass, i) => (otherCpu[i]?.[field] ?? Number.NaN) / pass[field]);
