@@ -9,7 +9,7 @@ import * as Comlink from 'comlink';
 import type { UnitAlertSettings } from '../src/domain/units/alertSettings.ts';
 import type { ButtonTransitionState, TransitionButton } from '../src/domain/units/interface.ts';
 import type { Topic } from '../src/protocol/ops.ts';
-import type { FleetDiff } from './pipeline/diff.ts';
+import type { DiffAnswer, FleetDiff } from './pipeline/diff.ts';
 import { systemClock, systemTimers } from './sources/clock.ts';
 import type { ConnectOptions, DiffListener } from './fleetService.ts';
 import { createFleetService } from './fleetService.ts';
@@ -33,14 +33,14 @@ const service = createFleetService({
       : (callback) => void setTimeout(callback, FALLBACK_FRAME_MS),
 });
 
-/** Big unit sets are transferred, not cloned. */
-function transferring(onDiff: (diff: FleetDiff) => Promise<void> | void): DiffListener {
+/** Big unit sets are transferred, not cloned. The UI's answer may hand the patches buffer back (DiffAnswer). */
+function transferring(onDiff: (diff: FleetDiff) => Promise<DiffAnswer> | DiffAnswer): DiffListener {
   return (diff, transfer) => onDiff(transfer.length > 0 ? Comlink.transfer(diff, transfer) : diff);
 }
 
 const api = {
   /** `onDiff` must be wrapped with Comlink.proxy by the caller (src/fleet/client.ts does). */
-  connect(options: ConnectOptions, onDiff: (diff: FleetDiff) => Promise<void> | void): void {
+  connect(options: ConnectOptions, onDiff: (diff: FleetDiff) => Promise<DiffAnswer> | DiffAnswer): void {
     service.connect(options, transferring(onDiff));
   },
   /** Replay (issue 6 item 3): `input` is best transferred (Comlink.transfer) by the caller; callbacks are Comlink proxies. */

@@ -9,7 +9,7 @@
 import type { UnitAlertSettings } from '../src/domain/units/alertSettings.ts';
 import type { ButtonTransitionState, CachedKind, TransitionButton } from '../src/domain/units/interface.ts';
 import type { Topic } from '../src/protocol/ops.ts';
-import type { FleetDiff } from './pipeline/diff.ts';
+import type { DiffAnswer, FleetDiff } from './pipeline/diff.ts';
 import { FleetPipeline } from './pipeline/fleetPipeline.ts';
 import { FIRST_VIEWS_ROWS } from './pipeline/firstViews.ts';
 import type { CachedUnitData } from './pipeline/selectionCache.ts';
@@ -73,7 +73,7 @@ export interface ConnectOptions {
 }
 
 /** Receives each diff; the returned promise (or return) means the UI has taken it. */
-export type DiffListener = (diff: FleetDiff, transfer: ArrayBuffer[]) => Promise<void> | void;
+export type DiffListener = (diff: FleetDiff, transfer: ArrayBuffer[]) => Promise<DiffAnswer> | DiffAnswer;
 
 export interface FleetService {
   /** Opens the live stream of a group; diffs go to `onDiff`. Replaces any earlier source. */

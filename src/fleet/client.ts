@@ -20,6 +20,7 @@ import type { ConnectOptions } from '../../workers/fleetService.ts';
 import type { FleetDiff } from '../../workers/pipeline/diff.ts';
 import { channelTopic, unitTopic } from '../../workers/sources/subscriptions.ts';
 import { decodeDiffPatches, decodeDiffUnits } from '../../workers/pipeline/diff.ts';
+import { handingBack } from './handingBack.ts';
 import { FleetStore } from './store.ts';
 import type { ReplayClient } from './replay.ts';
 import { createReplayClient, StreamSessions } from './replay.ts';
@@ -232,7 +233,7 @@ export function createFleetClient(options: FleetClientOptions = {}): FleetClient
       const endpoints = endpointsFor(location);
       const session = sessions.open();
       // Live diffs within a per-frame budget (pacedApply.ts); the bench's per-event baseline as before.
-      const onDiff = perEvent ? perEventUpdates(session.onDiff) : pacedApply(session.onDiff, framePacing);
+      const onDiff = handingBack(perEvent ? perEventUpdates(session.onDiff) : pacedApply(session.onDiff, framePacing));
       const json = benchFlag(BENCH_SNAPSHOT_JSON_FLAG) ? { packedSnapshot: false } : benchFlag(BENCH_SNAPSHOT_PACKED_FLAG) ? { columnsSnapshot: false } : {}; // BENCH ONLY
       const split = benchFlag(BENCH_SNAPSHOT_SPLIT_FLAG) ? { snapshotColumns: false } : benchFlag(BENCH_SNAPSHOT_TEXT_FLAG) ? { snapshotColumns: 'text' as const } : {}; // BENCH ONLY
       const whole = benchFlag(BENCH_SNAPSHOT_WHOLE_FLAG) ? { firstViewsRows: 0 } : {}; // BENCH ONLY

@@ -355,6 +355,19 @@ export function encodeUnits(units: readonly UnitView[]): ArrayBuffer {
   return bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength) as ArrayBuffer;
 }
 
+/**
+ * What the UI answers a diff with, once it has applied it: nothing, or the diff's `patchesBuffer`
+ * handed back (transferred, so detached on the UI's side) for the worker's next diffs to reuse
+ * (patchColumns.ts PatchColumnsWriter.recycle, docs/performance.md §3o).
+ */
+export type DiffAnswer = ArrayBuffer | undefined | void;
+
+/** The buffer a diff's answer may hand back: its patches buffer, when it has one (else undefined). */
+export function handedBackBuffer(diff: FleetDiff): ArrayBuffer | undefined {
+  const buffer = diff.patchesBuffer;
+  return buffer instanceof ArrayBuffer && buffer.byteLength > 0 ? buffer : undefined;
+}
+
 /** Patches as a transferable buffer of columns (patchColumns.ts). */
 export function encodePatches(patches: readonly UnitPatch[]): ArrayBuffer {
   return encodePatchColumns(patches);

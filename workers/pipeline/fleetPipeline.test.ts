@@ -737,6 +737,45 @@ describe('hot aspects travel as patches (diff.ts ASPECT) and the UI ends with th
     );
   });
 
+  it('with the UI handing each patches buffer back once merged (DiffAnswer): the buffers are reused and a Map merged diff by diff still equals the model views', async () => {
+    let reusedInAll = 0;
+    await fc.assert(
+      fc.asyncProperty(fc.array(stepArb, { maxLength: 120 }), async (steps) => {
+        const views = new Map<string, UnitView>();
+        const given = new Set<ArrayBuffer>();
+        // The UI's side: each diff merged as it comes, then its buffer handed back (the worker may write a later diff into it).
+        const { pipeline, runFrames, settle } = rig({
+          inlineUnitsMax: 0,
+          deliver: (diff) => {
+            mergeDiffInto(views, diff);
+            const buffer = diff.patchesBuffer ?? undefined;
+            if (buffer !== undefined && given.has(buffer)) reusedInAll += 1;
+            if (buffer !== undefined) given.add(buffer);
+            return buffer;
+          },
+        });
+        const { emit, apply } = eventsInto(pipeline);
+        for (let i = 0; i < 3; i += 1) emit('unit.added', `U${i}`, unit(`U${i}`));
+        for (const step of steps) {
+          if (step.do === 'frame') {
+            runFrames();
+            await settle();
+            continue;
+          }
+          apply(step);
+        }
+        for (let i = 0; i < 3; i += 1) {
+          runFrames();
+          await settle();
+        }
+        const expected = new Map([...pipeline.model.units.keys()].map((id) => [id, plain(pipeline.unitView(id))]));
+        expect(new Map([...views].map(([id, view]) => [id, plain(view)]))).toEqual(expected);
+      }),
+      { numRuns: 300 },
+    );
+    expect(reusedInAll).toBeGreaterThan(0);
+  });
+
   it('with splits (1–3 units per diff, parts taken late): every diff within the cap, each unit once per diff, and a Map merged from every diff equals the model views (changes listed by slot)', async () => {
     // Exercises the split paths of the changed-slot list (aspectMasks.ts): a hot change made while
     // a split is under way waits listed by slot (or joins the queue when its unit is queued), a

@@ -37,7 +37,7 @@ import { applyUnitFetch, unitRevOf } from '../model/unitRefetch.ts';
 import type { Clock, TimerId, Timers } from '../sources/clock.ts';
 import type { ConnectionState } from '../sources/connectionState.ts';
 import type { EventSink } from '../sources/eventSource.ts';
-import type { ChannelView, FleetDiff, LinkView, ServerView, UnitPatch, UnitView } from './diff.ts';
+import type { ChannelView, DiffAnswer, FleetDiff, LinkView, ServerView, UnitPatch, UnitView } from './diff.ts';
 import { ASPECT, channelsWithStatusText, EMPTY_DIFF, encodeUnits, INLINE_UNITS_MAX, MAX_KEPT_NOTIFICATIONS, MAX_UNITS_PER_DIFF, pushLinkValues, WHOLE_VIEW } from './diff.ts';
 import { RecordsByRef } from './recordsByRef.ts';
 import { LayoutsBySlot } from './layoutsBySlot.ts';
@@ -78,7 +78,7 @@ export const PRESENTED_LOAD_TIMEOUT_MS = 1_000;
 
 export interface PipelineDeps {
   /** Posts one diff (with its transferables); resolves when the UI has taken it. */
-  deliver(diff: FleetDiff, transfer: ArrayBuffer[]): Promise<void> | void;
+  deliver(diff: FleetDiff, transfer: ArrayBuffer[]): DiffAnswer | Promise<DiffAnswer>;
   /** Runs `callback` at the next animation frame (requestAnimationFrame, or a 16 ms timer). */
   requestFrame(callback: () => void): void;
   clock: Clock;
@@ -610,14 +610,18 @@ export class FleetPipeline implements EventSink {
       if (this.continuing) this.continueSplit();
       else if (this.inFlight === 0 && this.hasPending()) this.schedule();
     };
-    let answer: Promise<void> | void;
+    let answer: DiffAnswer | Promise<DiffAnswer>;
     try {
       answer = this.deps.deliver(diff, transfer);
     } catch (error) {
       this.deps.onError?.(`diff delivery failed: ${String(error)}`);
       answer = undefined;
     }
-    return Promise.resolve(answer).then(taken, (error: unknown) => {
+    return Promise.resolve(answer).then((handedBack) => {
+      // The UI's answer may hand the diff's patches buffer back for the next diffs (patchColumns.ts recycle).
+      this.patchWriter.recycle(handedBack);
+      taken();
+    }, (error: unknown) => {
       this.deps.onError?.(`diff delivery failed: ${String(error)}`);
       taken();
     });

@@ -82,6 +82,11 @@ const ROW = {
 /** f64 columns per row. */
 export const PATCH_ROW_STRIDE = 13;
 
+/** Spare buffers the writer keeps (PatchColumnsWriter.recycle): the diffs in flight at once are fewer. */
+const SPARE_BUFFERS = 4;
+/** The smallest buffer finish makes (64 KiB: ~500 rows with their links). */
+const MIN_BUFFER_BYTES = 65_536;
+
 const STATUS_CODE: ReadonlyMap<string, number> = new Map(UNIT_STATUSES.map((status, index) => [status, index]));
 const encoder = new TextEncoder();
 const decoder = new TextDecoder();
@@ -119,6 +124,14 @@ export class PatchColumnsWriter {
   /** The texts of the keys, kept across diffs (one map per kind: their keys overlap). */
   private readonly batteryTexts = new KeyedTexts();
   private readonly nameListTexts = new KeyedTexts();
+  /**
+   * Buffers of earlier diffs the UI handed back once applied (`recycle`), reused by `finish`. Why:
+   * a new buffer per diff (~100-500 KiB at 60,000 events/s) is fresh memory, and in Chromium's
+   * worker the first touch of it was most of `finish`'s 11 % of the worker's self time; the worker
+   * thread spent ~40 % of its CPU in the kernel, at ~12,000 minor page faults a second
+   * (docs/performance.md §3o). A reused buffer's pages are already the process's.
+   */
+  private readonly spare: ArrayBuffer[] = [];
 
   get size(): number {
     return this.count;
@@ -234,7 +247,10 @@ export class PatchColumnsWriter {
     this.rows[this.at + ROW.speedTest] = this.object(speedTest);
   }
 
-  /** The buffer of every row written (transferable); the writer is empty again after. */
+  /**
+   * The buffer of every row written (transferable; a spare one when one fits, so it may be longer
+   * than the rows: the header gives their sizes); the writer is empty again after.
+   */
   finish(): ArrayBuffer {
     const json = encoder.encode(`{"s":${JSON.stringify(this.strings.texts)},"o":[${this.objects.texts.join(',')}]}`);
     // Cut to this diff's rows first: a shorter length keeps the store unless it is under half full.
@@ -247,7 +263,7 @@ export class PatchColumnsWriter {
     const utf8 = !ascii && !utf16 ? encoder.encode(idText) : null;
     const idByteLength = ascii ? idText.length : utf16 ? idText.length * 2 : (utf8 as Uint8Array).byteLength;
     const numbers = HEADER + PATCH_ROW_STRIDE * this.count + this.linkCount;
-    const buffer = new ArrayBuffer(numbers * 8 + idByteLength + json.byteLength);
+    const buffer = this.bufferOf(numbers * 8 + idByteLength + json.byteLength);
     const f64 = new Float64Array(buffer, 0, numbers);
     f64[0] = PATCH_COLUMNS_VERSION;
     f64[1] = this.count;
@@ -266,6 +282,35 @@ export class PatchColumnsWriter {
     }
     new Uint8Array(buffer, numbers * 8 + idByteLength).set(json);
     this.reset();
+    return buffer;
+  }
+
+  /**
+   * A buffer finish gave out, handed back by the UI after it applied the diff (the answer to the
+   * diff, fleetPipeline.ts `post`); kept for a later finish. Anything else (nothing, a detached
+   * buffer, more than SPARE_BUFFERS) is let go.
+   */
+  recycle(buffer: unknown): void {
+    if (!(buffer instanceof ArrayBuffer) || buffer.byteLength === 0 || this.spare.length >= SPARE_BUFFERS) return;
+    this.spare.push(buffer);
+  }
+
+  /**
+   * A buffer of at least `bytes`: the smallest spare that fits, else a new one rounded up to a power
+   * of two of at least MIN_BUFFER_BYTES, so that the next diffs, a little larger or smaller, fit it.
+   * The bytes past this diff's are left as they were: the reader goes by the header's sizes.
+   */
+  private bufferOf(bytes: number): ArrayBuffer {
+    const spare = this.spare;
+    let best = -1;
+    for (let index = 0; index < spare.length; index += 1) {
+      const length = (spare[index] as ArrayBuffer).byteLength;
+      if (length >= bytes && (best === -1 || length < (spare[best] as ArrayBuffer).byteLength)) best = index;
+    }
+    if (best === -1) return new ArrayBuffer(Math.max(MIN_BUFFER_BYTES, 2 ** Math.ceil(Math.log2(bytes))));
+    const buffer = spare[best] as ArrayBuffer;
+    spare[best] = spare[spare.length - 1] as ArrayBuffer;
+    spare.pop();
     return buffer;
   }
 
@@ -450,7 +495,8 @@ export class PatchColumns {
       fail(`header counts ${count}, ${linkCount}, ${jsonBytes}, ${idBytes} are not sizes`);
     }
     if (idEncoding !== IDS_UTF8 && !(idEncoding === IDS_UTF16 && idBytes % 2 === 0)) fail(`the ids' encoding ${idEncoding} (${idBytes} bytes) is neither ${IDS_UTF8} (UTF-8) nor ${IDS_UTF16} (UTF-16, an even length)`);
-    if (buffer.byteLength !== numbers * 8 + idBytes + jsonBytes) fail(`${buffer.byteLength} bytes, the header says ${numbers * 8 + idBytes + jsonBytes}`);
+    // A reused buffer (PatchColumnsWriter.recycle) is longer than its diff: the bytes past it are not read.
+    if (buffer.byteLength < numbers * 8 + idBytes + jsonBytes) fail(`${buffer.byteLength} bytes, the header says ${numbers * 8 + idBytes + jsonBytes}`);
     const f64 = new Float64Array(buffer, 0, numbers);
     const tables = JSON.parse(decoder.decode(new Uint8Array(buffer, numbers * 8 + idBytes, jsonBytes))) as { s?: unknown; o?: unknown };
     const { s: strings, o: objects } = tables;

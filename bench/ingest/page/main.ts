@@ -1,14 +1,16 @@
 /**
  * The bench page of figures 3 and 4 (bench-only, built by bench/ingest/ingestBench.ts; not part of
  * the console). It starts the real fleet worker (workers/fleet.worker.ts, through Comlink, as
- * src/fleet/client.ts does) or the no-coalescing baseline worker, points it at the loopback feed
- * (feedServer.ts) and records, for every diff, when it reached this page and how many events it
- * carries. Playwright drives it through `window.bench`.
+ * src/fleet/client.ts does, and answers each diff as the console does: src/fleet/handingBack.ts)
+ * or the no-coalescing baseline worker, points it at the loopback feed (feedServer.ts) and
+ * records, for every diff, when it reached this page and how many events it carries. Playwright
+ * drives it through `window.bench`.
  */
 import * as Comlink from 'comlink';
 import type { FleetApi } from '../../../workers/fleet.worker.ts';
 import type { FleetDiff } from '../../../workers/pipeline/diff.ts';
 import { changedUnitIds } from '../../../workers/pipeline/diff.ts';
+import { handingBack } from '../../../src/fleet/handingBack.ts';
 
 /** real: the fleet worker; baseline: one diff per event; ceiling: a worker that only counts messages. */
 export type WorkerMode = 'real' | 'baseline' | 'ceiling';
@@ -80,7 +82,7 @@ const bench = {
     }
     if (mode === 'real') {
       const api = Comlink.wrap<FleetApi>(target);
-      await api.connect(connectOptions(groupId, wire), Comlink.proxy((diff: FleetDiff) => record(diff)));
+      await api.connect(connectOptions(groupId, wire), Comlink.proxy(handingBack((diff: FleetDiff) => record(diff))));
     } else {
       target.postMessage({ connect: connectOptions(groupId, wire) });
     }

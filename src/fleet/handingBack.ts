@@ -1,0 +1,23 @@
+/**
+ * The UI's answer to a diff hands its patches buffer back to the worker (workers/pipeline/diff.ts
+ * DiffAnswer): one module for the console's client and the ingest bench's page, which answers as
+ * the console does.
+ */
+import * as Comlink from 'comlink';
+import type { DiffAnswer, FleetDiff } from '../../workers/pipeline/diff.ts';
+import { handedBackBuffer } from '../../workers/pipeline/diff.ts';
+
+/**
+ * The answer to a live diff once it is applied: its patches buffer transferred back to the worker,
+ * which writes a later diff into it instead of into fresh memory (docs/performance.md §3o). Nothing
+ * on this side keeps the buffer: the store copies each row's values into the unit's new view
+ * (PatchColumns.applyRow), and a diff of an older stream is dropped unread.
+ */
+export function handingBack(apply: (diff: FleetDiff) => void | Promise<void>): (diff: FleetDiff) => DiffAnswer | Promise<DiffAnswer> {
+  return (diff) => {
+    const buffer = handedBackBuffer(diff);
+    const back = (): DiffAnswer => (buffer === undefined || buffer.byteLength === 0 ? undefined : Comlink.transfer(buffer, [buffer]));
+    const answer = apply(diff);
+    return answer === undefined ? back() : answer.then(back);
+  };
+}
