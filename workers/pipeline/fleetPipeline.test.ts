@@ -709,25 +709,29 @@ describe('hot aspects travel as patches (diff.ts ASPECT) and the UI ends with th
   };
   /** Views compared as the UI reads them: JSON drops undefined fields (a buffer-decoded view has none). */
   const plain = (value: unknown) => JSON.parse(JSON.stringify(value ?? null)) as unknown;
+  /** Three units added, then the steps (a frame step runs the frames and lets the answers settle), then three frames more. */
+  const play = async ({ pipeline, runFrames, settle }: Pick<ReturnType<typeof rig>, 'pipeline' | 'runFrames' | 'settle'>, steps: readonly Step[]) => {
+    const { emit, apply } = eventsInto(pipeline);
+    for (let i = 0; i < 3; i += 1) emit('unit.added', `U${i}`, unit(`U${i}`));
+    for (const step of steps) {
+      if (step.do === 'frame') {
+        runFrames();
+        await settle();
+        continue;
+      }
+      apply(step);
+    }
+    for (let i = 0; i < 3; i += 1) {
+      runFrames();
+      await settle();
+    }
+  };
 
   it('a Map merged from every diff equals the model views, whatever mix of events and frames', async () => {
     await fc.assert(
       fc.asyncProperty(fc.array(stepArb, { maxLength: 120 }), fc.integer({ min: 0, max: 3 }), async (steps, inlineUnitsMax) => {
         const { pipeline, posted, runFrames, settle } = rig({ inlineUnitsMax });
-        const { emit, apply } = eventsInto(pipeline);
-        for (let i = 0; i < 3; i += 1) emit('unit.added', `U${i}`, unit(`U${i}`));
-        for (const step of steps) {
-          if (step.do === 'frame') {
-            runFrames();
-            await settle();
-            continue;
-          }
-          apply(step);
-        }
-        for (let i = 0; i < 3; i += 1) {
-          runFrames();
-          await settle();
-        }
+        await play({ pipeline, runFrames, settle }, steps);
         const views = new Map<string, UnitView>();
         for (const p of posted) mergeDiffInto(views, p.diff);
         const expected = new Map([...pipeline.model.units.keys()].map((id) => [id, plain(pipeline.unitView(id))]));
@@ -754,20 +758,7 @@ describe('hot aspects travel as patches (diff.ts ASPECT) and the UI ends with th
             return buffer;
           },
         });
-        const { emit, apply } = eventsInto(pipeline);
-        for (let i = 0; i < 3; i += 1) emit('unit.added', `U${i}`, unit(`U${i}`));
-        for (const step of steps) {
-          if (step.do === 'frame') {
-            runFrames();
-            await settle();
-            continue;
-          }
-          apply(step);
-        }
-        for (let i = 0; i < 3; i += 1) {
-          runFrames();
-          await settle();
-        }
+        await play({ pipeline, runFrames, settle }, steps);
         const expected = new Map([...pipeline.model.units.keys()].map((id) => [id, plain(pipeline.unitView(id))]));
         expect(new Map([...views].map(([id, view]) => [id, plain(view)]))).toEqual(expected);
       }),
