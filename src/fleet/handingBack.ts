@@ -8,10 +8,10 @@ import type { DiffAnswer, FleetDiff } from '../../workers/pipeline/diff.ts';
 import { handedBackBuffer } from '../../workers/pipeline/diff.ts';
 
 /**
- * The answer to a live diff once it is applied: its patches buffer transferred back to the worker,
- * which writes a later diff into it instead of into fresh memory (docs/performance.md §3o). Nothing
- * on this side keeps the buffer: the store copies each row's values into the unit's new view
- * (PatchColumns.applyRow), and a diff of an older stream is dropped unread.
+ * The answer to a diff (live or replayed) once it is applied: its patches buffer transferred back
+ * to the worker, which writes a later diff into it instead of into fresh memory (docs/performance.md
+ * §3o). Nothing on this side keeps the buffer: the store copies each row's values into the unit's
+ * new view (PatchColumns.applyRow), and a diff of an older stream is dropped unread.
  */
 export function handingBack(apply: (diff: FleetDiff) => void | Promise<void>): (diff: FleetDiff) => DiffAnswer | Promise<DiffAnswer> {
   return (diff) => {

@@ -14,6 +14,7 @@ import { emptyCounters } from '../domain/units/counters.ts';
 import { EMPTY_DIFF, type FleetDiff } from '../../workers/pipeline/diff.ts';
 import type { ReplayCommand, ReplayInfo, ReplayOpenResult, ReplayPosition, ReplaySpeed, ReplayState, SeekTarget } from '../../workers/sources/replayState.ts';
 import type { FleetStore } from './store.ts';
+import { handingBack } from './handingBack.ts';
 
 /** A diff that empties the store (every unit and channel removed, counters zero). */
 export function clearingDiff(store: FleetStore): FleetDiff {
@@ -112,7 +113,7 @@ export function createReplayClient(deps: ReplayClientDeps): ReplayClient {
       shown = session.id;
       info = null;
       lastPosition = null;
-      const result = await worker.openReplay(typeof data === 'string' ? data : transfer(data), name, proxy(session.onDiff), proxy(onState));
+      const result = await worker.openReplay(typeof data === 'string' ? data : transfer(data), name, proxy(handingBack(session.onDiff)), proxy(onState));
       if (!result.ok) {
         ({ shown, info, lastPosition } = previous); // the worker kept what it had
         return result;
@@ -135,7 +136,7 @@ export function createReplayClient(deps: ReplayClientDeps): ReplayClient {
       lastPosition = null;
       state.value = null;
       const live = sessions.open();
-      await worker.closeReplay(proxy(live.onDiff));
+      await worker.closeReplay(proxy(handingBack(live.onDiff)));
       sessions.activate(live.id); // live again, or nothing when there was no live stream
     },
   };
