@@ -33,21 +33,24 @@ const service = createFleetService({
       : (callback) => void setTimeout(callback, FALLBACK_FRAME_MS),
 });
 
-/** Big unit sets are transferred, not cloned. The UI's answer may hand the patches buffer back (DiffAnswer). */
-function transferring(onDiff: (diff: FleetDiff) => Promise<DiffAnswer> | DiffAnswer): DiffListener {
+/** The UI's diff callback (a Comlink proxy); its answer may hand the patches buffer back (DiffAnswer). */
+type UiDiffCallback = (diff: FleetDiff) => Promise<DiffAnswer> | DiffAnswer;
+
+/** Big unit sets are transferred, not cloned. */
+function transferring(onDiff: UiDiffCallback): DiffListener {
   return (diff, transfer) => onDiff(transfer.length > 0 ? Comlink.transfer(diff, transfer) : diff);
 }
 
 const api = {
   /** `onDiff` must be wrapped with Comlink.proxy by the caller (src/fleet/client.ts does). */
-  connect(options: ConnectOptions, onDiff: (diff: FleetDiff) => Promise<DiffAnswer> | DiffAnswer): void {
+  connect(options: ConnectOptions, onDiff: UiDiffCallback): void {
     service.connect(options, transferring(onDiff));
   },
   /** Replay (issue 6 item 3): `input` is best transferred (Comlink.transfer) by the caller; callbacks are Comlink proxies. */
   openReplay(
     input: string | ArrayBuffer,
     name: string,
-    onDiff: (diff: FleetDiff) => Promise<void> | void,
+    onDiff: UiDiffCallback,
     onState: (position: ReplayPosition) => Promise<void> | void,
   ): ReplayOpenResult {
     return service.openReplay(input, name, transferring(onDiff), (position) => {
@@ -56,7 +59,7 @@ const api = {
   },
   replayCommand: (command: ReplayCommand): void => service.replayCommand(command),
   /** Back to live; the live diffs go to `onDiff` (a Comlink proxy), the UI's new session. */
-  closeReplay: (onDiff: (diff: FleetDiff) => Promise<void> | void): boolean => service.closeReplay(transferring(onDiff)),
+  closeReplay: (onDiff: UiDiffCallback): boolean => service.closeReplay(transferring(onDiff)),
   disconnect: (): void => service.disconnect(),
   setView: (viewId: string, topics: Topic[]): void => service.setView(viewId, topics),
   releaseView: (viewId: string): void => service.releaseView(viewId),

@@ -120,15 +120,6 @@ export function workerThreadStats(pids?: ReadonlySet<number>): Map<string, Worke
   return stats;
 }
 
-/**
- * CPU time (ms) of every Chromium dedicated-worker thread alive now; null when /proc cannot tell.
- * `pids`: only threads of those processes (one browser's, browserPids.ts).
- */
-export function workerThreadsCpuMs(pids?: ReadonlySet<number>): Map<string, number> | null {
-  const stats = workerThreadStats(pids);
-  return stats === null ? null : new Map(Array.from(stats, ([thread, stat]) => [thread, stat.cpuMs]));
-}
-
 /** What the worker threads' counters grew by between two readings (threads present at both); null when /proc could not tell. */
 export function threadStatsBetween(before: Map<string, WorkerThreadStat> | null, after: Map<string, WorkerThreadStat> | null): WorkerThreadStat | null {
   if (before === null || after === null || after.size === 0) return null;
@@ -142,27 +133,19 @@ export function threadStatsBetween(before: Map<string, WorkerThreadStat> | null,
   return used;
 }
 
-/** The CPU the worker threads used between two readings, in ms (threads present at both). */
-export function cpuBetween(before: Map<string, number> | null, after: Map<string, number> | null): number | null {
-  if (before === null || after === null || after.size === 0) return null;
-  let used = 0;
-  for (const [thread, ms] of after) used += ms - (before.get(thread) ?? 0);
-  return used;
-}
-
 /**
  * One measured stream: reset the recorder, stream, wait for the drain, read both logs. `pids`: the
  * processes whose worker threads are the measured worker (its own browser's); undefined in Node.
  */
 async function pass(feed: Feed, rate: number, durationMs: number, take: () => Promise<{ times: number[]; events: number[] }>, reset: () => Promise<void>, pids?: ReadonlySet<number>): Promise<StreamStats & { cpuPercent: number | null }> {
   await reset();
-  const cpuBefore = pids === undefined ? null : workerThreadsCpuMs(pids);
+  const threadsBefore = pids === undefined ? null : workerThreadStats(pids);
   const started = performance.now();
   await stream(feed.url, rate, durationMs, BATCH_MS).catch((error: unknown) => {
     throw new Error(`feed stream failed: ${String(error)}; feed stderr: ${feed.child.stderr()}`);
   });
   const wall = performance.now() - started;
-  const cpu = pids === undefined ? null : cpuBetween(cpuBefore, workerThreadsCpuMs(pids));
+  const cpu = pids === undefined ? null : (threadStatsBetween(threadsBefore, workerThreadStats(pids))?.cpuMs ?? null);
   await sleep(DRAIN_MS);
   const cutoff = now();
   const recorded = await take();

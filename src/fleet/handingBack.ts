@@ -5,7 +5,6 @@
  */
 import * as Comlink from 'comlink';
 import type { DiffAnswer, FleetDiff } from '../../workers/pipeline/diff.ts';
-import { handedBackBuffer } from '../../workers/pipeline/diff.ts';
 
 /**
  * The answer to a diff (live or replayed) once it is applied: its patches buffer transferred back
@@ -15,8 +14,9 @@ import { handedBackBuffer } from '../../workers/pipeline/diff.ts';
  */
 export function handingBack(apply: (diff: FleetDiff) => void | Promise<void>): (diff: FleetDiff) => DiffAnswer | Promise<DiffAnswer> {
   return (diff) => {
-    const buffer = handedBackBuffer(diff);
-    const back = (): DiffAnswer => (buffer === undefined || buffer.byteLength === 0 ? undefined : Comlink.transfer(buffer, [buffer]));
+    const buffer = diff.patchesBuffer;
+    // Looked at when answering: a buffer already gone (detached, byteLength 0) is not handed back.
+    const back = (): DiffAnswer => (buffer instanceof ArrayBuffer && buffer.byteLength > 0 ? Comlink.transfer(buffer, [buffer]) : undefined);
     const answer = apply(diff);
     return answer === undefined ? back() : answer.then(back);
   };

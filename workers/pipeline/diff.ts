@@ -362,12 +362,6 @@ export function encodeUnits(units: readonly UnitView[]): ArrayBuffer {
  */
 export type DiffAnswer = ArrayBuffer | undefined | void;
 
-/** The buffer a diff's answer may hand back: its patches buffer, when it has one (else undefined). */
-export function handedBackBuffer(diff: FleetDiff): ArrayBuffer | undefined {
-  const buffer = diff.patchesBuffer;
-  return buffer instanceof ArrayBuffer && buffer.byteLength > 0 ? buffer : undefined;
-}
-
 /** Patches as a transferable buffer of columns (patchColumns.ts). */
 export function encodePatches(patches: readonly UnitPatch[]): ArrayBuffer {
   return encodePatchColumns(patches);

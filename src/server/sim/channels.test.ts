@@ -1,10 +1,10 @@
 /**
  * Property: the channel status a listener keeps from the published channel.status events (the
  * last event per channel) always equals the status the simulator reports now, and both equal the
- * status (and, in use, the sorted units) computed from scratch from what happened (which units use the channel and how, whether
- * its server is down or restarting), spec 001 §4: offline when the server is down, unavailable
- * while it restarts, else collecting / connecting from its units, else idle. Any sequence of unit
- * usage changes, server downs and ups, and time passing.
+ * status (and, in use, the sorted units) computed from scratch from what happened (which units use
+ * the channel and how, whether its server is down or restarting), spec 001 §4: offline when the
+ * server is down, unavailable while it restarts, else collecting / connecting from its units, else
+ * idle. Any sequence of unit usage changes, server downs and ups, and time passing.
  */
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
