@@ -34,7 +34,7 @@ const CHUNK_GROUPS = [
   // Everything else the entry imports statically (the sign-in page: Mantine's base and inputs, i18next, the form kit,
   // the app's start): one chunk. Left to automatic splitting it was ~30 small chunks, one per set of screens sharing
   // a module, each gzipped alone: 172 → 162 kB for the same code (docs/performance.md §7r).
-  { name: 'start', tags: ['$initial'], priority: 1 },
+  { name: 'start', tags: ['$initial' as const], priority: 1 },
   { name: 'ol', test: /node_modules[\\/]ol[\\/](Map|View|Overlay|layer[\\/](Vector|VectorImage)|source[\\/]Vector|style|control[\\/]defaults|format[\\/]GeoJSON)\.js$/, priority: 2 },
 ];
 

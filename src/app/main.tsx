@@ -9,7 +9,6 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router/dom';
 import { startI18n } from '../i18n/i18n.ts';
-import { createQueryClient } from './queryClient.ts';
 import { createConsoleRouter } from './router.tsx';
 import { Providers } from './providers.tsx';
 import { recoverStylesheetPreloads } from './screenLoading.ts';
@@ -21,13 +20,12 @@ async function start(): Promise<void> {
   // Any page but sign-in is decided by the guard first: its chunk loads beside the English texts.
   if (window.location.pathname !== SIGN_IN_PATH) preloadGuard();
   await startI18n();
-  const queryClient = createQueryClient();
-  const router = createConsoleRouter(queryClient);
+  const router = createConsoleRouter();
   const container = document.getElementById('root');
   if (container === null) throw new Error('index.html has no #root element');
   createRoot(container).render(
     <StrictMode>
-      <Providers queryClient={queryClient}>
+      <Providers>
         <RouterProvider router={router} />
       </Providers>
     </StrictMode>,

@@ -1,18 +1,18 @@
 import type { ReactNode } from 'react';
 import { MantineProvider } from '@mantine/core';
-import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import { colorSchemeManager, DEFAULT_COLOR_SCHEME, theme } from './theme.ts';
 import { LazyToastLane } from './toastLane.tsx';
 
 /**
- * The component kit (Mantine, dark by default), toasts (spec 002 §9; the lane loads with the
- * first toast, toastLane.tsx) and the REST cache (TanStack Query).
+ * The component kit (Mantine, dark by default) and toasts (spec 002 §9; the lane loads with the
+ * first toast, toastLane.tsx). The REST cache (TanStack Query) is provided by the guard's route,
+ * below the sign-in page (GuardRoot.tsx, queryClientLoader.ts).
  */
-export function Providers({ queryClient, children }: { readonly queryClient: QueryClient; readonly children: ReactNode }) {
+export function Providers({ children }: { readonly children: ReactNode }) {
   return (
     <MantineProvider theme={theme} colorSchemeManager={colorSchemeManager} defaultColorScheme={DEFAULT_COLOR_SCHEME}>
       <LazyToastLane />
-      <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>
+      {children}
     </MantineProvider>
   );
 }

@@ -10,7 +10,6 @@
  *     *                                 unknown paths: the guard sends them to /list
  */
 import { createBrowserRouter, redirect, type LoaderFunctionArgs, type NonIndexRouteObject, type RouteObject } from 'react-router';
-import type { QueryClient } from '@tanstack/react-query';
 import { ROUTES, type RouteName } from '../domain/roles/routes.ts';
 import { hasSession } from '../api/signIn.ts';
 import { setUnauthorizedHandler } from '../api/http.ts';
@@ -20,9 +19,9 @@ import { createSignInReturn } from './returnToSignIn.ts';
 import { queryKeys } from '../api/queryKeys.ts';
 import { markSessionStart } from './sessionState.ts';
 import { loadWithRetry } from './screenLoading.ts';
-import { loadGuard, loadShell } from './shellLoading.ts';
+import { loadGuard, loadGuardRoot, loadShell } from './shellLoading.ts';
+import { loadQueryClient, loadedQueryClient } from './queryClientLoader.ts';
 import { loadAllTexts } from '../i18n/i18n.ts';
-import { GuardRoot } from './GuardRoot.tsx';
 import { SignInPage } from './pages/SignInPage.tsx';
 import { RouteErrorPage } from './pages/RouteErrorPage.tsx';
 import { FullPageLoader } from '../components/FullPageLoader.tsx';
@@ -91,18 +90,19 @@ function Redirecting(): null {
 }
 
 /**
- * The guard's loader, made once its module and every English text have loaded: guard.ts, the REST
- * layer it calls (effect's Schemas) and the texts of the other pages are not part of the sign-in
- * page (docs/performance.md §7q), and no page the guard lets through draws before its texts. The
+ * The guard's loader, made once its module, every English text and the QueryClient have loaded:
+ * guard.ts, the REST layer it calls (effect's Schemas), TanStack Query and the texts of the other
+ * pages are not part of the sign-in page (docs/performance.md §7q, §7r), and no page the guard
+ * lets through draws before its texts, or without the client (GuardRoot provides it). The
  * sign-in page prefetches them while the user types (signInPrefetch.ts) and main.tsx starts them
  * at once on any other page (preloadGuard), so a navigation rarely waits for them; a load that
  * fails after its retries fails this navigation and is tried again by the next.
  */
-function lazyGuardLoader(deps: GuardDeps): (args: LoaderFunctionArgs) => Promise<GuardData> {
+function lazyGuardLoader(deps: Omit<GuardDeps, 'queryClient'>): (args: LoaderFunctionArgs) => Promise<GuardData> {
   let made: Promise<(args: LoaderFunctionArgs) => Promise<GuardData>> | undefined;
   return async (args) => {
-    made ??= Promise.all([loadWithRetry(loadGuard), loadWithRetry(() => loadAllTexts())]).then(
-      ([{ makeGuardLoader }]) => makeGuardLoader(deps),
+    made ??= Promise.all([loadWithRetry(loadGuard), loadQueryClient(), loadWithRetry(() => loadAllTexts())]).then(
+      ([{ makeGuardLoader }, queryClient]) => makeGuardLoader({ ...deps, queryClient }),
       (error: unknown) => {
         made = undefined; // the next navigation loads it again
         throw error;
@@ -112,7 +112,7 @@ function lazyGuardLoader(deps: GuardDeps): (args: LoaderFunctionArgs) => Promise
   };
 }
 
-export function createConsoleRouter(queryClient: QueryClient) {
+export function createConsoleRouter() {
   // The page being left, read inside the guard while a navigation is pending (the router's
   // location is still the old one then). The sign-in page and the first load count as none.
   // createBrowserRouter runs the first navigation's loaders before it returns: no router yet then.
@@ -122,7 +122,7 @@ export function createConsoleRouter(queryClient: QueryClient) {
     const path = router.state.location.pathname;
     return path === SIGN_IN_PATH ? null : path;
   };
-  const guardLoader = lazyGuardLoader({ queryClient, fromPath });
+  const guardLoader = lazyGuardLoader({ fromPath });
 
   const topRoutes: RouteObject[] = ROUTES.flatMap((route) => {
     const name = route.name;
@@ -150,7 +150,7 @@ export function createConsoleRouter(queryClient: QueryClient) {
       id: 'guard',
       loader: guardLoader,
       shouldRevalidate: () => true, // every navigation is decided again (roles, preferences, origin)
-      Component: GuardRoot,
+      lazy: async () => ({ Component: await loadWithRetry(loadGuardRoot) }),
       HydrateFallback: FullPageLoader,
       ErrorBoundary: RouteErrorPage,
       children: [
@@ -167,7 +167,8 @@ export function createConsoleRouter(queryClient: QueryClient) {
     createSignInReturn(created, {
       onSessionEnd: markSessionStart,
       // The shell has left by then, so its queries do not refetch (and 401 again) once dropped.
-      onLeft: () => queryClient.removeQueries({ queryKey: queryKeys.session }),
+      // No client yet: nothing was cached.
+      onLeft: () => loadedQueryClient()?.removeQueries({ queryKey: queryKeys.session }),
     }),
   );
 

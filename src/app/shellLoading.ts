@@ -7,6 +7,7 @@
  * import then finds it loaded or in flight.
  */
 import { loadAllTexts } from '../i18n/i18n.ts';
+import { loadQueryClient } from './queryClientLoader.ts';
 
 export const loadShell = async () => (await import('./shell/Shell.tsx')).Shell;
 
@@ -16,12 +17,18 @@ export const loadShell = async () => (await import('./shell/Shell.tsx')).Shell;
  */
 export const loadGuard = () => import('./guard.ts');
 
+/** The guard route's element (GuardRoot.tsx): it provides the QueryClient, so it is not part of the sign-in page either. */
+export const loadGuardRoot = async () => (await import('./GuardRoot.tsx')).GuardRoot;
+
 /**
- * Starts loading the guard and every English text without waiting (main.tsx, on any page but
- * sign-in); a failure is left to the router's own load, which retries.
+ * Starts loading the guard, its route's element, the QueryClient and every English text without
+ * waiting (main.tsx, on any page but sign-in); a failure is left to the router's own load, which
+ * retries.
  */
 export function preloadGuard(): void {
   loadGuard().catch(() => undefined);
+  loadGuardRoot().catch(() => undefined);
+  loadQueryClient().catch(() => undefined);
   loadAllTexts().catch(() => undefined);
 }
 

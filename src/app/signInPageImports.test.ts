@@ -3,8 +3,8 @@
  * modules the entry (main.tsx) imports statically, walked through our own sources. A static import
  * is one more file the browser loads before the sign-in form shows; the bench reports the bytes
  * (startup.ts), this test keeps the heavy parts off the page: the REST layer and effect's Schema
- * (loaded while the sign-in request is out, src/api/signIn.ts), the guard (loaded with the first
- * guarded navigation), the toasts' container (loaded with the first toast or the shell), and
+ * (loaded while the sign-in request is out, src/api/signIn.ts), the guard and TanStack Query (loaded
+ * with the first guarded navigation), the form kit, the toasts' container (loaded with the first toast or the shell), and
  * Mantine's dialogs (imported by value, they bring ScrollArea and floating-ui).
  */
 import { existsSync, readFileSync } from 'node:fs';
@@ -57,6 +57,18 @@ describe("the sign-in page's static imports", () => {
 
   it('do not reach effect', () => {
     expect([...packages.keys()]).not.toContain('effect');
+  });
+
+  // TanStack Query's core (the guard's route provides the client, queryClientLoader.ts) and the form kit (the
+  // sign-in form reads its two fields itself): ~14 kB gzip of a 150 kB budget (docs/performance.md §7r).
+  it.each(['@tanstack/react-query', '@mantine/form'])('do not reach %s', (pkg) => {
+    expect([...packages.keys()]).not.toContain(pkg);
+  });
+
+  it('reach the QueryClient only as a type and through its loader', () => {
+    expect(files).toContain('src/app/queryClientLoader.ts');
+    expect(files).not.toContain('src/app/queryClient.ts');
+    expect(files).not.toContain('src/app/GuardRoot.tsx');
   });
 
   it.each(['src/api/resources.ts', 'src/api/call.ts', 'src/api/queries.ts', 'src/app/guard.ts', 'src/api/signInAnswer.ts', 'src/app/screens.ts', 'src/i18n/englishTexts.ts'])('do not reach %s', (file) => {

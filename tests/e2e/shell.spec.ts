@@ -88,6 +88,11 @@ test('asks for both fields before calling the server', async ({ page }) => {
   await page.goto('/login');
   await page.getByRole('button', { name: 'Sign in' }).click();
   await expect(page.getByText('This field is required')).toHaveCount(2);
+  await screenshot(page, 'sign-in-required');
+  // Each message goes once its field is edited; the other stays.
+  await page.getByLabel('Username').fill('luc_admin');
+  await expect(page.getByText('This field is required')).toHaveCount(1);
+  await expect(page.getByRole('textbox', { name: 'Password' })).toHaveAccessibleDescription(/This field is required/);
 });
 
 /** The fleet worker's live socket (its URL may carry the frames query: binary for the console's worker, docs/protocol.md). */

@@ -1,7 +1,5 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useLocation, useNavigate, useSearchParams } from 'react-router';
-import { useQueryClient } from '@tanstack/react-query';
-import { useForm } from '@mantine/form';
 import { Alert, Button, PasswordInput, Stack, TextInput } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { required } from '../../domain/validation/fields.ts';
@@ -10,19 +8,33 @@ import { queryKeys } from '../../api/queryKeys.ts';
 import { CenteredPage } from '../../components/CenteredPage.tsx';
 import { errorMessageOf } from '../../components/toasts.ts';
 import { markSessionStart } from '../sessionState.ts';
+import { loadQueryClient } from '../queryClientLoader.ts';
 import { isSafeNext } from '../signInPaths.ts';
 import { prefetchAfterSignInPage, type SignInPrefetch } from '../signInPrefetch.ts';
+
+type Field = 'username' | 'password';
+
+/** Both fields are required (spec 002's shared "This field is required"): each empty one's message. */
+function fieldErrorsOf(values: Readonly<Record<Field, string>>): Partial<Record<Field, string>> {
+  const errors: Partial<Record<Field, string>> = {};
+  for (const field of ['username', 'password'] as const) {
+    const error = required(values[field]);
+    if (error !== null) errors[field] = error;
+  }
+  return errors;
+}
 
 /**
  * Sign-in (issue 5 item 2). On success the user goes to the page that sent them here, or to the
  * shell, where the guard restores the last route (spec 000 §2). A refusal shows the server's words.
+ * Two fields read from the form on submit, without a form kit: @mantine/form is ~6 kB of the sign-in
+ * page's JavaScript (issue 15 item 6, docs/performance.md §7r); every other form uses it.
  */
 export function SignInPage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const location = useLocation();
   const [params] = useSearchParams();
-  const queryClient = useQueryClient();
   const [failure, setFailure] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const sessionEnded = (location.state as { sessionEnded?: boolean } | null)?.sessionEnded === true;
@@ -41,30 +53,37 @@ export function SignInPage() {
     return scheduled.cancel;
   }, [safeNext]);
 
-  const form = useForm({
-    mode: 'uncontrolled',
-    initialValues: { username: '', password: '' },
-    validate: { username: (value) => required(value), password: (value) => required(value) },
-  });
+  const [fieldErrors, setFieldErrors] = useState<Partial<Record<Field, string>>>({});
+  const passwordInput = useRef<HTMLInputElement>(null);
+  // A field's message goes once it is edited, as with the form kit elsewhere.
+  const clearErrorOf = (field: Field) => () => setFieldErrors((errors) => (errors[field] === undefined ? errors : { ...errors, [field]: undefined }));
 
-  const submit = form.onSubmit(async ({ username, password }) => {
+  const submit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const data = new FormData(event.currentTarget);
+    const username = String(data.get('username') ?? '');
+    const password = String(data.get('password') ?? '');
+    const errors = fieldErrorsOf({ username, password });
+    setFieldErrors(errors);
+    if (Object.keys(errors).length > 0) return;
     setBusy(true);
     setFailure(null);
     try {
       const signingIn = signIn({ username: username.trim(), password });
       prefetch.current?.now(); // done already unless submitted before the page was idle; behind the sign-in request otherwise
       const user = await signingIn;
+      const queryClient = await loadQueryClient(); // loaded while the user typed (signInPrefetch.ts)
       queryClient.removeQueries({ queryKey: queryKeys.session });
       queryClient.setQueryData(queryKeys.currentUser, user);
       markSessionStart();
       await navigate(safeNext ?? '/', { replace: true });
     } catch (error) {
       setFailure(errorMessageOf(error));
-      form.setFieldValue('password', '');
+      if (passwordInput.current !== null) passwordInput.current.value = '';
     } finally {
       setBusy(false);
     }
-  });
+  };
 
   return (
     <CenteredPage heading={t('signIn.heading')} width={400}>
@@ -78,22 +97,25 @@ export function SignInPage() {
           {failure}
         </Alert>
       )}
-      <form onSubmit={submit} noValidate>
+      <form onSubmit={(event) => void submit(event)} noValidate>
         <Stack gap="md">
           <TextInput
             label={t('signIn.username')}
             autoComplete="username"
             autoFocus
             withAsterisk
-            key={form.key('username')}
-            {...form.getInputProps('username')}
+            name="username"
+            error={fieldErrors.username}
+            onChange={clearErrorOf('username')}
           />
           <PasswordInput
             label={t('signIn.password')}
             autoComplete="current-password"
             withAsterisk
-            key={form.key('password')}
-            {...form.getInputProps('password')}
+            name="password"
+            ref={passwordInput}
+            error={fieldErrors.password}
+            onChange={clearErrorOf('password')}
           />
           <Button type="submit" loading={busy} fullWidth mt="xs">
             {t('signIn.submit')}
