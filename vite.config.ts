@@ -31,9 +31,11 @@ const CHUNK_GROUPS = [
   { name: 'preload-helper', test: /vite[\\/]preload-helper/, priority: 4 },
   { name: 'react', test: /node_modules[\\/](react|react-dom|scheduler)[\\/]/, priority: 3 },
   { name: 'router', test: /node_modules[\\/]react-router[\\/]/, priority: 3 },
-  // Everything else the entry imports statically (the sign-in page: Mantine's base and inputs, i18next, the form kit,
-  // the app's start): one chunk. Left to automatic splitting it was ~30 small chunks, one per set of screens sharing
-  // a module, each gzipped alone: 172 → 162 kB for the same code (docs/performance.md §7r).
+  // Everything else the entry imports statically (the sign-in page: Mantine's base and inputs, i18next, the app's
+  // start): one chunk. Left to automatic splitting it was ~30 small chunks, one per set of screens sharing a module,
+  // each gzipped alone: 168.5 → 158.9 KiB for the same code (docs/performance.md §7r). Tried, not kept: a group of the
+  // shell's static imports (read from the module graph) took ~600 modules, all of Mantine through its barrel file,
+  // into one chunk of 178 KiB gzip, and the unit list's figure fell by 6 KiB only.
   { name: 'start', tags: ['$initial' as const], priority: 1 },
   { name: 'ol', test: /node_modules[\\/]ol[\\/](Map|View|Overlay|layer[\\/](Vector|VectorImage)|source[\\/]Vector|style|control[\\/]defaults|format[\\/]GeoJSON)\.js$/, priority: 2 },
 ];
