@@ -270,6 +270,45 @@ describe('a split always ends, however fast the stream', () => {
   });
 });
 
+describe('a unit waiting in a split', () => {
+  it('goes out with every aspect changed while it waited, in its place in the split (splitQueue.ts merge)', async () => {
+    const { pipeline, posted, runFrames, settle, time } = rig({ maxUnitsPerDiff: 10 });
+    let seq = 0;
+    for (let i = 0; i < 25; i += 1) pipeline.event(makeEvent('unit.added', `U${i}`, 1, ++seq, unit(`U${i}`)));
+    runFrames();
+    for (let part = 0; part < 3; part += 1) {
+      await settle();
+      time.advance(0);
+    }
+    const views = new Map<string, UnitView>();
+    for (const p of posted.splice(0)) mergeDiffInto(views, p.diff);
+    // Every unit's status changes: 10 + 10 + 5 status patches. The first parts go at once (SPLIT_PARTS_IN_FLIGHT).
+    for (let i = 0; i < 25; i += 1) pipeline.event(makeEvent('unit.status', `U${i}`, 2, ++seq, STREAMING));
+    runFrames();
+    const sentBefore = new Set(posted.flatMap((p) => changedUnitIds(p.diff)));
+    expect(sentBefore.size).toBeLessThan(25); // some still wait
+    // Now an alert of every unit from U10 on becomes active.
+    const alert = (id: string) => ({ alerts: [{ id: `${id}:a`, type: 'cameraDisconnected', severity: 'critical', active: true, message: 'Camera disconnected' }] });
+    for (let i = 10; i < 25; i += 1) pipeline.event(makeEvent('unit.alert', `U${i}`, 3, ++seq, alert(`U${i}`) as never));
+    for (let round = 0; round < 6; round += 1) {
+      await settle();
+      time.advance(0);
+      runFrames();
+    }
+    const masksOf = (id: string) => posted.flatMap((p) => decodeDiffPatches(p.diff).filter((patch) => patch.id === id).map((patch) => patch.a));
+    for (let i = 10; i < 25; i += 1) {
+      const id = `U${i}`;
+      // A unit still waiting takes the alert into its one patch; one sent already sends it after the split.
+      expect(masksOf(id)).toEqual(sentBefore.has(id) ? [ASPECT.status, ASPECT.alerts] : [ASPECT.status | ASPECT.alerts]);
+    }
+    for (const p of posted) mergeDiffInto(views, p.diff);
+    for (let i = 0; i < 25; i += 1) {
+      expect(views.get(`U${i}`)?.status).toBe(pipeline.model.units.get(`U${i}`)?.status);
+      expect(views.get(`U${i}`)?.activeAlerts).toBe(i < 10 ? 0 : 1);
+    }
+  });
+});
+
 describe('a split always ends, units outside it included', () => {
   it('hot changes of units not in a split wait for it to end (listed by slot), then go as patches with their latest values', async () => {
     const { pipeline, posted, runFrames, settle, time } = rig({ maxUnitsPerDiff: 10 });

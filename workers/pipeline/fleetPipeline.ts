@@ -54,6 +54,7 @@ import { ListReloadDebounce } from './listReload.ts';
 import type { CachedUnitData } from './selectionCache.ts';
 import { SelectionCache } from './selectionCache.ts';
 import { TransitionTracker } from './transitionTracker.ts';
+import { SplitQueue, type QueuedUnit } from './splitQueue.ts';
 import type { VirtualChannelOutcome } from './virtualChannel.ts';
 import { setVirtualChannelWithRetry } from './virtualChannel.ts';
 
@@ -196,7 +197,9 @@ export class FleetPipeline implements EventSink {
   /** The last diff was a part of a split change: the rest goes out as soon as the UI took it. */
   private continuing = false;
   /** Units of a split change not sent yet, in order: id → aspect mask (diff.ts ASPECT, WHOLE_VIEW). */
-  private readonly splitQueue = new Map<string, number>();
+  private readonly splitQueue = new SplitQueue();
+  /** The entries the split queue hands buildDiff (reused from diff to diff). */
+  private readonly splitTaken: QueuedUnit[] = [];
   /**
    * A diff's due units and its patched units with their masks, reused from diff to diff: the first
    * `dueCount` / `patchCount` entries are this diff's. Arrays made per diff (five of ~1,000 entries
@@ -744,7 +747,7 @@ export class FleetPipeline implements EventSink {
       const recorded = unit === undefined ? 0 : aspects.take(unit);
       const mask = changes.reset || recorded === 0 ? WHOLE_VIEW : recorded;
       if (!splitting) this.due(id, unit, mask);
-      else if (queue.has(id)) queue.set(id, (queue.get(id) ?? 0) | mask);
+      else if (unit !== undefined && queue.has(unit)) queue.merge(unit, mask);
       else {
         this.model.pending.units.add(id);
         if (unit !== undefined) aspects.put(unit, mask);
@@ -754,7 +757,7 @@ export class FleetPipeline implements EventSink {
       // A slot no longer held was a unit removed since: its id is in the id set (unit.removed).
       const unit = held[slot];
       if (unit === undefined) continue;
-      if (splitting && !queue.has(unit.id)) {
+      if (splitting && !queue.has(unit)) {
         // Waits for the split to end, its mask kept, as an id waits in the pending set.
         if (aspects.peekSlot(slot) !== 0) aspects.relist(slot);
         continue;
@@ -763,7 +766,7 @@ export class FleetPipeline implements EventSink {
       if (recorded === 0) continue;
       const mask = changes.reset ? WHOLE_VIEW : recorded;
       if (!splitting) this.due(unit.id, unit, mask);
-      else queue.set(unit.id, (queue.get(unit.id) ?? 0) | mask);
+      else queue.merge(unit, mask);
     }
     const cap = Math.max(1, this.deps.maxUnitsPerDiff ?? MAX_UNITS_PER_DIFF);
     /** One due unit into this diff: removed (no longer held), whole (WHOLE_VIEW) or as a patch row. */
@@ -785,13 +788,13 @@ export class FleetPipeline implements EventSink {
     const now = Math.min(cap, dueCount);
     for (let i = 0; i < now; i += 1) place(dueIds[i] as string, dueUnits[i], dueMasks[i] as number);
     if (splitting || dueCount > cap) {
-      for (let i = now; i < dueCount; i += 1) queue.set(dueIds[i] as string, dueMasks[i] as number);
-      let count = now;
-      for (const [id, mask] of queue) {
-        if (count >= cap) break;
-        count += 1;
-        queue.delete(id);
-        place(id, this.model.units.get(id), mask);
+      for (let i = now; i < dueCount; i += 1) queue.push(dueIds[i] as string, dueUnits[i], dueMasks[i] as number);
+      const taken = this.splitTaken;
+      const count = queue.takeInto(taken, cap - now, held);
+      for (let i = 0; i < count; i += 1) {
+        const entry = taken[i] as QueuedUnit;
+        place(entry.id, entry.unit, entry.mask);
+        entry.unit = undefined; // not kept past this diff
       }
     }
     this.continuing = queue.size > 0;
