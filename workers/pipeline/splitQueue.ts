@@ -24,8 +24,12 @@ export type QueuedUnit = { id: string; unit: UnitRecord | undefined; mask: numbe
 export class SplitQueue {
   /** By slot: the mask the queued unit goes out with (meaningful while `records` holds it). WHOLE_VIEW (2^30) fits an Int32. */
   private masks = new Int32Array(1_024);
-  /** By slot: the record queued there, undefined once taken (the slot's holder in the model may have changed since). */
-  private readonly records: (UnitRecord | undefined)[] = [];
+  /**
+   * By slot: the record queued there, undefined once taken (the slot's holder in the model may have
+   * changed since). As long as `masks` and filled to it: a store far past an array's end would turn
+   * it into a dictionary.
+   */
+  private readonly records: (UnitRecord | undefined)[] = new Array<UnitRecord | undefined>(1_024).fill(undefined);
   /** The queue's order: a slot (≥ 0), or −1 − k for `removedIds[k]`. Entries before `head` are gone. */
   private order: number[] = [];
   private removedIds: string[] = [];
@@ -38,7 +42,8 @@ export class SplitQueue {
 
   /** True when `unit` (this record, in its slot) is waiting. */
   has(unit: UnitRecord): boolean {
-    return this.records[unit.slot] === unit;
+    const slot = unit.slot;
+    return slot < this.records.length && this.records[slot] === unit;
   }
 
   /**
@@ -113,8 +118,10 @@ export class SplitQueue {
   }
 
   private grow(slot: number): void {
-    const next = new Int32Array(Math.max(slot + 1, this.masks.length * 2));
+    const length = Math.max(slot + 1, this.masks.length * 2);
+    const next = new Int32Array(length);
     next.set(this.masks);
     this.masks = next;
+    for (let index = this.records.length; index < length; index += 1) this.records.push(undefined);
   }
 }
