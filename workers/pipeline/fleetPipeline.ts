@@ -54,7 +54,7 @@ import { ListReloadDebounce } from './listReload.ts';
 import type { CachedUnitData } from './selectionCache.ts';
 import { SelectionCache } from './selectionCache.ts';
 import { TransitionTracker } from './transitionTracker.ts';
-import { SplitQueue, type QueuedUnit } from './splitQueue.ts';
+import { SplitQueue } from './splitQueue.ts';
 import type { VirtualChannelOutcome } from './virtualChannel.ts';
 import { setVirtualChannelWithRetry } from './virtualChannel.ts';
 
@@ -196,10 +196,8 @@ export class FleetPipeline implements EventSink {
   private eventsSinceDiff = 0;
   /** The last diff was a part of a split change: the rest goes out as soon as the UI took it. */
   private continuing = false;
-  /** Units of a split change not sent yet, in order: id → aspect mask (diff.ts ASPECT, WHOLE_VIEW). */
+  /** Units of a split change not sent yet, in order, each with its aspect mask (diff.ts ASPECT, WHOLE_VIEW). */
   private readonly splitQueue = new SplitQueue();
-  /** The entries the split queue hands buildDiff (reused from diff to diff). */
-  private readonly splitTaken: QueuedUnit[] = [];
   /**
    * A diff's due units and its patched units with their masks, reused from diff to diff: the first
    * `dueCount` / `patchCount` entries are this diff's. Arrays made per diff (five of ~1,000 entries
@@ -789,13 +787,7 @@ export class FleetPipeline implements EventSink {
     for (let i = 0; i < now; i += 1) place(dueIds[i] as string, dueUnits[i], dueMasks[i] as number);
     if (splitting || dueCount > cap) {
       for (let i = now; i < dueCount; i += 1) queue.push(dueIds[i] as string, dueUnits[i], dueMasks[i] as number);
-      const taken = this.splitTaken;
-      const count = queue.takeInto(taken, cap - now, held);
-      for (let i = 0; i < count; i += 1) {
-        const entry = taken[i] as QueuedUnit;
-        place(entry.id, entry.unit, entry.mask);
-        entry.unit = undefined; // not kept past this diff
-      }
+      queue.take(cap - now, held, place);
     }
     this.continuing = queue.size > 0;
     const channels: ChannelView[] = [];

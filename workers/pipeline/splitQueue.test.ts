@@ -1,7 +1,17 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { UnitRecord } from '../model/fleetModel.ts';
-import { SplitQueue, type QueuedUnit } from './splitQueue.ts';
+import { SplitQueue } from './splitQueue.ts';
+
+type Taken = { id: string; unit: UnitRecord | undefined; mask: number };
+
+/** The entries `take` hands out, collected. */
+function takeAll(queue: SplitQueue, count: number, held: readonly (UnitRecord | undefined)[]): Taken[] {
+  const taken: Taken[] = [];
+  const returned = queue.take(count, held, (id, unit, mask) => taken.push({ id, unit, mask }));
+  expect(returned).toBe(taken.length);
+  return taken;
+}
 
 /** A record as the queue reads it: its id and slot (the rest of UnitRecord is never touched). */
 const recordOf = (id: string, slot: number) => ({ id, slot }) as UnitRecord;
@@ -65,7 +75,6 @@ describe('SplitQueue', () => {
         for (let unit = 0; unit < 6; unit += 1) add(`U${unit}`);
         const queue = new SplitQueue();
         const reference = new ReferenceQueue();
-        const into: QueuedUnit[] = [];
         for (const step of ops) {
           const id = 'unit' in step ? `U${step.unit}` : '';
           const record = byId.get(id);
@@ -88,9 +97,7 @@ describe('SplitQueue', () => {
             queue.merge(record, step.mask);
             reference.merge(record, step.mask);
           } else if (step.op === 'take') {
-            const count = queue.takeInto(into, step.count, held);
-            const expected = reference.take(step.count, held);
-            expect(into.slice(0, count).map((entry) => ({ ...entry }))).toEqual(expected);
+            expect(takeAll(queue, step.count, held)).toEqual(reference.take(step.count, held));
           } else if (step.op === 'remove') {
             if (record === undefined) continue;
             held[record.slot] = undefined;
@@ -119,9 +126,9 @@ describe('SplitQueue', () => {
     const held = Array.from({ length: 5_000 }, (_, slot) => recordOf(`U${slot}`, slot));
     for (const record of held) queue.push(record.id, record, 2);
     queue.merge(held[4_999] as UnitRecord, 4);
-    const into: QueuedUnit[] = [];
-    expect(queue.takeInto(into, 5_000, held)).toBe(5_000);
-    expect(into[4_999]).toEqual({ id: 'U4999', unit: held[4_999], mask: 6 });
+    const taken = takeAll(queue, 5_000, held);
+    expect(taken).toHaveLength(5_000);
+    expect(taken[4_999]).toEqual({ id: 'U4999', unit: held[4_999], mask: 6 });
     expect(queue.size).toBe(0);
     expect(queue.has(held[0] as UnitRecord)).toBe(false);
   });

@@ -18,9 +18,6 @@
  */
 import type { UnitRecord } from '../model/fleetModel.ts';
 
-/** One unit to place in the diff being built: `unit` undefined means removed. */
-export type QueuedUnit = { id: string; unit: UnitRecord | undefined; mask: number };
-
 export class SplitQueue {
   /** By slot: the mask the queued unit goes out with (meaningful while `records` holds it). WHOLE_VIEW (2^30) fits an Int32. */
   private masks = new Int32Array(1_024);
@@ -69,11 +66,11 @@ export class SplitQueue {
   }
 
   /**
-   * Takes the entries in order into `into` (reused: its first `count` entries are written) until
-   * `count` units are taken or the queue is empty; returns how many were taken. `held` is the
+   * Takes the entries in order, each handed to `place` (`unit` undefined: it goes out as removed),
+   * until `count` units are taken or the queue is empty; returns how many were taken. `held` is the
    * model's slots (FleetModel.slots.held): an entry whose slot holds another record now is dropped.
    */
-  takeInto(into: QueuedUnit[], count: number, held: readonly (UnitRecord | undefined)[]): number {
+  take(count: number, held: readonly (UnitRecord | undefined)[], place: (id: string, unit: UnitRecord | undefined, mask: number) => void): number {
     let taken = 0;
     while (taken < count && this.head < this.order.length) {
       const entry = this.order[this.head] as number;
@@ -93,13 +90,7 @@ export class SplitQueue {
         id = record.id;
         unit = record;
       }
-      const slot = into[taken];
-      if (slot === undefined) into[taken] = { id, unit, mask };
-      else {
-        slot.id = id;
-        slot.unit = unit;
-        slot.mask = mask;
-      }
+      place(id, unit, mask);
       taken += 1;
     }
     if (this.head === this.order.length) this.clear();
