@@ -229,23 +229,34 @@ describe('large changes are split (MAX_UNITS_PER_DIFF per diff: the UI never app
   });
 });
 
+/**
+ * A pipeline that splits at 10 units a diff, with `count` units added and every part of their
+ * diffs sent (`addedParts`: the units in each) and merged into `views`; `nextSeq` numbers the
+ * stream's next events.
+ */
+async function splittingRigWithUnits(count: number) {
+  const r = rig({ maxUnitsPerDiff: 10 });
+  let seq = 0;
+  for (let i = 0; i < count; i += 1) r.pipeline.event(makeEvent('unit.added', `U${i}`, 1, ++seq, unit(`U${i}`)));
+  r.runFrames();
+  for (let part = 0; part < Math.ceil(count / 10); part += 1) {
+    await r.settle();
+    r.time.advance(0);
+  }
+  const addedParts = r.posted.map((p) => changedUnitIds(p.diff).length);
+  const views = new Map<string, UnitView>();
+  for (const p of r.posted.splice(0)) mergeDiffInto(views, p.diff);
+  return { ...r, addedParts, views, nextSeq: () => ++seq };
+}
+
 describe('a split always ends, however fast the stream', () => {
   it('units changing anew during a split wait for it to end (unless already queued)', async () => {
-    const { pipeline, posted, runFrames, settle, time } = rig({ maxUnitsPerDiff: 10 });
-    let seq = 0;
-    for (let i = 0; i < 25; i += 1) pipeline.event(makeEvent('unit.added', `U${i}`, 1, ++seq, unit(`U${i}`)));
-    runFrames(); // the 25 added units go as 10 + 10 + 5 too
-    for (let part = 0; part < 3; part += 1) {
-      await settle();
-      time.advance(0);
-    }
-    expect(posted.map((p) => changedUnitIds(p.diff).length)).toEqual([10, 10, 5]);
-    const views = new Map<string, UnitView>();
-    for (const p of posted.splice(0)) mergeDiffInto(views, p.diff);
+    const { pipeline, posted, runFrames, settle, time, addedParts, views, nextSeq } = await splittingRigWithUnits(25);
+    expect(addedParts).toEqual([10, 10, 5]); // the 25 added units go as 10 + 10 + 5 too
     let rev = 2;
     const churn = () => {
       // Every unit changes again between two parts, as under a stream faster than the UI.
-      for (let i = 0; i < 25; i += 1) pipeline.event(makeEvent('unit.status', `U${i}`, rev, ++seq, rev % 2 === 0 ? STREAMING : ONLINE));
+      for (let i = 0; i < 25; i += 1) pipeline.event(makeEvent('unit.status', `U${i}`, rev, nextSeq(), rev % 2 === 0 ? STREAMING : ONLINE));
       rev += 1;
     };
     churn();
@@ -272,24 +283,15 @@ describe('a split always ends, however fast the stream', () => {
 
 describe('a unit waiting in a split', () => {
   it('goes out with every aspect changed while it waited, in its place in the split (splitQueue.ts merge)', async () => {
-    const { pipeline, posted, runFrames, settle, time } = rig({ maxUnitsPerDiff: 10 });
-    let seq = 0;
-    for (let i = 0; i < 25; i += 1) pipeline.event(makeEvent('unit.added', `U${i}`, 1, ++seq, unit(`U${i}`)));
-    runFrames();
-    for (let part = 0; part < 3; part += 1) {
-      await settle();
-      time.advance(0);
-    }
-    const views = new Map<string, UnitView>();
-    for (const p of posted.splice(0)) mergeDiffInto(views, p.diff);
+    const { pipeline, posted, runFrames, settle, time, views, nextSeq } = await splittingRigWithUnits(25);
     // Every unit's status changes: 10 + 10 + 5 status patches. The first parts go at once (SPLIT_PARTS_IN_FLIGHT).
-    for (let i = 0; i < 25; i += 1) pipeline.event(makeEvent('unit.status', `U${i}`, 2, ++seq, STREAMING));
+    for (let i = 0; i < 25; i += 1) pipeline.event(makeEvent('unit.status', `U${i}`, 2, nextSeq(), STREAMING));
     runFrames();
     const sentBefore = new Set(posted.flatMap((p) => changedUnitIds(p.diff)));
     expect(sentBefore.size).toBeLessThan(25); // some still wait
     // Now an alert of every unit from U10 on becomes active.
     const alert = (id: string) => ({ alerts: [{ id: `${id}:a`, type: 'cameraDisconnected', severity: 'critical', active: true, message: 'Camera disconnected' }] });
-    for (let i = 10; i < 25; i += 1) pipeline.event(makeEvent('unit.alert', `U${i}`, 3, ++seq, alert(`U${i}`) as never));
+    for (let i = 10; i < 25; i += 1) pipeline.event(makeEvent('unit.alert', `U${i}`, 3, nextSeq(), alert(`U${i}`) as never));
     for (let round = 0; round < 6; round += 1) {
       await settle();
       time.advance(0);
@@ -311,23 +313,14 @@ describe('a unit waiting in a split', () => {
 
 describe('a split always ends, units outside it included', () => {
   it('hot changes of units not in a split wait for it to end (listed by slot), then go as patches with their latest values', async () => {
-    const { pipeline, posted, runFrames, settle, time } = rig({ maxUnitsPerDiff: 10 });
-    let seq = 0;
-    for (let i = 0; i < 35; i += 1) pipeline.event(makeEvent('unit.added', `U${i}`, 1, ++seq, unit(`U${i}`)));
-    runFrames();
-    for (let part = 0; part < 4; part += 1) {
-      await settle();
-      time.advance(0);
-    }
-    expect(posted.map((p) => changedUnitIds(p.diff).length)).toEqual([10, 10, 10, 5]);
-    const views = new Map<string, UnitView>();
-    for (const p of posted.splice(0)) mergeDiffInto(views, p.diff);
+    const { pipeline, posted, runFrames, settle, time, addedParts, views, nextSeq } = await splittingRigWithUnits(35);
+    expect(addedParts).toEqual([10, 10, 10, 5]);
     // U0–U24 change whole (config): a split of 10 + 10 + 5. Meanwhile U25–U34 stream status events.
-    for (let i = 0; i < 25; i += 1) pipeline.event(makeEvent('unit.config', `U${i}`, 2, ++seq, { delay: 900 }));
+    for (let i = 0; i < 25; i += 1) pipeline.event(makeEvent('unit.config', `U${i}`, 2, nextSeq(), { delay: 900 }));
     runFrames();
     let rev = 2;
     for (let part = 0; part < 3; part += 1) {
-      for (let i = 25; i < 35; i += 1) pipeline.event(makeEvent('unit.status', `U${i}`, rev, ++seq, rev % 2 === 0 ? STREAMING : ONLINE));
+      for (let i = 25; i < 35; i += 1) pipeline.event(makeEvent('unit.status', `U${i}`, rev, nextSeq(), rev % 2 === 0 ? STREAMING : ONLINE));
       rev += 1;
       await settle();
       time.advance(0);
