@@ -41,15 +41,26 @@ const CHUNK_GROUPS = [
 ];
 
 // One config for the console build and for Vitest (unit and property tests run in Node).
+/**
+ * Calls the bundler may drop when their result is unused (Rolldown's manualPureFunctions; the name
+ * covers its members, e.g. `Schema.Struct(…)`, `Schema.Int.check(…)`). effect's Schema
+ * constructors build descriptions and touch nothing else, but they are not annotated, so a module
+ * of the REST contract (src/protocol/rest) came whole into every chunk that used one endpoint of
+ * it: 7.2 KiB gzip of the unit list's JavaScript and 2.8 KiB of the worker (docs/performance.md
+ * §7s). Our own `endpoint()` carries the @__NO_SIDE_EFFECTS__ annotation instead. Nothing in the
+ * console calls Schema for its effect alone (a decode's result is always used).
+ */
+const PURE_FUNCTIONS = ['Schema'];
+
 export default defineConfig({
   plugins: [react(), noChunkCycles()],
-  worker: { format: 'es' },
+  worker: { format: 'es', rolldownOptions: { treeshake: { manualPureFunctions: PURE_FUNCTIONS } } },
   // Worker-only dependencies are pre-bundled up front; otherwise the dev server reloads on first load.
   optimizeDeps: { include: ['immer', 'partysocket/ws', 'comlink', 'effect'] },
   build: {
     outDir: 'dist',
     sourcemap: 'hidden', // maps for engineers, no sourceMappingURL in the served files
-    rolldownOptions: { output: { codeSplitting: { groups: CHUNK_GROUPS } } },
+    rolldownOptions: { treeshake: { manualPureFunctions: PURE_FUNCTIONS }, output: { codeSplitting: { groups: CHUNK_GROUPS } } },
   },
   // `npm run dev` serves the console with hot reload and forwards the API and the websocket to a
   // running back end: ours from `npm start` by default, or another one (docs/api.md).
