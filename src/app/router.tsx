@@ -21,7 +21,7 @@ import { markSessionStart } from './sessionState.ts';
 import { loadWithRetry } from './screenLoading.ts';
 import { loadGuard, loadGuardRoot, loadShell } from './shellLoading.ts';
 import { loadQueryClient, loadedQueryClient } from './queryClientLoader.ts';
-import { loadAllTexts } from '../i18n/i18n.ts';
+import { loadConsoleTexts } from '../i18n/i18n.ts';
 import { SignInPage } from './pages/SignInPage.tsx';
 import { RouteErrorPage } from './pages/RouteErrorPage.tsx';
 import { FullPageLoader } from '../components/FullPageLoader.tsx';
@@ -90,7 +90,7 @@ function Redirecting(): null {
 }
 
 /**
- * The guard's loader, made once its module, every English text and the QueryClient have loaded:
+ * The guard's loader, made once its module, the console's English texts and the QueryClient have loaded:
  * guard.ts, the REST layer it calls (effect's Schemas), TanStack Query and the texts of the other
  * pages are not part of the sign-in page (docs/performance.md §7q, §7r), and no page the guard
  * lets through draws before its texts, or without the client (GuardRoot provides it). The
@@ -101,7 +101,7 @@ function Redirecting(): null {
 function lazyGuardLoader(deps: Omit<GuardDeps, 'queryClient'>): (args: LoaderFunctionArgs) => Promise<GuardData> {
   let made: Promise<(args: LoaderFunctionArgs) => Promise<GuardData>> | undefined;
   return async (args) => {
-    made ??= Promise.all([loadWithRetry(loadGuard), loadQueryClient(), loadWithRetry(() => loadAllTexts())]).then(
+    made ??= Promise.all([loadWithRetry(loadGuard), loadQueryClient(), loadWithRetry(() => loadConsoleTexts())]).then(
       ([{ makeGuardLoader }, queryClient]) => makeGuardLoader({ ...deps, queryClient }),
       (error: unknown) => {
         made = undefined; // the next navigation loads it again

@@ -6,7 +6,7 @@
  * browser opens at most 6 connections to it). The browser loads a module once: the route's own
  * import then finds it loaded or in flight.
  */
-import { loadAllTexts } from '../i18n/i18n.ts';
+import { loadConsoleTexts } from '../i18n/i18n.ts';
 import { loadQueryClient } from './queryClientLoader.ts';
 
 export const loadShell = async () => (await import('./shell/Shell.tsx')).Shell;
@@ -21,7 +21,7 @@ export const loadGuard = () => import('./guard.ts');
 export const loadGuardRoot = async () => (await import('./GuardRoot.tsx')).GuardRoot;
 
 /**
- * Starts loading the guard, its route's element, the QueryClient and every English text without
+ * Starts loading the guard, its route's element, the QueryClient and the console's English texts without
  * waiting (main.tsx, on any page but sign-in); a failure is left to the router's own load, which
  * retries.
  */
@@ -29,7 +29,7 @@ export function preloadGuard(): void {
   loadGuard().catch(() => undefined);
   loadGuardRoot().catch(() => undefined);
   loadQueryClient().catch(() => undefined);
-  loadAllTexts().catch(() => undefined);
+  loadConsoleTexts().catch(() => undefined);
 }
 
 /** Starts loading the guard and the shell without waiting; a failure here is left to the route's own load, which retries (screenLoading.ts). */

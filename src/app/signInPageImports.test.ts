@@ -7,47 +7,11 @@
  * with the first guarded navigation), the form kit, the toasts' container (loaded with the first toast or the shell), and
  * Mantine's dialogs (imported by value, they bring ScrollArea and floating-ui).
  */
-import { existsSync, readFileSync } from 'node:fs';
-import { dirname, join, relative, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
-
-const ROOT = resolve(import.meta.dirname, '../..');
-const ENTRY = join(ROOT, 'src/app/main.tsx');
-
-/** Static imports and re-exports of a module's text (not `import type`, not `import()`). */
-function staticImports(text: string): { specifier: string; names: string }[] {
-  const found: { specifier: string; names: string }[] = [];
-  for (const match of text.matchAll(/^(?:import|export)\s+(?!type\s)([^;'"]*?)\s*from\s*'([^']+)'/gms)) found.push({ names: match[1] ?? '', specifier: match[2] ?? '' });
-  for (const match of text.matchAll(/^import\s+'([^']+)'/gm)) found.push({ names: '', specifier: match[1] ?? '' });
-  return found;
-}
-
-/** The entry's static closure: our source files (relative to the root) and, per package, the value names imported from it. */
-function closureOf(entry: string): { files: Set<string>; packages: Map<string, string[]> } {
-  const files = new Set<string>();
-  const packages = new Map<string, string[]>();
-  const queue = [entry];
-  while (queue.length > 0) {
-    const file = queue.shift() as string;
-    const name = relative(ROOT, file);
-    if (files.has(name)) continue;
-    files.add(name);
-    for (const { specifier, names } of staticImports(readFileSync(file, 'utf8'))) {
-      if (specifier.startsWith('.')) {
-        if (specifier.includes('?')) continue; // `?url`, `?worker&url`: the file's URL, not its code
-        const target = resolve(dirname(file), specifier);
-        if (/\.(tsx?)$/.test(target) && existsSync(target)) queue.push(target);
-        continue;
-      }
-      const pkg = specifier.startsWith('@') ? specifier.split('/').slice(0, 2).join('/') : (specifier.split('/')[0] as string);
-      packages.set(pkg, [...(packages.get(pkg) ?? []), ...names.replace(/[{}]/g, ' ').split(/[\s,]+/).filter((part) => part !== '' && !part.startsWith('type'))]);
-    }
-  }
-  return { files, packages };
-}
+import { sourceClosure } from '../build/sourceClosure.ts';
 
 describe("the sign-in page's static imports", () => {
-  const { files, packages } = closureOf(ENTRY);
+  const { files, packages } = sourceClosure(['src/app/main.tsx']);
 
   it('are walked (the page and the router are reached)', () => {
     expect(files).toContain('src/app/pages/SignInPage.tsx');
@@ -71,7 +35,7 @@ describe("the sign-in page's static imports", () => {
     expect(files).not.toContain('src/app/GuardRoot.tsx');
   });
 
-  it.each(['src/api/resources.ts', 'src/api/call.ts', 'src/api/queries.ts', 'src/app/guard.ts', 'src/api/signInAnswer.ts', 'src/app/screens.ts', 'src/i18n/englishTexts.ts'])('do not reach %s', (file) => {
+  it.each(['src/api/resources.ts', 'src/api/call.ts', 'src/api/queries.ts', 'src/app/guard.ts', 'src/api/signInAnswer.ts', 'src/app/screens.ts', 'src/i18n/englishTexts.ts', 'src/i18n/screenTexts.ts'])('do not reach %s', (file) => {
     expect(files).not.toContain(file);
   });
 

@@ -1,11 +1,12 @@
 /**
  * What a sign-in needs next, loaded while the user types (issue 15 item 6, docs/performance.md
  * §7q): the sign-in page shows with its own JavaScript only (the form, the texts before the guard),
- * and once the browser is idle it asks for the rest: the guard, the REST layer and every text
- * (preloadShell), the landing screen, the sign-in answer's decoder and the fleet worker's script.
- * Loaded on submit instead, these ~300 kB competed with the sign-in request itself on a busy
- * server (its answer came ~400 ms later, startupProbe); loaded before the form shows, they delayed
- * the form. A submit before the page was idle runs it at once, right after the sign-in request
+ * and once the browser is idle it asks for the rest: the guard, the REST layer and the console's
+ * texts (preloadShell), the landing screen (with its texts when it has its own, screens.ts), the
+ * sign-in answer's decoder and the fleet worker's script. Loaded on submit instead, these ~300 kB
+ * competed with the sign-in request itself on a busy server (its answer came ~400 ms later,
+ * startupProbe); loaded before the form shows, they delayed the form. A submit before the page
+ * was idle runs it at once, right after the sign-in request
  * (SignInPrefetch.now); it runs once either way.
  */
 import { preloadSignInDecoder } from '../api/signIn.ts';

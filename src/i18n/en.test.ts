@@ -47,7 +47,7 @@ describe('English translations', () => {
   });
 });
 
-describe('the start texts (startTexts.ts: what shows before the guard has loaded every text)', () => {
+describe('the start texts (startTexts.ts: what shows before the guard has loaded the console’s texts)', () => {
   /** The components that draw before the guard: the sign-in page, its frame and brand, the route error page. */
   const BEFORE_GUARD = ['src/app/pages/SignInPage.tsx', 'src/components/CenteredPage.tsx', 'src/components/BrandMark.tsx', 'src/app/pages/RouteErrorPage.tsx', 'src/components/FullPageLoader.tsx'];
   const keysUsed = BEFORE_GUARD.flatMap((file) => [...readFileSync(resolve(import.meta.dirname, '../..', file), 'utf8').matchAll(/\bt\('([\w.]+)'/g)].map((match) => [file, match[1] as string] as const));

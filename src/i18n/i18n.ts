@@ -1,8 +1,9 @@
 /**
  * i18next for the console (spec 000 §1: "The interface is in English, with the default language
  * loaded on demand"). The language files are separate chunks fetched by a dynamic import when a
- * language is first used; English is the default and the fallback. English comes in two parts:
- * the texts of the pages before sign-in at start, every text once the guard runs (loadAllTexts).
+ * language is first used; English is the default and the fallback. English comes in three parts:
+ * the texts of the pages before sign-in at start, the console's once the guard runs
+ * (loadConsoleTexts), the other screens' with those screens (loadScreenTexts).
  */
 import i18next, { type i18n } from 'i18next';
 import { initReactI18next } from 'react-i18next';
@@ -12,9 +13,22 @@ export const LANGUAGES = ['en'] as const;
 export type Language = (typeof LANGUAGES)[number];
 export const DEFAULT_LANGUAGE: Language = 'en';
 
-/** Every English text (englishTexts.ts, one chunk loaded on demand). */
-export async function englishResources(): Promise<Record<string, unknown>> {
+/** The console's English texts (englishTexts.ts, one chunk loaded on demand). */
+async function consoleTexts(): Promise<Record<string, unknown>> {
   return (await import('./englishTexts.ts')).englishTexts();
+}
+
+/** The texts of the screens outside the console's start (screenTexts.ts, one chunk loaded on demand). */
+async function screensTexts(): Promise<Record<string, unknown>> {
+  return (await import('./screenTexts.ts')).screenTexts();
+}
+
+/** Every English text: the console's and the screens' (an area in both folders is a mistake, named in the error). */
+export async function englishResources(): Promise<Record<string, unknown>> {
+  const [console, screens] = await Promise.all([consoleTexts(), screensTexts()]);
+  const twice = Object.keys(screens).filter((area) => Object.hasOwn(console, area));
+  if (twice.length > 0) throw new Error(`locales/en/screens: ${twice.join(', ')} already in the console's texts`);
+  return { ...console, ...screens };
 }
 
 /** The texts before the guard has run (startTexts.ts: sign-in, brand, route error), loaded on demand. */
@@ -27,29 +41,39 @@ async function loadLanguage(language: string): Promise<Record<string, unknown>> 
   }
 }
 
-const allTextsLoaded = new WeakMap<i18n, Promise<void>>();
+/** A set of texts added to an instance at most once: the load in flight or done, per instance. */
+function textsOnce(load: () => Promise<Record<string, unknown>>): (instance?: i18n) => Promise<void> {
+  const added = new WeakMap<i18n, Promise<void>>();
+  return (instance = i18next) => {
+    let loading = added.get(instance);
+    if (loading === undefined) {
+      loading = load().then(
+        (texts) => {
+          instance.addResourceBundle(DEFAULT_LANGUAGE, 'translation', texts, true, true);
+        },
+        (error: unknown) => {
+          added.delete(instance); // the next call tries again
+          throw error;
+        },
+      );
+      added.set(instance, loading);
+    }
+    return loading;
+  };
+}
 
 /**
- * Adds every English text to the instance (once; a failed load is tried again by the next call).
- * The guard waits for it before any page but sign-in draws (router.tsx); the sign-in page
- * prefetches it while the user types, and main.tsx starts it on any other page (shellLoading.ts).
+ * Adds the console's texts to the instance (once; a failed load is tried again by the next call).
+ * The guard waits for them before any page but sign-in draws (router.tsx); the sign-in page
+ * prefetches them while the user types, and main.tsx starts them on any other page (shellLoading.ts).
  */
-export function loadAllTexts(instance: i18n = i18next): Promise<void> {
-  let loading = allTextsLoaded.get(instance);
-  if (loading === undefined) {
-    loading = englishResources().then(
-      (texts) => {
-        instance.addResourceBundle(DEFAULT_LANGUAGE, 'translation', texts, true, true);
-      },
-      (error: unknown) => {
-        allTextsLoaded.delete(instance);
-        throw error;
-      },
-    );
-    allTextsLoaded.set(instance, loading);
-  }
-  return loading;
-}
+export const loadConsoleTexts = textsOnce(consoleTexts);
+
+/**
+ * Adds the texts of the screens outside the console's start (once, retried like the console's):
+ * each such screen's load waits for them (src/app/screens.ts withScreenTexts).
+ */
+export const loadScreenTexts = textsOnce(screensTexts);
 
 /** Initialises the shared i18next instance; resolves once the default language is loaded. */
 export async function startI18n(instance: i18n = i18next): Promise<i18n> {
