@@ -8,19 +8,21 @@
 import i18next, { type i18n } from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import resourcesToBackend from 'i18next-resources-to-backend';
+import { withAreas } from './areaTexts.ts';
 
 export const LANGUAGES = ['en'] as const;
 export type Language = (typeof LANGUAGES)[number];
 export const DEFAULT_LANGUAGE: Language = 'en';
 
-/** The console's English texts (englishTexts.ts, one chunk loaded on demand). */
-async function consoleTexts(): Promise<Record<string, unknown>> {
-  return (await import('./englishTexts.ts')).englishTexts();
+/** The console's English texts: englishTexts.ts (one chunk loaded on demand), each area under its key. */
+export async function consoleTexts(): Promise<Record<string, unknown>> {
+  const { sharedTexts, areaFiles } = await import('./englishTexts.ts');
+  return withAreas(sharedTexts, areaFiles, 'locales/en');
 }
 
-/** The texts of the screens outside the console's start (screenTexts.ts, one chunk loaded on demand). */
-async function screensTexts(): Promise<Record<string, unknown>> {
-  return (await import('./screenTexts.ts')).screenTexts();
+/** The texts of the screens outside the console's start: screenTexts.ts (one chunk loaded on demand). */
+export async function screensTexts(): Promise<Record<string, unknown>> {
+  return withAreas({}, (await import('./screenTexts.ts')).areaFiles, 'locales/en/screens');
 }
 
 /** Every English text: the console's and the screens' (an area in both folders is a mistake, named in the error). */

@@ -15,9 +15,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { REPO_ROOT, sourceClosure } from '../build/sourceClosure.ts';
 import { CONSOLE_SCREENS, withScreenTexts } from '../app/screens.ts';
-import { englishResources } from './i18n.ts';
-import { englishTexts } from './englishTexts.ts';
-import { screenTexts } from './screenTexts.ts';
+import { consoleTexts, englishResources, screensTexts } from './i18n.ts';
 
 const SCREENS_DIR = join(REPO_ROOT, 'src/i18n/locales/en/screens');
 const SCREEN_AREAS = readdirSync(SCREENS_DIR)
@@ -76,9 +74,10 @@ describe("the console's texts and the screens' texts", () => {
   });
 
   it('merge without an area in both folders, and hold what each folder holds', async () => {
-    const all = await englishResources();
-    expect(Object.keys(all).sort()).toEqual([...Object.keys(englishTexts()), ...Object.keys(screenTexts())].sort());
-    expect(Object.keys(screenTexts()).sort()).toEqual([...SCREEN_AREAS].sort());
+    const [all, console, screens] = await Promise.all([englishResources(), consoleTexts(), screensTexts()]);
+    expect(Object.keys(all).sort()).toEqual([...Object.keys(console), ...Object.keys(screens)].sort());
+    expect(Object.keys(screens).sort()).toEqual([...SCREEN_AREAS].sort());
+    expect(Object.keys(console)).toEqual(expect.arrayContaining(['menu', 'unitList', 'kit', 'incidents']));
   });
 });
 
