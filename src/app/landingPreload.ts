@@ -17,7 +17,8 @@ import { loadWithRetry } from './screenLoading.ts';
 
 /**
  * The routes with a screen: every route inside the shell (screens.test.ts), named here rather than
- * read from screens.ts, whose map of ~40 loaders the sign-in page does not need to show.
+ * read from the screens' loaders (consoleScreens.ts, screens.ts), which the sign-in page does not
+ * need to show.
  */
 const SCREEN_ROUTES: ReadonlySet<string> = new Set(ROUTES.filter((route) => route.parent !== 'top').map((route) => route.name));
 
@@ -62,7 +63,8 @@ function storedHint(): string | null {
 /** Starts loading the landing screen without waiting; a failure is left to the route's own load, which retries (screenLoading.ts). */
 export function preloadLandingScreen(next: string | null): void {
   const name = landingScreenOf(next, storedHint());
-  loadWithRetry(() => import('./screens.ts'))
-    .then(({ SCREENS }) => SCREENS[name]?.())
+  loadWithRetry(() => import('./consoleScreens.ts'))
+    .then(({ screenLoaderOf }) => screenLoaderOf(name))
+    .then((load) => load?.())
     .catch(() => undefined);
 }

@@ -49,16 +49,17 @@ function isTopPage(name: RouteName): name is keyof typeof TOP_PAGES {
 }
 
 /**
- * A shell route: its screen loads with its first visit (screens.ts, itself loaded then: its map
- * of ~40 loaders is not part of the sign-in page, docs/performance.md §7q).
+ * A shell route: its screen loads with its first visit (consoleScreens.ts; screens.ts for the
+ * others, itself loaded then: its map of ~50 loaders is part of neither the sign-in page nor the
+ * unit list's first draw, docs/performance.md §7q, §7s).
  */
 function shellRoute(path: string, name: RouteName): NonIndexRouteObject {
   return {
     path,
     id: name,
     lazy: async () => {
-      const { SCREENS } = await loadWithRetry(() => import('./screens.ts'));
-      const load = SCREENS[name];
+      const { screenLoaderOf } = await loadWithRetry(() => import('./consoleScreens.ts'));
+      const load = await screenLoaderOf(name);
       // Every shell route has a screen (src/app/screens.test.ts); a missing one is a build mistake.
       if (load === undefined) throw new Error(`No screen for the route ${name} (src/app/screens.ts)`);
       return { Component: (await loadWithRetry(load)).default };

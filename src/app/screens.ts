@@ -1,36 +1,19 @@
 /**
  * The screen of each shell route: every route of src/domain/roles/routes.ts inside the shell has
- * one (src/app/screens.test.ts), loaded on demand (one chunk per screen). A new route adds its
- * screen to SCREENS_WITH_TEXTS, its texts to `src/i18n/locales/en/screens/<area>.json`, e.g.
+ * one (src/app/screens.test.ts), loaded on demand (one chunk per screen): the console's own six
+ * (consoleScreens.ts) and the others below. A new route adds its screen to SCREENS_WITH_TEXTS and
+ * its texts to `src/i18n/locales/en/screens/<area>.json`, e.g.
  *   Groups: () => import('../features/groups/GroupsScreen.tsx'),
  */
-import type { ComponentType } from 'react';
-import type { RouteName } from '../domain/roles/routes.ts';
 import { loadScreenTexts } from '../i18n/i18n.ts';
-
-export type ScreenModule = { readonly default: ComponentType };
-type ScreenLoader = () => Promise<ScreenModule>;
-
-/**
- * The console's own screens: the unit list, multiview, map, unit page, replay and file upload.
- * Their texts are the console's (the guard loads them, i18n/englishTexts.ts); the
- * textsSplit test keeps them off `locales/en/screens/`.
- */
-export const CONSOLE_SCREENS = {
-  UnitList: () => import('../features/units/UnitListScreen.tsx'),
-  MultiView: () => import('../features/multiview/MultiviewScreen.tsx'),
-  UnitMap: () => import('../features/map/MapScreen.tsx'),
-  Unit: () => import('../features/unit/UnitScreen.tsx'),
-  FileUpload: () => import('../features/fileUpload/FileUploadScreen.tsx'),
-  Replay: () => import('../features/replay/ReplayScreen.tsx'),
-} as const satisfies Partial<Record<RouteName, ScreenLoader>>;
+import { CONSOLE_SCREENS, type ScreenLoader, type ScreenLoaders } from './consoleScreens.ts';
 
 /**
  * The other screens (administration, services, system, stories, preferences): each waits for the
  * texts of `locales/en/screens/` beside its own chunk (one chunk for all of them, loaded with the
  * first such screen; docs/performance.md §7s), so the console's first page does not.
  */
-const SCREENS_WITH_TEXTS: Partial<Record<RouteName, ScreenLoader>> = {
+const SCREENS_WITH_TEXTS: ScreenLoaders = {
   Groups: () => import('../features/groups/GroupsScreen.tsx'),
   Users: () => import('../features/users/UsersScreen.tsx'),
   Account: () => import('../features/account/AccountScreen.tsx'),
@@ -88,7 +71,7 @@ export function withScreenTexts(load: ScreenLoader, loadTexts: () => Promise<voi
   return async () => (await Promise.all([load(), loadTexts()]))[0];
 }
 
-export const SCREENS: Partial<Record<RouteName, ScreenLoader>> = {
+export const SCREENS: ScreenLoaders = {
   ...CONSOLE_SCREENS,
   ...Object.fromEntries(Object.entries(SCREENS_WITH_TEXTS).map(([name, load]) => [name, withScreenTexts(load)])),
 };

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { RouteName } from '../domain/roles/routes.ts';
-import type { ScreenModule } from './screens.ts';
+import type { ScreenModule } from './consoleScreens.ts';
 import { warmScreens, type WarmScheduler } from './warmScreens.ts';
 
 /** A scheduler whose timer and idle callbacks run only when the test says so. */

@@ -14,7 +14,7 @@
  */
 import { useEffect } from 'react';
 import type { RouteName } from '../domain/roles/routes.ts';
-import { SCREENS } from './screens.ts';
+import { CONSOLE_SCREENS, type ScreenLoaders } from './consoleScreens.ts';
 
 /** Screens warmed from the unit list, in order: the ones its menu neighbours open. */
 export const WARMED_FROM_LIST: readonly RouteName[] = ['MultiView', 'UnitMap'];
@@ -88,7 +88,7 @@ export function warmScreens(
   names: readonly RouteName[],
   delayMs: number = WARM_AFTER_MS,
   scheduler: WarmScheduler = browserScheduler,
-  screens: typeof SCREENS = SCREENS,
+  screens: ScreenLoaders = CONSOLE_SCREENS,
   warmed: Set<RouteName> = warmedInPage,
 ): () => void {
   let cancelled = false;

@@ -6,7 +6,7 @@
  *
  * What is "where only the console's texts are loaded": everything main.tsx reaches, statically or
  * by `import()` (the shell, the top pages, the portals, the dialogs), and the console's screens
- * (CONSOLE_SCREENS), without screens.ts's other loaders. A use is a string literal that names a
+ * (consoleScreens.ts), without screens.ts's loaders. A use is a string literal that names a
  * text of a screens area (`'users.title'`), or starts one (`` `users.states.${state}` ``); a
  * permission such as 'users.admin' is not a text and does not count.
  */
@@ -14,7 +14,8 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { REPO_ROOT, sourceClosure } from '../build/sourceClosure.ts';
-import { CONSOLE_SCREENS, withScreenTexts } from '../app/screens.ts';
+import { CONSOLE_SCREENS } from '../app/consoleScreens.ts';
+import { withScreenTexts } from '../app/screens.ts';
 import { consoleTexts, englishResources, screensTexts } from './i18n.ts';
 
 const SCREENS_DIR = join(REPO_ROOT, 'src/i18n/locales/en/screens');
@@ -43,9 +44,9 @@ function screenTextsUsedIn(file: string): string[] {
   return used;
 }
 
-/** The file each of screens.ts's loaders imports, by screen name. */
+/** The file each screen's loader imports, by screen name (consoleScreens.ts, screens.ts). */
 function screenFiles(): Map<string, string> {
-  const text = readFileSync(join(REPO_ROOT, 'src/app/screens.ts'), 'utf8');
+  const text = ['src/app/consoleScreens.ts', 'src/app/screens.ts'].map((file) => readFileSync(join(REPO_ROOT, file), 'utf8')).join('\n');
   return new Map([...text.matchAll(/^\s+(\w+): \(\) => import\('\.\.\/([^']+)'\)/gm)].map((match) => [match[1] as string, `src/${match[2] as string}`]));
 }
 
