@@ -40,18 +40,19 @@ const CHUNK_GROUPS = [
   { name: 'ol', test: /node_modules[\\/]ol[\\/](Map|View|Overlay|layer[\\/](Vector|VectorImage)|source[\\/]Vector|style|control[\\/]defaults|format[\\/]GeoJSON)\.js$/, priority: 2 },
 ];
 
-// One config for the console build and for Vitest (unit and property tests run in Node).
 /**
  * Calls the bundler may drop when their result is unused (Rolldown's manualPureFunctions; the name
  * covers its members, e.g. `Schema.Struct(…)`, `Schema.Int.check(…)`). effect's Schema
  * constructors build descriptions and touch nothing else, but they are not annotated, so a module
  * of the REST contract (src/protocol/rest) came whole into every chunk that used one endpoint of
- * it: 7.2 KiB gzip of the unit list's JavaScript and 2.8 KiB of the worker (docs/performance.md
- * §7s). Our own `endpoint()` carries the @__NO_SIDE_EFFECTS__ annotation instead. Nothing in the
- * console calls Schema for its effect alone (a decode's result is always used).
+ * it: 4.1 KiB gzip of the unit list's JavaScript (the start-up probe's count) and 2.8 KiB of the
+ * worker's script (docs/performance.md §7s). Our own `endpoint()` carries the @__NO_SIDE_EFFECTS__
+ * annotation instead. Nothing in the console calls Schema for its effect alone (a decode's result
+ * is always used).
  */
 const PURE_FUNCTIONS = ['Schema'];
 
+// One config for the console build and for Vitest (unit and property tests run in Node).
 export default defineConfig({
   plugins: [react(), noChunkCycles()],
   worker: { format: 'es', rolldownOptions: { treeshake: { manualPureFunctions: PURE_FUNCTIONS } } },
