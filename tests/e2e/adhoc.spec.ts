@@ -125,3 +125,23 @@ test('writers other than luc_regular may register but get no Apply / OK (spec 00
   await modal.getByRole('tab', { name: 'Settings' }).click();
   await expect(modal.getByRole('combobox', { name: 'Usage-monitoring reset' })).toBeDisabled();
 });
+
+test('the guest interview dialog loads when first wanted: unreachable, it says so and the list stays; the next click opens it', async ({ page }) => {
+  await openList(page, 'luc_regular');
+  // The dialog's code is its own chunk (components/lazyDialog.tsx): refuse it, retries included.
+  const chunk = /\/assets\/GuestInterviewModal-[\w-]+\.js$/;
+  await page.route(chunk, (route) => route.abort('connectionrefused'));
+  const open = page.getByRole('button', { name: 'Guest interview' });
+  await open.click();
+  // Retried after 0.5, 1.5 and 3 s (screenLoading.ts), then given up with a toast.
+  await expect(page.getByText('Dialog not loaded')).toBeVisible({ timeout: 15_000 });
+  await expect(page.getByText('Check the connection and open it again.')).toBeVisible();
+  await expect(page.getByRole('dialog', { name: 'Guest interview' })).toHaveCount(0);
+  await expect(page.getByRole('status', { name: 'Loading…' })).toHaveCount(0);
+  await expect(rows(page).first()).toBeVisible();
+  await screenshot(page, 'adhoc-dialog-load-failed');
+
+  await page.unroute(chunk);
+  await open.click();
+  await expect(page.getByRole('dialog', { name: 'Guest interview' })).toBeVisible();
+});
