@@ -1,8 +1,8 @@
 /**
  * A dialog whose code loads when it is first wanted, not with the screen that opens it: the unit
  * list's "Add LU-Smart / LU-Lite" and "Guest interview" dialogs (their tabs, forms and Mantine's
- * Tabs, SegmentedControl, SimpleGrid) were ~8 KiB gzip of the list's first load for two buttons
- * (docs/performance.md §7s).
+ * Tabs, SegmentedControl, SimpleGrid) were 17 KiB gzip and 9 chunks of the list's first load, for
+ * two buttons (docs/performance.md §7s).
  *
  * `prefetch()` starts the load (the opening button calls it on hover and focus, so a click usually
  * finds the code in); opened before it is in, the dialog shows a spinner over the page. The load
