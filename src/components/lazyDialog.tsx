@@ -1,13 +1,20 @@
 /**
- * A dialog whose code loads when it is first wanted, not with the screen that opens it: the unit
- * list's "Add LU-Smart / LU-Lite" and "Guest interview" dialogs (their tabs, forms and Mantine's
- * Tabs, SegmentedControl, SimpleGrid) were 17 KiB gzip and 9 chunks of the list's first load, for
- * two buttons (docs/performance.md §7s).
+ * Dialogs whose code loads when first wanted, not with the page that opens them (docs/performance.md
+ * §7s): the unit list's "Add LU-Smart / LU-Lite" and "Guest interview" dialogs (their tabs, forms
+ * and Mantine's Tabs, SegmentedControl, SimpleGrid: 17 KiB gzip and 9 chunks of the list's first
+ * load, for two buttons), and the shell's applications drawer and what's-new dialog (Mantine's
+ * Modal, Drawer and the scroll lock they share).
  *
- * `prefetch()` starts the load (the opening button calls it on hover and focus, so a click usually
- * finds the code in); opened before it is in, the dialog shows a spinner over the page. The load
- * is retried like a screen's (screenLoading.ts); if it still fails, the dialog closes itself with
- * an error toast, and the next opening tries again.
+ * - `lazyDialog`: a dialog mounted while open (`{open && <X.Dialog … />}`).
+ * - `lazyOverlay`: a Modal or Drawer driven by `opened`, kept mounted once loaded so that it slides
+ *   in and out as Mantine animates it.
+ *
+ * `prefetch()` starts the load (an opening button calls it on hover and focus, so a click usually
+ * finds the code in); opened before it is in, a spinner shows over the page. The load is retried
+ * like a screen's (screenLoading.ts); if it still fails, the dialog closes itself with an error
+ * toast ("Dialog not loaded"), and the next opening tries again. A `quiet` overlay (one the user
+ * did not ask for, like the what's-new notes) shows nothing instead, and is not closed for the
+ * user: it tries again with the next page.
  */
 import { useEffect, useState, type ComponentType } from 'react';
 import { Box, Loader } from '@mantine/core';
@@ -15,58 +22,134 @@ import { useTranslation } from 'react-i18next';
 import { loadWithRetry } from '../app/screenLoading.ts';
 import { showError } from './toasts.ts';
 
-export interface LazyDialog<P extends { onClose(): void }> {
-  /** Render it where the dialog would be (mounted while open). */
-  readonly Dialog: ComponentType<P>;
-  /** Starts loading the dialog's code without waiting (a failure is left to the opening). */
-  readonly prefetch: () => void;
-}
-
-export function lazyDialog<P extends { onClose(): void }>(load: () => Promise<ComponentType<P>>): LazyDialog<P> {
+/** A component's code loaded once for the page; a failed load is forgotten, so the next start tries again. */
+function componentLoader<P>(load: () => Promise<ComponentType<P>>) {
   let loaded: ComponentType<P> | null = null;
   let loading: Promise<ComponentType<P>> | null = null;
   const start = (): Promise<ComponentType<P>> => {
     loading ??= loadWithRetry(load).then(
       (component) => (loaded = component),
       (error: unknown) => {
-        loading = null; // the next opening tries again
+        loading = null;
         throw error;
       },
     );
     return loading;
   };
+  return { start, loaded: () => loaded, prefetch: () => void start().catch(() => undefined) };
+}
 
+type Loaded<P> = { readonly component: ComponentType<P> } | 'loading' | 'failed';
+
+/**
+ * The component once loaded; 'loading' meanwhile; 'failed' after a failed load (told through
+ * `onFailed`). Loads while `wanted`; a change of `attempt` after a failure loads again.
+ */
+function useLoadedComponent<P>(loader: ReturnType<typeof componentLoader<P>>, wanted: boolean, attempt: number, onFailed: (error: unknown) => void): Loaded<P> {
+  // A function in state is called as an updater: the component is wrapped in an object.
+  const [state, setState] = useState<Loaded<P>>(() => {
+    const component = loader.loaded();
+    return component === null ? 'loading' : { component };
+  });
+  useEffect(() => {
+    if (!wanted || typeof state === 'object') return undefined;
+    let mounted = true;
+    setState('loading');
+    loader.start().then(
+      (component) => mounted && setState({ component }),
+      (error: unknown) => {
+        if (!mounted) return;
+        setState('failed');
+        onFailed(error);
+      },
+    );
+    return () => {
+      mounted = false;
+    };
+    // `state` is read only to skip a component already loaded, and onFailed is called as it is at
+    // the failure: neither starts a load of its own.
+  }, [wanted, attempt, loader]);
+  return state;
+}
+
+/** The spinner over the page while a dialog's code loads. */
+function LoadingDialog() {
+  const { t } = useTranslation();
+  return (
+    <Box pos="fixed" inset={0} style={{ display: 'grid', placeItems: 'center', zIndex: 300 }} role="status" aria-label={t('common.loading')}>
+      <Loader />
+    </Box>
+  );
+}
+
+/** Tells the user a dialog did not load (the browser's reason goes to the console, for an engineer). */
+function useLoadFailure(): (error: unknown) => void {
+  const { t } = useTranslation();
+  return (error) => {
+    console.warn('lazyDialog: the dialog did not load', error);
+    showError(new Error(t('kit.dialog.checkConnection')), t('kit.dialog.loadFailed'));
+  };
+}
+
+export interface LazyDialog<P extends { onClose(): void }> {
+  /** Render it where the dialog would be, mounted while open. */
+  readonly Dialog: ComponentType<P>;
+  /** Starts loading the dialog's code without waiting (a failure is left to the opening). */
+  readonly prefetch: () => void;
+}
+
+export function lazyDialog<P extends { onClose(): void }>(load: () => Promise<ComponentType<P>>): LazyDialog<P> {
+  const loader = componentLoader(load);
   function Dialog(props: P) {
-    const { t } = useTranslation();
-    // A function in state is called as an updater: the component is wrapped in an object.
-    const [ready, setReady] = useState<{ readonly component: ComponentType<P> } | null>(loaded === null ? null : { component: loaded });
-    const { onClose } = props;
-    useEffect(() => {
-      if (ready !== null) return undefined;
-      let mounted = true;
-      start().then(
-        (component) => mounted && setReady({ component }),
-        (error: unknown) => {
-          if (!mounted) return;
-          console.warn('lazyDialog: the dialog did not load', error); // the browser's reason, for an engineer
-          showError(new Error(t('kit.dialog.checkConnection')), t('kit.dialog.loadFailed'));
-          onClose();
-        },
-      );
-      return () => {
-        mounted = false;
-      };
-    }, [ready, onClose, t]);
-    if (ready === null) {
-      return (
-        <Box pos="fixed" inset={0} style={{ display: 'grid', placeItems: 'center', zIndex: 300 }} role="status" aria-label={t('common.loading')}>
-          <Loader />
-        </Box>
-      );
-    }
-    const Component = ready.component;
+    const tell = useLoadFailure();
+    const state = useLoadedComponent(loader, true, 0, (error) => {
+      tell(error);
+      props.onClose();
+    });
+    if (state === 'failed') return null;
+    if (state === 'loading') return <LoadingDialog />;
+    const Component = state.component;
     return <Component {...props} />;
   }
+  return { Dialog, prefetch: loader.prefetch };
+}
 
-  return { Dialog, prefetch: () => void start().catch(() => undefined) };
+export interface LazyOverlay<P extends { opened: boolean; onClose(): void }> {
+  /** Render it always, as the Modal or Drawer it stands for: nothing is loaded until `opened`. */
+  readonly Overlay: ComponentType<P>;
+  readonly prefetch: () => void;
+}
+
+export function lazyOverlay<P extends { opened: boolean; onClose(): void }>(load: () => Promise<ComponentType<P>>, options: { readonly quiet?: boolean } = {}): LazyOverlay<P> {
+  const loader = componentLoader(load);
+  function Overlay(props: P) {
+    const { opened, onClose } = props;
+    const tell = useLoadFailure();
+    // Wanted from the first opening on; each opening after a failure is a new attempt.
+    const [wanted, setWanted] = useState(opened);
+    const [attempt, setAttempt] = useState(0);
+    useEffect(() => {
+      if (!opened) return;
+      setWanted(true);
+      setAttempt((n) => n + 1);
+    }, [opened]);
+    const state = useLoadedComponent(loader, wanted, attempt, (error) => {
+      if (options.quiet === true) return;
+      tell(error);
+      onClose();
+    });
+    // Shown closed for one frame first: Mantine animates an opening only from closed.
+    const [entered, setEntered] = useState(false);
+    const ready = typeof state === 'object';
+    useEffect(() => {
+      if (!ready) return undefined;
+      const frame = requestAnimationFrame(() => setEntered(true));
+      return () => cancelAnimationFrame(frame);
+    }, [ready]);
+    if (!wanted || state === 'failed') return null;
+    if (state === 'loading') return opened && options.quiet !== true ? <LoadingDialog /> : null;
+    const Component = state.component;
+    return <Component {...props} opened={opened && entered} />;
+  }
+  return { Overlay, prefetch: loader.prefetch };
 }

@@ -261,6 +261,22 @@ test('lists the three applications in the drawer with the server’s addresses',
   await screenshot(page, 'applications-drawer');
 });
 
+test('the applications drawer loads with its first opening: unreachable, a toast says so and it stays shut; the next opening shows it', async ({ page }) => {
+  await signInFresh(page, 'luc_partner');
+  // The drawer's code is its own chunk (components/lazyDialog.tsx): refuse it, retries included.
+  const chunk = /\/assets\/ApplicationsDrawer-[\w-]+\.js$/;
+  await page.route(chunk, (route) => route.abort('connectionrefused'));
+  const open = page.getByRole('button', { name: 'Applications' });
+  await open.click();
+  // Retried after 0.5, 1.5 and 3 s (screenLoading.ts), then given up with a toast.
+  await expect(page.getByText('Dialog not loaded')).toBeVisible({ timeout: 15_000 });
+  await expect(page.getByRole('dialog', { name: 'Applications' })).toHaveCount(0);
+  await expect(page.getByRole('status', { name: 'Loading…' })).toHaveCount(0);
+  await page.unroute(chunk);
+  await open.click();
+  await expect(page.getByRole('dialog', { name: 'Applications' }).getByRole('link')).toHaveCount(3);
+});
+
 test('shows the full menu, Support section included, to a super user', async ({ page }) => {
   await signInFresh(page, 'super_user');
   const menu = navigationMenu(page);

@@ -12,13 +12,13 @@ import { GroupSelector } from '../../features/fleet/GroupSelector.tsx';
 import { ReplayBanner } from '../../features/replay/ReplayBanner.tsx';
 import { IncidentBell } from '../../features/incidents/IncidentBell.tsx';
 import { FreshnessBanner, useStale } from '../../features/fleet/FreshnessBanner.tsx';
-import { ApplicationsDrawer } from './ApplicationsDrawer.tsx';
 import { NavigationMenu } from './NavigationMenu.tsx';
 import { NotificationBanner } from './NotificationBanner.tsx';
 import { ThemeToggle } from './ThemeToggle.tsx';
 import { UserMenu } from './UserMenu.tsx';
 import { MAIN_CONTENT_ID, SkipLink } from './SkipLink.tsx';
 import { WhatsNewDialog } from '../../features/whatsNew/WhatsNewDialog.tsx';
+import { lazyOverlay } from '../../components/lazyDialog.tsx';
 import { useToastLane } from '../toastLane.tsx';
 
 export const HEADER_HEIGHT_PX = 52;
@@ -41,6 +41,9 @@ function StaleContent({ children }: { readonly children: React.ReactNode }) {
   );
 }
 
+/** The applications drawer loads with its first opening (components/lazyDialog.tsx). */
+const applicationsDrawer = lazyOverlay(async () => (await import('./ApplicationsDrawer.tsx')).ApplicationsDrawer);
+
 export function Shell() {
   const { t } = useTranslation();
   const [navOpen, nav] = useDisclosure(true);
@@ -60,7 +63,7 @@ export function Shell() {
           <Group h="100%" px="md" justify="space-between" wrap="nowrap">
             <Group gap="sm" wrap="nowrap">
               <Burger opened={navOpen} onClick={nav.toggle} size="sm" aria-label={t('header.toggleMenu')} />
-              <Button variant="subtle" color="gray" leftSection={<AppsIcon />} onClick={apps.open} aria-haspopup="dialog">
+              <Button variant="subtle" color="gray" leftSection={<AppsIcon />} onPointerEnter={applicationsDrawer.prefetch} onFocus={applicationsDrawer.prefetch} onClick={apps.open} aria-haspopup="dialog">
                 {t('drawer.open')}
               </Button>
               <BrandMark />
@@ -94,7 +97,7 @@ export function Shell() {
             <Outlet />
           </StaleContent>
         </AppShell.Main>
-        <ApplicationsDrawer opened={appsOpen} onClose={apps.close} />
+        <applicationsDrawer.Overlay opened={appsOpen} onClose={apps.close} />
         <WhatsNewDialog />
       </AppShell>
     </FleetConnection>
