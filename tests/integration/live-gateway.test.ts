@@ -284,13 +284,15 @@ describe('live gateway: bad frames', () => {
 
 describe('live gateway: heartbeat', () => {
   it('drops a peer that does not answer pings, keeps one that does', async () => {
-    server = await startServer({ pingIntervalMs: 100, deadAfterMs: 300 });
+    // Pings every 100 ms; a peer silent for 1.9 s is dropped. The margin is for a loaded machine:
+    // the answering peer's pongs come from this same process, and an event loop held up for more
+    // than 0.2 s (the old 300 ms setting) dropped it on a CI run. No timing is asserted: a deaf
+    // peer that were never dropped would fail the test by its timeout.
+    server = await startServer({ pingIntervalMs: 100, deadAfterMs: 2_000 });
     const deaf = await connect(server.url, 'alice', ORIGIN, { autoPong: false });
     const alive = await client();
     clients.push(deaf);
-    const started = Date.now();
     await deaf.closed;
-    expect(Date.now() - started).toBeLessThanOrEqual(300 + 150);
     expect(alive.ws.readyState).toBe(WebSocket.OPEN);
     expect(server.gateway.connectionCount()).toBe(1);
   });
