@@ -1,6 +1,6 @@
 import { test, expect, type Page } from '@playwright/test';
 import { UNIT_ALERT_FLAGS } from '../../src/domain/units/alertSettings.ts';
-import { SCREENSHOT_DIR, signInFresh, type DemoUser } from './fixtures.ts';
+import { openWithChunkRefusedFirst, SCREENSHOT_DIR, signInFresh, type DemoUser } from './fixtures.ts';
 
 // "Add LU-Smart or LU-Lite" and "Guest interview" (spec 000 §2) as a person meets them: the unit
 // list's toolbar, the real server (groups/{groupId}/adhoc, /permanent, /email, /sms) and the live
@@ -128,20 +128,7 @@ test('writers other than luc_regular may register but get no Apply / OK (spec 00
 
 test('the guest interview dialog loads when first wanted: unreachable, it says so and the list stays; the next click opens it', async ({ page }) => {
   await openList(page, 'luc_regular');
-  // The dialog's code is its own chunk (components/lazyDialog.tsx): refuse it, retries included.
-  const chunk = /\/assets\/GuestInterviewModal-[\w-]+\.js$/;
-  await page.route(chunk, (route) => route.abort('connectionrefused'));
-  const open = page.getByRole('button', { name: 'Guest interview' });
-  await open.click();
-  // Retried after 0.5, 1.5 and 3 s (screenLoading.ts), then given up with a toast.
-  await expect(page.getByText('Dialog not loaded')).toBeVisible({ timeout: 15_000 });
-  await expect(page.getByText('Check the connection and open it again.')).toBeVisible();
-  await expect(page.getByRole('dialog', { name: 'Guest interview' })).toHaveCount(0);
-  await expect(page.getByRole('status', { name: 'Loading…' })).toHaveCount(0);
+  const dialog = await openWithChunkRefusedFirst(page, /\/assets\/GuestInterviewModal-[\w-]+\.js$/, page.getByRole('button', { name: 'Guest interview' }), 'Guest interview', 'adhoc-dialog-load-failed');
+  await expect(dialog).toBeVisible();
   await expect(rows(page).first()).toBeVisible();
-  await screenshot(page, 'adhoc-dialog-load-failed');
-
-  await page.unroute(chunk);
-  await open.click();
-  await expect(page.getByRole('dialog', { name: 'Guest interview' })).toBeVisible();
 });

@@ -151,3 +151,24 @@ export async function withFleetWorkerPrelude(page: Page, prelude: string): Promi
     };
   }, prelude);
 }
+
+/**
+ * A dialog whose code loads when first wanted (src/components/lazyDialog.tsx), walked with its
+ * chunk refused: `open` is clicked, the load is retried (0.5, 1.5 and 3 s, screenLoading.ts) and
+ * given up with the "Dialog not loaded" toast, no dialog and no spinner left; then the chunk is
+ * allowed again and `open` clicked once more (`shot`: a screenshot of the failure first). Returns
+ * the dialog, for the caller's checks.
+ */
+export async function openWithChunkRefusedFirst(page: Page, chunk: RegExp, open: Locator, dialogName: string, shot?: string): Promise<Locator> {
+  await page.route(chunk, (route) => route.abort('connectionrefused'));
+  await open.click();
+  await expect(page.getByText('Dialog not loaded')).toBeVisible({ timeout: 15_000 });
+  await expect(page.getByText('Check the connection and open it again.')).toBeVisible();
+  const dialog = page.getByRole('dialog', { name: dialogName });
+  await expect(dialog).toHaveCount(0);
+  await expect(page.getByRole('status', { name: 'Loading…' })).toHaveCount(0);
+  if (shot !== undefined) await screenshot(page, shot);
+  await page.unroute(chunk);
+  await open.click();
+  return dialog;
+}

@@ -1,6 +1,6 @@
 import { test, expect } from '@playwright/test';
 import { ACCESS_REFUSED_MESSAGE } from '../../src/domain/roles/guard.ts';
-import { navigationMenu, resetPreferences, screenshot, signIn, signInFresh, signOutFromMenu } from './fixtures.ts';
+import { navigationMenu, openWithChunkRefusedFirst, resetPreferences, screenshot, signIn, signInFresh, signOutFromMenu } from './fixtures.ts';
 
 // The shell as a new user meets it: real Chromium, the real server and its demo users (one per
 // user type, see src/server/demo.ts). Each test uses its own user where it can (the sign-in rate
@@ -263,18 +263,8 @@ test('lists the three applications in the drawer with the server’s addresses',
 
 test('the applications drawer loads with its first opening: unreachable, a toast says so and it stays shut; the next opening shows it', async ({ page }) => {
   await signInFresh(page, 'luc_partner');
-  // The drawer's code is its own chunk (components/lazyDialog.tsx): refuse it, retries included.
-  const chunk = /\/assets\/ApplicationsDrawer-[\w-]+\.js$/;
-  await page.route(chunk, (route) => route.abort('connectionrefused'));
-  const open = page.getByRole('button', { name: 'Applications' });
-  await open.click();
-  // Retried after 0.5, 1.5 and 3 s (screenLoading.ts), then given up with a toast.
-  await expect(page.getByText('Dialog not loaded')).toBeVisible({ timeout: 15_000 });
-  await expect(page.getByRole('dialog', { name: 'Applications' })).toHaveCount(0);
-  await expect(page.getByRole('status', { name: 'Loading…' })).toHaveCount(0);
-  await page.unroute(chunk);
-  await open.click();
-  await expect(page.getByRole('dialog', { name: 'Applications' }).getByRole('link')).toHaveCount(3);
+  const drawer = await openWithChunkRefusedFirst(page, /\/assets\/ApplicationsDrawer-[\w-]+\.js$/, page.getByRole('button', { name: 'Applications' }), 'Applications');
+  await expect(drawer.getByRole('link')).toHaveCount(3);
 });
 
 test('shows the full menu, Support section included, to a super user', async ({ page }) => {
