@@ -125,15 +125,16 @@ export function lazyOverlay<P extends { opened: boolean; onClose(): void }>(load
   function Overlay(props: P) {
     const { opened, onClose } = props;
     const tell = useLoadFailure();
-    // Wanted from the first opening on; each opening after a failure is a new attempt.
-    const [wanted, setWanted] = useState(opened);
-    const [attempt, setAttempt] = useState(0);
-    useEffect(() => {
-      if (!opened) return;
-      setWanted(true);
-      setAttempt((n) => n + 1);
-    }, [opened]);
-    const state = useLoadedComponent(loader, wanted, attempt, (error) => {
+    // Each opening counts (set while rendering, as `opened` changes: no effect, no extra pass); the
+    // code is wanted from the first, and an opening after a failure is a new attempt.
+    const [openings, setOpenings] = useState(opened ? 1 : 0);
+    const [wasOpened, setWasOpened] = useState(opened);
+    if (opened !== wasOpened) {
+      setWasOpened(opened);
+      if (opened) setOpenings(openings + 1);
+    }
+    const wanted = openings > 0;
+    const state = useLoadedComponent(loader, wanted, openings, (error) => {
       if (options.quiet === true) return;
       tell(error);
       onClose();

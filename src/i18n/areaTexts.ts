@@ -5,7 +5,7 @@
  */
 
 /** `./locales/en/screens/groups.json` → `groups`. */
-export function areaOfFile(path: string): string {
+function areaOfFile(path: string): string {
   return path.replace(/^.*\/([^/]+)\.json$/, '$1');
 }
 

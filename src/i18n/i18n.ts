@@ -25,12 +25,10 @@ export async function screensTexts(): Promise<Record<string, unknown>> {
   return withAreas({}, (await import('./screenTexts.ts')).areaFiles, 'locales/en/screens');
 }
 
-/** Every English text: the console's and the screens' (an area in both folders is a mistake, named in the error). */
+/** Every English text: the console's with the screens' areas beside them (an area in both folders is a mistake, named in the error). */
 export async function englishResources(): Promise<Record<string, unknown>> {
-  const [console, screens] = await Promise.all([consoleTexts(), screensTexts()]);
-  const twice = Object.keys(screens).filter((area) => Object.hasOwn(console, area));
-  if (twice.length > 0) throw new Error(`locales/en/screens: ${twice.join(', ')} already in the console's texts`);
-  return { ...console, ...screens };
+  const [console, { areaFiles }] = await Promise.all([consoleTexts(), import('./screenTexts.ts')]);
+  return withAreas(console, areaFiles, 'locales/en/screens');
 }
 
 /** The texts before the guard has run (startTexts.ts: sign-in, brand, route error), loaded on demand. */
