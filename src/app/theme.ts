@@ -4,7 +4,7 @@
  * no theme field and refuses unknown ones, so the theme stays a per-screen choice, which also
  * suits a wall display and an office desk signed in as the same user.
  */
-import { createTheme, localStorageColorSchemeManager, type DrawerProps, type MantineColorScheme, type ModalProps, type NotificationProps } from '@mantine/core';
+import { createTheme, localStorageColorSchemeManager, type DrawerProps, type MantineColorScheme, type ModalProps, type NotificationProps, type SelectProps } from '@mantine/core';
 
 export const COLOR_SCHEME_STORAGE_KEY = 'luc-color-scheme';
 export const DEFAULT_COLOR_SCHEME: MantineColorScheme = 'dark';
@@ -26,6 +26,9 @@ export const theme = createTheme({
   components: {
     Modal: { defaultProps: { closeButtonProps: { 'aria-label': 'Close' } } satisfies Partial<ModalProps> },
     Drawer: { defaultProps: { closeButtonProps: { 'aria-label': 'Close' } } satisfies Partial<DrawerProps> },
+    // A second click on the chosen option keeps it (Mantine's default clears it): a required
+    // field must not empty itself under a double click. `clearable` is the way to empty one.
+    Select: { defaultProps: { allowDeselect: false } satisfies Partial<SelectProps> },
     // A toast's title and message are one line each (ellipsis; toasts.ts puts the whole text in a
     // tooltip) so that five always fit the toast lane (TOAST_LANE_HEIGHT_PX).
     Notification: {

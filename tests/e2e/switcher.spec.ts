@@ -15,7 +15,17 @@ const API = '/luc/luc-core-web/rest';
 const HEADERS = { 'Application-Id': 'luc-console' };
 
 type SnapshotUnit = { uid: string; name: string; type: string; status?: { state?: string; applications?: Record<string, unknown> } };
-type Snapshot = { units: { unit: SnapshotUnit }[]; channels: { id: string; name: string }[] };
+type Channel = { id: string; name: string };
+type Snapshot = { units: { unit: SnapshotUnit }[]; channels: Channel[] };
+type StoredSwitcher = { mode: string | null; highQualityChannelId: string | null; proxyChannelId: string | null; sdiInput: number | null };
+
+/** The unit's stored multi-camera settings, as far as the switcher uses them (GET v2/units/enhanced/{id}). */
+async function savedSwitcher(page: Page, uid: string): Promise<StoredSwitcher> {
+  const answer = await page.request.get(`${API}/v2/units/enhanced/${encodeURIComponent(uid)}`, { headers: HEADERS });
+  expect(answer.ok(), `GET v2/units/enhanced/${uid}: ${answer.status()}`).toBe(true);
+  const multiCamera = ((await answer.json()) as { settings?: { multiCamera?: Partial<StoredSwitcher> } }).settings?.multiCamera ?? {};
+  return { mode: multiCamera.mode ?? null, highQualityChannelId: multiCamera.highQualityChannelId ?? null, proxyChannelId: multiCamera.proxyChannelId ?? null, sdiInput: multiCamera.sdiInput ?? null };
+}
 
 /** Signs in as a new regular user with the unit alert toasts off (they would cover the modal). */
 async function start(page: Page): Promise<void> {
@@ -59,19 +69,27 @@ async function choose(page: Page, dialog: Locator, label: string, option: string
  * The switcher modal's settings on one unit: HQ = proxy refused with the spec's rule, different
  * channels saved and shown after a reload, and the SDI input guard.
  */
-async function switcherSettings(page: Page, unit: SnapshotUnit, hq: string, proxy: string): Promise<void> {
+async function switcherSettings(page: Page, unit: SnapshotUnit, pair: readonly [Channel, Channel]): Promise<void> {
+  // What the unit has stored now (a retry or an earlier walk may have set its channels already):
+  // the walk saves the pair the other way round then, so that the save always changes something.
+  const stored = await savedSwitcher(page, unit.uid);
+  const [hq, proxy] = stored.highQualityChannelId === pair[0].id && stored.proxyChannelId === pair[1].id ? [pair[1].name, pair[0].name] : [pair[0].name, pair[1].name];
   let dialog = await openSwitcher(page, unit);
+
+  // A second click on the chosen channel keeps it (the kit's theme; Mantine's default would empty
+  // the required field).
+  await choose(page, dialog, 'HQ channel', hq);
+  await choose(page, dialog, 'HQ channel', hq);
+  await expect(dialog.getByRole('combobox', { name: 'HQ channel' })).toHaveValue(hq);
 
   // spec 000 §5: "in switcher mode the HQ and proxy channels must differ" — our words for it.
   await dialog.getByText('Switcher and proxy', { exact: true }).click();
-  await choose(page, dialog, 'HQ channel', hq);
   await choose(page, dialog, 'Proxy channel', hq);
   await dialog.getByRole('button', { name: 'Save mode and channels' }).click();
   await expect(dialog.getByText(SAME_HQ_AND_PROXY_MESSAGE)).toBeVisible();
   await expect(dialog.getByText('The HQ and proxy channels must be different')).toBeVisible();
-  // Nothing was stored: the unit still has no switcher channels.
-  const before = (await (await page.request.get(`${API}/v2/units/enhanced/${unit.uid}`, { headers: HEADERS })).json()) as { settings?: { multiCamera?: { proxyChannelId?: string | null } } };
-  expect(before.settings?.multiCamera?.proxyChannelId ?? null).toBeNull();
+  // Nothing was stored: the unit's switcher settings are as they were.
+  expect(await savedSwitcher(page, unit.uid)).toEqual(stored);
 
   // Different channels: saved, and a reload shows them.
   await choose(page, dialog, 'Proxy channel', proxy);
@@ -85,14 +103,15 @@ async function switcherSettings(page: Page, unit: SnapshotUnit, hq: string, prox
   await expect(dialog.getByRole('radio', { name: 'Switcher and proxy' })).toBeChecked();
 
   // A second SDI input change within 5 s of the first is held, then sent (spec 000 §7 guard).
-  await dialog.getByText('SDI 2', { exact: true }).click();
-  await expect(dialog.getByTestId('switcher-input-status')).toHaveText('SDI 2 selected.');
-  await dialog.getByText('SDI 3', { exact: true }).click();
-  await expect(dialog.getByTestId('switcher-input-status')).toHaveText('SDI 3 is held and goes out when the 5 s since the last change are up.');
-  await expect(dialog.getByTestId('switcher-input-status')).toHaveText('SDI 3 selected.', { timeout: 15_000 });
-  await expect
-    .poll(async () => ((await (await page.request.get(`${API}/v2/units/enhanced/${unit.uid}`, { headers: HEADERS })).json()) as { settings?: { multiCamera?: { sdiInput?: number } } }).settings?.multiCamera?.sdiInput)
-    .toBe(3);
+  // (Two inputs other than the stored one: a click on the checked radio would change nothing.)
+  const firstInput = stored.sdiInput === 2 ? 1 : 2;
+  const secondInput = stored.sdiInput === 3 ? 4 : 3;
+  await dialog.getByText(`SDI ${firstInput}`, { exact: true }).click();
+  await expect(dialog.getByTestId('switcher-input-status')).toHaveText(`SDI ${firstInput} selected.`);
+  await dialog.getByText(`SDI ${secondInput}`, { exact: true }).click();
+  await expect(dialog.getByTestId('switcher-input-status')).toHaveText(`SDI ${secondInput} is held and goes out when the 5 s since the last change are up.`);
+  await expect(dialog.getByTestId('switcher-input-status')).toHaveText(`SDI ${secondInput} selected.`, { timeout: 15_000 });
+  await expect.poll(async () => (await savedSwitcher(page, unit.uid)).sdiInput).toBe(secondInput);
   await dialog.getByRole('button', { name: 'Close' }).last().click(); // the footer's (the header's X is named Close too)
 }
 
@@ -139,8 +158,13 @@ async function switcherStream(page: Page, unit: SnapshotUnit, progress: { stream
 
 /** Sets a unit's switcher mode and channels over REST (the modal's own saving is tested on another unit). */
 async function setSwitcherChannels(page: Page, uid: string, hq: string, proxy: string): Promise<void> {
+  // A unit whose switcher is set already (the settings walk's, or an earlier try's) keeps its
+  // channels: any valid pair starts the stream, and PUTting one channel of another pair could
+  // make HQ = proxy for a moment, which the server refuses.
+  const stored = await savedSwitcher(page, uid);
+  if ((stored.mode === 'switcher' || stored.mode === 'switcherAndProxy') && stored.highQualityChannelId !== null && stored.proxyChannelId !== null) return;
   // Channels first, then the mode (a switcher mode needs both channels; switcherSavePlan's order
-  // for a unit without switcher channels, the only kind this test meets besides its own).
+  // for a unit in Multi-HQ).
   for (const [path, data] of [
     ['highqualitychannel', { channelId: hq }],
     ['proxychannel', { channelId: proxy }],
@@ -152,22 +176,22 @@ async function setSwitcherChannels(page: Page, uid: string, hq: string, proxy: s
 }
 
 /** Tries `attempt` on up to `tries` units; a failure is excused only by `excuse` (the server's word), else it fails the test. */
-async function onMovingUnits(tries: number, next: (tried: readonly string[]) => Promise<SnapshotUnit | undefined>, attempt: (unit: SnapshotUnit) => Promise<'done' | 'notIdle'>, excuse: (unit: SnapshotUnit) => Promise<string | null>): Promise<void> {
+async function onMovingUnits(phase: string, tries: number, next: (tried: readonly string[]) => Promise<SnapshotUnit | undefined>, attempt: (unit: SnapshotUnit) => Promise<'done' | 'notIdle'>, excuse: (unit: SnapshotUnit) => Promise<string | null>): Promise<void> {
   const tried: string[] = [];
   while (tried.length < tries) {
     // Steps, so that a test that runs out of time says which unit and try it was on (the report names the open step).
-    const unit = await test.step(`find a unit idle now (tried ${tried.length})`, () => next(tried));
+    const unit = await test.step(`${phase}: find a unit idle now (tried ${tried.length})`, () => next(tried));
     if (unit === undefined) break;
     tried.push(unit.uid);
     try {
-      if ((await test.step(`try ${tried.length}: ${unit.name} (${unit.uid})`, () => attempt(unit))) === 'done') return;
+      if ((await test.step(`${phase}: try ${tried.length}: ${unit.name} (${unit.uid})`, () => attempt(unit))) === 'done') return;
     } catch (error) {
       const moved = await excuse(unit);
       if (moved === null) throw error;
-      test.info().annotations.push({ type: 'unit moved by the simulator', description: `${unit.name} ${moved}` });
+      test.info().annotations.push({ type: 'unit moved by the simulator', description: `${phase}: ${unit.name} ${moved}` });
     }
   }
-  throw new Error(`no multi-camera unit stayed idle long enough (tried ${tried.length})`);
+  throw new Error(`${phase}: no multi-camera unit stayed idle long enough (tried ${tried.length})`);
 }
 
 test('sets the switcher channels (HQ ≠ proxy), starts the switcher stream and stops it', async ({ page }) => {
@@ -200,7 +224,7 @@ test('sets the switcher channels (HQ ≠ proxy), starts the switcher stream and 
   const offline = async (unit: SnapshotUnit) => droppedOrOffline(unit, await serverUnit(page, unit.uid));
 
   // The settings through the modal, on one unit.
-  await onMovingUnits(5, idleNow, async (unit) => (await noteOnline(unit), await switcherSettings(page, unit, first!.name, second!.name), 'done'), offline);
+  await onMovingUnits('settings', 5, idleNow, async (unit) => (await noteOnline(unit), await switcherSettings(page, unit, [first!, second!]), 'done'), offline);
 
   // The stream, on a unit idle right now (its channels set over REST just before, so the time in
   // which the simulator can take it is seconds, not the settings' half minute).
@@ -212,6 +236,7 @@ test('sets the switcher channels (HQ ≠ proxy), starts the switcher stream and 
   page.on('response', watch);
   try {
     await onMovingUnits(
+      'stream',
       8,
       idleNow,
       async (unit) => {

@@ -50,7 +50,6 @@ export function TableSearch<K extends string>({ search, keys, onChange }: TableS
             const key = keys.find((k) => k.value === value);
             if (key !== undefined) onChange({ ...search, key: key.value });
           }}
-          allowDeselect={false}
           size="sm"
           w={KEY_SELECT_WIDTH_PX}
           styles={{ input: { borderTopRightRadius: 0, borderBottomRightRadius: 0 } }}

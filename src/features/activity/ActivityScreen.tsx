@@ -86,7 +86,7 @@ export function ActivityScreen() {
       description={t('activity.description')}
       toolbar={
         <>
-          <Select aria-label={t('activity.filters.span')} data={ACTIVITY_SPANS.map((value) => ({ value, label: t(`incidents.spans.${value}`) }))} value={filters.span} onChange={(value) => value !== null && change({ span: value as ActivitySpan })} allowDeselect={false} w={150} size="sm" />
+          <Select aria-label={t('activity.filters.span')} data={ACTIVITY_SPANS.map((value) => ({ value, label: t(`incidents.spans.${value}`) }))} value={filters.span} onChange={(value) => value !== null && change({ span: value as ActivitySpan })} w={150} size="sm" />
           <Select aria-label={t('activity.filters.area')} placeholder={t('activity.filters.anyArea')} data={[...(facets.data?.areas ?? [])]} value={filters.area} onChange={(value) => change({ area: value })} clearable searchable w={170} size="sm" />
           <Select aria-label={t('activity.filters.user')} placeholder={t('activity.filters.anyUser')} data={(facets.data?.users ?? []).map((u) => ({ value: u.id, label: u.username }))} value={filters.userId} onChange={(value) => change({ userId: value })} clearable searchable w={180} size="sm" />
           <Select aria-label={t('activity.filters.outcome')} placeholder={t('activity.filters.anyOutcome')} data={ACTIVITY_OUTCOMES.map((value) => ({ value, label: t(`activity.outcome.${value}`) }))} value={filters.outcome} onChange={(value) => change({ outcome: value as ActivityOutcome | null })} clearable w={150} size="sm" />

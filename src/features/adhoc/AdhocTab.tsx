@@ -62,7 +62,6 @@ export function AdhocTab({ groupId, kind, onKind, period, onPeriod, canWrite }: 
           data={ADHOC_PERIODS.map((p) => ({ value: p, label: t(`adhoc.periods.${p}`) }))}
           value={shownPeriod}
           onChange={(value) => value !== null && onPeriod(value as AdhocPeriod)}
-          allowDeselect={false}
           disabled={!canWrite}
         />
       </SimpleGrid>

@@ -102,7 +102,6 @@ export function InviteForm({ groupId, mode, deviceName, guest, disabled, onSent,
           <Select
             label={t('adhoc.guest.period')}
             data={ADHOC_PERIODS.map((p) => ({ value: p, label: t(`adhoc.periods.${p}`) }))}
-            allowDeselect={false}
             disabled={disabled}
             key={form.key('period')}
             {...form.getInputProps('period')}

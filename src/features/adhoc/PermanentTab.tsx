@@ -41,7 +41,6 @@ export function PermanentTab({ groupId, kind, onKind, regeneration, onRegenerati
           data={KEY_REGENERATION.map((k) => ({ value: k, label: t(`adhoc.regeneration.${k}`) }))}
           value={regeneration ?? data.keyRegeneration}
           onChange={(value) => value !== null && onRegeneration(value as KeyRegeneration)}
-          allowDeselect={false}
           disabled={!canSave}
         />
       </SimpleGrid>

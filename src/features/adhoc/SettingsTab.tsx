@@ -24,7 +24,6 @@ export function SettingsTab({ groupId, usageReset, onUsageReset, canSave }: { gr
         data={USAGE_RESETS.map((u) => ({ value: u, label: t(`adhoc.usageResets.${u}`) }))}
         value={usageReset ?? permanent.data.usageReset}
         onChange={(value) => value !== null && onUsageReset(value as UsageReset)}
-        allowDeselect={false}
         disabled={!canSave}
         maw={360}
       />

@@ -104,7 +104,6 @@ export function AudioRoomDrawer({ room, onClose, onSaved }: { readonly room: Aud
                 aria-label={t('audioRooms.form.interfaceKind', { n: index + 1 })}
                 data={AUDIO_INTERFACE_KINDS.map((k) => ({ value: k, label: t(`channels.dialogs.audio.kinds.${k}`) }))}
                 value={item.kind}
-                allowDeselect={false}
                 disabled={!canAdminister}
                 onChange={(kind) => kind !== null && setInterfaces(interfaces.map((x, i) => (i === index ? { ...x, kind: kind as AudioInterface['kind'] } : x)))}
                 w={130}

@@ -137,7 +137,6 @@ export function AudioInterfacesDialog({ channel, onClose }: DialogProps) {
                 aria-label={t('channels.dialogs.audio.kind', { n: index + 1 })}
                 data={AUDIO_INTERFACE_KINDS.map((k) => ({ value: k, label: t(`channels.dialogs.audio.kinds.${k}`) }))}
                 value={item.kind}
-                allowDeselect={false}
                 onChange={(kind) => kind !== null && setItems(list.map((x, i) => (i === index ? { ...x, kind: kind as AudioInterface['kind'] } : x)))}
                 w={140}
               />

@@ -194,7 +194,6 @@ function GeneralTab({ channel, capabilities, canSave }: { channel: LiveChannel; 
           <Select
             label={t('channels.general.deliveryMode')}
             data={DELIVERY_MODES.map((m) => ({ value: m, label: t(`channels.general.delivery.${m}`) }))}
-            allowDeselect={false}
             {...form.getInputProps('deliveryMode')}
             disabled={!canSave}
           />

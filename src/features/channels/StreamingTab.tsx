@@ -248,12 +248,12 @@ function DestinationForm({ channelId, destination, others, canSave, onDone }: { 
         <Text fw={600}>{t(editing ? 'channels.destination.editTitle' : 'channels.destination.newTitle')}</Text>
         <Group grow>
           <TextInput label={t('channels.destination.name')} withAsterisk {...form.getInputProps('name')} />
-          <Select label={t('channels.destination.provider')} data={[...STREAMING_PROVIDERS]} allowDeselect={false} {...form.getInputProps('provider')} />
+          <Select label={t('channels.destination.provider')} data={[...STREAMING_PROVIDERS]} {...form.getInputProps('provider')} />
         </Group>
         <TextInput label={t('channels.destination.link')} {...form.getInputProps('link')} />
         <TextInput label={t('channels.destination.secondaryLink')} {...form.getInputProps('secondaryLink')} />
         <Group grow>
-          <Select label={t('channels.destination.streamType')} data={STREAM_TYPES.map((s) => ({ value: s, label: t(`channels.streaming.types.${s}`) }))} allowDeselect={false} {...form.getInputProps('streamType')} />
+          <Select label={t('channels.destination.streamType')} data={STREAM_TYPES.map((s) => ({ value: s, label: t(`channels.streaming.types.${s}`) }))} {...form.getInputProps('streamType')} />
           <TextInput label={t('channels.destination.streamId')} {...form.getInputProps('streamId')} />
         </Group>
         <Group grow>

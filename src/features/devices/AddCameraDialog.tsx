@@ -44,14 +44,13 @@ export function AddCameraDialog({ inventoryId, groupId, onClose }: { readonly in
           <Select
             label={t('devices.addCamera.brand')}
             data={BRANDS.map((b) => ({ value: b, label: `${CAMERA_BRANDS[b].name} (${CAMERA_BRANDS[b].prefix})` }))}
-            allowDeselect={false}
             value={form.values.brand}
             onChange={(v) => {
               const brand = (v ?? 'aperture') as CameraBrand;
               form.setValues({ brand, model: CAMERA_BRANDS[brand].models[0] });
             }}
           />
-          <Select label={t('devices.addCamera.model')} data={[...models]} allowDeselect={false} {...form.getInputProps('model')} />
+          <Select label={t('devices.addCamera.model')} data={[...models]} {...form.getInputProps('model')} />
           <TextInput label={t('devices.addCamera.name')} withAsterisk {...form.getInputProps('name')} />
           <TextInput label={t('devices.addCamera.serial')} description={t('devices.addCamera.serialHint')} withAsterisk {...form.getInputProps('serial')} />
           {formError !== null && (

@@ -206,13 +206,12 @@ export function DevicesScreen() {
       toolbar={
         <Stack gap="sm" w="100%">
           <Group gap="md" align="flex-end">
-            <Select label={t('devices.inventory')} data={inventories} value={inventoryId} onChange={chooseInventory} allowDeselect={false} w={220} />
+            <Select label={t('devices.inventory')} data={inventories} value={inventoryId} onChange={chooseInventory} w={220} />
             <Select
               label={t('devices.group')}
               data={[{ value: '', label: t('devices.allGroups') }, ...inventoryGroups.map((g) => ({ value: g.uid, label: g.name }))]}
               value={groupId ?? ''}
               onChange={(v) => chooseGroup(v === '' || v === null ? null : v)}
-              allowDeselect={false}
               w={220}
             />
             <TextInput label={t('devices.search')} placeholder={t('devices.searchPlaceholder')} value={search} onChange={(e) => setSearch(e.currentTarget.value)} w={220} />

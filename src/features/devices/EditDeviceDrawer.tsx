@@ -112,7 +112,6 @@ function LuLinkForm({ uid, answer }: { uid: string; answer: Awaited<ReturnType<t
         <Select
           label={t('devices.luLink.server')}
           data={[{ value: '', label: t('devices.luLink.noServer') }, ...answer.servers.map((s) => ({ value: s.id, label: s.name }))]}
-          allowDeselect={false}
           readOnly={!canSave}
           {...form.getInputProps('serverId')}
         />

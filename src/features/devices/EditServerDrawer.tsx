@@ -162,11 +162,10 @@ function GeneralTab({ server, canSave }: { server: ServerRow; canSave: boolean }
         <TextInput label={t('devices.server.fields.name')} withAsterisk readOnly={!canSave} {...form.getInputProps('name')} />
         <TextInput label={t('devices.server.fields.alias')} readOnly={!canSave} {...form.getInputProps('alias')} />
         <NumberInput label={t('devices.server.fields.maxChannels')} description={t('devices.server.fields.maxChannelsHint')} withAsterisk readOnly={!canSave} allowDecimal={false} {...form.getInputProps('maxChannels')} />
-        <Select label={t('devices.server.fields.ifbMode')} data={[...IFB_MODES]} allowDeselect={false} readOnly={!canSave} {...form.getInputProps('ifbMode')} />
+        <Select label={t('devices.server.fields.ifbMode')} data={[...IFB_MODES]} readOnly={!canSave} {...form.getInputProps('ifbMode')} />
         <Select
           label={t('devices.server.fields.cloudRegion')}
           data={[{ value: '', label: t('devices.server.noRegion') }, ...CLOUD_REGIONS.map((r) => ({ value: r, label: r }))]}
-          allowDeselect={false}
           readOnly={!canSave}
           {...form.getInputProps('cloudRegion')}
         />
@@ -398,7 +397,7 @@ function IpPipeForm({ id, canSave, pipe, done }: { id: string; canSave: boolean;
           <NumberInput label={t('devices.server.ipPipe.port')} readOnly={!canSave} allowDecimal={false} {...form.getInputProps('port')} />
           <NumberInput label={t('devices.server.ipPipe.bitrate')} description={t('devices.server.ipPipe.bitrateHint')} readOnly={!canSave} allowDecimal={false} {...form.getInputProps('bitrateKbps')} />
         </SimpleGrid>
-        <Select label={t('devices.server.ipPipe.protocol')} data={IP_PIPE_PROTOCOLS.map((p) => ({ value: p, label: p.toUpperCase() }))} allowDeselect={false} readOnly={!canSave} {...form.getInputProps('protocol')} />
+        <Select label={t('devices.server.ipPipe.protocol')} data={IP_PIPE_PROTOCOLS.map((p) => ({ value: p, label: p.toUpperCase() }))} readOnly={!canSave} {...form.getInputProps('protocol')} />
         <TabFooter formError={formError} submitting={submitting} canSave={canSave} saved={done.saved} />
       </Stack>
     </form>

@@ -77,7 +77,6 @@ export default function FileUploadScreen() {
             value={path}
             onChange={(value) => (setStoragePath(value), setSelected(new Set()))}
             disabled={unitId === null}
-            allowDeselect={false}
             w={280}
           />
         </Group>

@@ -21,7 +21,6 @@ export function GroupSelector() {
       onChange={(value) => {
         if (value !== null && value !== groupId) selectGroup(value);
       }}
-      allowDeselect={false}
       searchable={groups.length > 8}
       size="sm"
       w={200}

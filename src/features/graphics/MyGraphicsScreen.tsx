@@ -121,7 +121,6 @@ export function MyGraphicsScreen() {
           <Select
             label={t('graphics.region.label')}
             w={320}
-            allowDeselect={false}
             data={[{ value: INVENTORY_REGION, label: regionLabel(null) }, ...withStoredValue(GRAPHICS_REGIONS, region)]}
             value={region ?? INVENTORY_REGION}
             onChange={(value) =>
@@ -240,7 +239,6 @@ export function MyGraphicsScreen() {
           aria-label={t('graphics.inventory')}
           placeholder={t('graphics.inventory')}
           w={220}
-          allowDeselect={false}
           data={inventories.options}
           value={inventoryId}
           onChange={setInventoryId}

@@ -71,7 +71,7 @@ function IfbServerDrawer({ server, onClose }: { server: IfbServerRow; onClose: (
           <TextInput label={t('devices.ifb.columns.name')} withAsterisk {...form.getInputProps('name')} />
           <TextInput label={t('devices.ifb.host')} withAsterisk {...form.getInputProps('host')} />
           <NumberInput label={t('devices.ifb.port')} withAsterisk allowDecimal={false} {...form.getInputProps('port')} />
-          <Select label={t('devices.ifb.columns.inventory')} data={[{ value: '', label: t('devices.ifb.noInventory') }, ...inventories]} allowDeselect={false} {...form.getInputProps('inventoryId')} />
+          <Select label={t('devices.ifb.columns.inventory')} data={[{ value: '', label: t('devices.ifb.noInventory') }, ...inventories]} {...form.getInputProps('inventoryId')} />
           <Switch label={t('devices.ifb.columns.enabled')} {...form.getInputProps('enabled', { type: 'checkbox' })} />
           <TabFooter formError={formError} submitting={submitting} canSave saved={false} />
         </Stack>

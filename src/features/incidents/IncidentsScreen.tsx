@@ -177,7 +177,7 @@ export function IncidentsScreen() {
       }
       toolbar={
         <>
-          <Select aria-label={t('incidents.filters.span')} data={options(ACTIVITY_SPANS, 'incidents.spans')} value={filters.span} onChange={(value) => value !== null && change({ span: value as ActivitySpan })} allowDeselect={false} w={150} size="sm" />
+          <Select aria-label={t('incidents.filters.span')} data={options(ACTIVITY_SPANS, 'incidents.spans')} value={filters.span} onChange={(value) => value !== null && change({ span: value as ActivitySpan })} w={150} size="sm" />
           <Select aria-label={t('incidents.filters.kind')} placeholder={t('incidents.filters.anyKind')} data={options(INCIDENT_KINDS, 'incidents.kind')} value={filters.kind} onChange={(value) => change({ kind: value as IncidentKind | null })} clearable w={150} size="sm" />
           <Select aria-label={t('incidents.filters.severity')} placeholder={t('incidents.filters.anySeverity')} data={options(INCIDENT_SEVERITIES, 'incidents.severityAtLeast')} value={filters.severity} onChange={(value) => change({ severity: value as IncidentSeverity | null })} clearable w={170} size="sm" />
           <Select aria-label={t('incidents.filters.group')} placeholder={t('incidents.filters.anyGroup')} data={groups.map((g) => ({ value: g.uid, label: g.name }))} value={filters.groupId} onChange={(value) => change({ groupId: value })} clearable searchable w={180} size="sm" />

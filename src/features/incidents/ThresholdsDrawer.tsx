@@ -78,7 +78,6 @@ export function ThresholdsDrawer({ onClose }: { readonly onClose: () => void }) 
             setGroupId(value);
             save.reset();
           }}
-          allowDeselect={false}
           comboboxProps={{ withinPortal: true }}
         />
         {settings.map((setting) => {

@@ -29,7 +29,6 @@ export const MultiviewToolbar = memo(function MultiviewToolbar(props: {
         w={130}
         data={MULTIVIEW_LAYOUTS.map((layout) => ({ value: layout, label: layoutLabel(layout) }))}
         value={filters.layout}
-        allowDeselect={false}
         onChange={(value) => isMultiviewLayout(value) && onChange({ ...filters, layout: value })}
       />
       <MultiSelect

@@ -81,7 +81,6 @@ export function PreferencesScreen() {
               label={t('preferences.regional.luSmartCountry')}
               description={t('preferences.regional.luSmartCountryHint')}
               searchable
-              allowDeselect={false}
               data={withStoredValue(LU_SMART_COUNTRIES, prefs.luSmartCountry)}
               value={prefs.luSmartCountry}
               onChange={(value) => value !== null && change({ luSmartCountry: value })}
@@ -90,7 +89,6 @@ export function PreferencesScreen() {
             <Select
               label={t('preferences.regional.graphicsRegion')}
               description={t('preferences.regional.graphicsRegionHint')}
-              allowDeselect={false}
               data={[{ value: INVENTORY_REGION, label: t('preferences.regional.inventoryRegion') }, ...withStoredValue(GRAPHICS_REGIONS, prefs.graphicsRegion)]}
               value={prefs.graphicsRegion ?? INVENTORY_REGION}
               onChange={(value) => value !== null && change({ graphicsRegion: value === INVENTORY_REGION ? null : value })}

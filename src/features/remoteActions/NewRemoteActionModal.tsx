@@ -93,7 +93,6 @@ export function NewRemoteActionModal({ onClose }: { readonly onClose: () => void
             onChange={(value) => setAction(value as RemoteActionName | null)}
             disabled={device === null}
             error={fields['action']}
-            allowDeselect={false}
             required
           />
           <Textarea

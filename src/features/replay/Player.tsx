@@ -168,7 +168,6 @@ export function Player({ state, replay }: { readonly state: ReplayState; readonl
               label={t('replay.player.speed')}
               data={SPEED_OPTIONS}
               value={String(state.speed)}
-              allowDeselect={false}
               onChange={(value) => value !== null && void replay.setSpeed(speedOf(value))}
             />
             <Switch mb={8} label={t('replay.player.loop')} checked={state.loop} onChange={(event) => void replay.setLoop(event.currentTarget.checked)} />

@@ -70,8 +70,8 @@ export function ReportsScreen() {
               setPage(1);
             }}
           />
-          <Select label={t('reports.from')} w={130} allowDeselect={false} data={monthOptions} value={from} onChange={(v) => v !== null && (setFrom(v), setPage(1))} comboboxProps={{ withinPortal: true }} />
-          <Select label={t('reports.to')} w={130} allowDeselect={false} data={monthOptions} value={to} onChange={(v) => v !== null && (setTo(v), setPage(1))} comboboxProps={{ withinPortal: true }} />
+          <Select label={t('reports.from')} w={130} data={monthOptions} value={from} onChange={(v) => v !== null && (setFrom(v), setPage(1))} comboboxProps={{ withinPortal: true }} />
+          <Select label={t('reports.to')} w={130} data={monthOptions} value={to} onChange={(v) => v !== null && (setTo(v), setPage(1))} comboboxProps={{ withinPortal: true }} />
           <Select
             label={t('reports.profile')}
             w={220}

@@ -10,7 +10,6 @@ export function InventorySelect({ inventories, value, onChange }: { readonly inv
       label={t('services.inventory')}
       w={280}
       searchable
-      allowDeselect={false}
       data={inventories.map((inv) => ({ value: inv.id, label: inv.name }))}
       value={value}
       onChange={onChange}

@@ -97,7 +97,6 @@ export function PartyDrawer({ kind, inventoryId, party, folders, folderId, onClo
         <Select
           label={t('shares.form.folder')}
           required
-          allowDeselect={false}
           data={folders.map((f) => ({ value: f.id, label: f.name }))}
           comboboxProps={{ withinPortal: true }}
           {...form.getInputProps('folderId')}

@@ -88,7 +88,6 @@ export function SharesScreen({ kind }: { readonly kind: ShareKind }) {
             aria-label={t('shares.inventory')}
             placeholder={t('shares.inventory')}
             w={220}
-            allowDeselect={false}
             data={inventories.options}
             value={inventoryId}
             onChange={(value) => {

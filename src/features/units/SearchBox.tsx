@@ -41,7 +41,6 @@ export function SearchBox({ search, keys, onChange }: { readonly search: UnitSea
         onChange={(value) => {
           if (isSearchKey(value)) onChange({ ...search, key: value });
         }}
-        allowDeselect={false}
         size="sm"
         w={130}
         styles={{ input: { borderTopRightRadius: 0, borderBottomRightRadius: 0 } }}

@@ -97,7 +97,6 @@ export function UsageProfileDrawer({ profile, onClose, onSaved }: UsageProfileDr
         <Select
           label={t('usageProfiles.form.type')}
           required
-          allowDeselect={false}
           readOnly={!editable}
           data={USAGE_PROFILE_TYPES.map((value) => ({ value, label: t(`usageProfiles.types.${value}`) }))}
           comboboxProps={{ withinPortal: true }}

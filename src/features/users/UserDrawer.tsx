@@ -149,7 +149,6 @@ export function UserDrawer({ user, onClose, onSaved }: UserDrawerProps) {
           required
           data={typeOptions}
           readOnly={!editable}
-          allowDeselect={false}
           comboboxProps={{ withinPortal: true }}
           {...form.getInputProps('userType')}
         />

@@ -128,7 +128,6 @@ export function VideoReturnPortal() {
               data={(groups.data ?? []).map((g) => ({ value: g.uid, label: g.name }))}
               value={groupId}
               onChange={(value) => value !== null && setPicked(value)}
-              allowDeselect={false}
             />
             <VrFilterChips selected={filters.selected} onChange={filters.set} />
           </Group>

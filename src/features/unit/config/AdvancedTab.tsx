@@ -55,7 +55,7 @@ function AdvancedForm({ unitId, details, enabled, prefix }: { unitId: string; de
           {t('unitConfig.advanced.storeAndForward')}
         </Title>
         <SimpleGrid cols={2}>
-          <Select label={t('unitConfig.advanced.quality')} data={QUALITY_OPTIONS} allowDeselect={false} disabled={!enabled} {...form.getInputProps('quality')} />
+          <Select label={t('unitConfig.advanced.quality')} data={QUALITY_OPTIONS} disabled={!enabled} {...form.getInputProps('quality')} />
           <TextInput label={t('unitConfig.advanced.prefix')} description={t('unitConfig.advanced.prefixHint', { count: FILE_PREFIX_MAX_LENGTH })} disabled={!enabled} {...form.getInputProps('prefix')} />
         </SimpleGrid>
         <Title order={3} fz="h5">

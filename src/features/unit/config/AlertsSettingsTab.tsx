@@ -74,14 +74,14 @@ function AlertsForm({ unitId, initial, enabled }: { unitId: string; initial: Ale
         <Group align="flex-end">
           <Switch label={t('unitConfig.alerts.enabled')} disabled={!enabled} {...form.getInputProps('batteryEnabled', { type: 'checkbox' })} />
           <NumberInput label={t('unitConfig.alerts.threshold')} w={160} min={1} max={100} suffix="%" disabled={!enabled || !form.values.batteryEnabled} {...form.getInputProps('batteryThreshold')} />
-          <Select label={t('unitConfig.alerts.severity')} w={160} data={severities} allowDeselect={false} disabled={!enabled} {...form.getInputProps('batterySeverity')} />
+          <Select label={t('unitConfig.alerts.severity')} w={160} data={severities} disabled={!enabled} {...form.getInputProps('batterySeverity')} />
         </Group>
         <Title order={3} fz="h5">
           {t('unitPage.alerts.type.cameraDisconnected')}
         </Title>
         <SimpleGrid cols={2}>
           <Switch mt="lg" label={t('unitConfig.alerts.enabled')} disabled={!enabled} {...form.getInputProps('cameraEnabled', { type: 'checkbox' })} />
-          <Select label={t('unitConfig.alerts.severity')} data={severities} allowDeselect={false} disabled={!enabled} {...form.getInputProps('cameraSeverity')} />
+          <Select label={t('unitConfig.alerts.severity')} data={severities} disabled={!enabled} {...form.getInputProps('cameraSeverity')} />
         </SimpleGrid>
         <Textarea label={t('unitConfig.alerts.emails')} description={t('unitConfig.alerts.emailsHint')} autosize minRows={2} disabled={!enabled} {...form.getInputProps('emails')} />
         <FormFooter error={formError} saving={save.isPending} disabled={!enabled} />

@@ -80,7 +80,6 @@ export function ConnectionsTab({ unitId, details, enabled }: { unitId: string; d
                       w={130}
                       data={[...NETWORK_MODES]}
                       defaultValue={typeof saved.networkMode === 'string' ? saved.networkMode : NETWORK_MODES[0]}
-                      allowDeselect={false}
                       disabled={!enabled}
                       onChange={(value) => value !== null && mode.mutate([link.port, value])}
                     />

@@ -48,7 +48,7 @@ export function IpPipeTab({ unitId, details, view, enabled }: { unitId: string; 
         <SimpleGrid cols={3}>
           <TextInput label={t('unitConfig.ipPipe.destination')} withAsterisk disabled={!enabled} {...form.getInputProps('destination')} />
           <NumberInput label={t('unitConfig.ipPipe.port')} withAsterisk min={1} max={65535} disabled={!enabled} {...form.getInputProps('port')} />
-          <Select label={t('unitConfig.ipPipe.protocol')} data={[{ value: 'udp', label: 'UDP' }, { value: 'tcp', label: 'TCP' }]} allowDeselect={false} disabled={!enabled} {...form.getInputProps('protocol')} />
+          <Select label={t('unitConfig.ipPipe.protocol')} data={[{ value: 'udp', label: 'UDP' }, { value: 'tcp', label: 'TCP' }]} disabled={!enabled} {...form.getInputProps('protocol')} />
         </SimpleGrid>
         <FormFooter error={formError} saving={save.isPending} disabled={!enabled} />
         <Group>

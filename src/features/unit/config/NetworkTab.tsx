@@ -78,7 +78,6 @@ function LimitsForm({ unitId, details, enabled }: { unitId: string; details: Uni
               label={PRIORITY_GROUP_LABELS[group]}
               data={BANDWIDTH_PRIORITIES.map((p) => ({ value: String(p), label: t(`unitConfig.network.priority.${p}`) }))}
               disabled={!enabled}
-              allowDeselect={false}
               value={String(form.values.priorities[group])}
               onChange={(value) => form.setFieldValue(`priorities.${group}`, Number(value))}
               error={form.errors[`priorities.${group}`]}
@@ -133,11 +132,11 @@ function CappingForm({ unitId, details, enabled, busy }: { unitId: string; detai
         </Title>
         <SimpleGrid cols={2}>
           <Stack gap="xs">
-            <Select label={t('unitConfig.network.capping.total')} data={options} allowDeselect={false} disabled={!enabled} {...form.getInputProps('totalKind')} />
+            <Select label={t('unitConfig.network.capping.total')} data={options} disabled={!enabled} {...form.getInputProps('totalKind')} />
             {form.values.totalKind === 'custom' && <NumberInput label={t('unitConfig.network.capping.customMbps')} decimalScale={2} disabled={!enabled} {...form.getInputProps('totalCustom')} />}
           </Stack>
           <Stack gap="xs">
-            <Select label={t('unitConfig.network.capping.cellular')} data={options} allowDeselect={false} disabled={!enabled} {...form.getInputProps('cellularKind')} />
+            <Select label={t('unitConfig.network.capping.cellular')} data={options} disabled={!enabled} {...form.getInputProps('cellularKind')} />
             {form.values.cellularKind === 'custom' && <NumberInput label={t('unitConfig.network.capping.customMbps')} decimalScale={2} disabled={!enabled} {...form.getInputProps('cellularCustom')} />}
           </Stack>
         </SimpleGrid>

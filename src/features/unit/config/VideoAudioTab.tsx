@@ -51,17 +51,16 @@ export function VideoAudioTab({ unitId, details, enabled }: { unitId: string; de
     <form onSubmit={form.onSubmit((values) => save.mutate(values))}>
       <Stack>
         <SimpleGrid cols={2}>
-          <Select label={t('unitConfig.video.resolution')} data={[...RESOLUTIONS]} allowDeselect={false} disabled={!enabled} {...form.getInputProps('resolution')} />
-          <Select label={t('unitConfig.video.colourDepth')} data={[...COLOUR_DEPTHS]} allowDeselect={false} disabled={!enabled} {...form.getInputProps('colourDepth')} />
+          <Select label={t('unitConfig.video.resolution')} data={[...RESOLUTIONS]} disabled={!enabled} {...form.getInputProps('resolution')} />
+          <Select label={t('unitConfig.video.colourDepth')} data={[...COLOUR_DEPTHS]} disabled={!enabled} {...form.getInputProps('colourDepth')} />
           <Select
             label={t('unitConfig.video.audioBitrate')}
             description={t('unitConfig.video.audioHint', { codec: AUDIO_CODEC })}
             data={AUDIO_BITRATES_KBPS.map((kbps) => ({ value: String(kbps), label: `${kbps} kbps ${AUDIO_CODEC}` }))}
-            allowDeselect={false}
             disabled={!enabled}
             {...form.getInputProps('audioBitrate')}
           />
-          <Select label={t('unitConfig.video.complexity')} data={[...VIDEO_COMPLEXITY_LEVELS]} allowDeselect={false} disabled={!enabled} {...form.getInputProps('complexity')} />
+          <Select label={t('unitConfig.video.complexity')} data={[...VIDEO_COMPLEXITY_LEVELS]} disabled={!enabled} {...form.getInputProps('complexity')} />
         </SimpleGrid>
         <Text c="dimmed" fz="xs">
           {t('unitConfig.video.sdiHint')}

@@ -36,7 +36,6 @@ export function ChannelSelect({ unitId, channelId, canOperate, busy }: { unitId:
       data={options}
       value={channelId}
       w={240}
-      allowDeselect={false}
       disabled={!canOperate || busy || change.isPending}
       onChange={(value) => value !== null && value !== channelId && change.mutate([value])}
     />

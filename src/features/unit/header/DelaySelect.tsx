@@ -46,7 +46,6 @@ export function DelaySelect(props: { unitId: string; delayMs: number | undefined
         value={current}
         data={options.map((o) => ({ value: o.value, label: t(o.low ? 'unitPage.delay.lowValue' : 'unitPage.delay.value', { ms: o.ms }) }))}
         disabled={!canOperate || change.isPending || options.length === 0}
-        allowDeselect={false}
         onChange={onChange}
       />
       {delayMs !== undefined && isLowDelay(delayMs) && (

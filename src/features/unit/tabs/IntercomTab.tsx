@@ -38,7 +38,6 @@ function SessionCard({ unitId, session, slot, enabled }: { unitId: string; sessi
           <Select
             label={t('unitPage.intercom.mode')}
             data={INTERCOM_MODES.map((mode) => ({ value: mode, label: t(`unitPage.intercom.modes.${mode}`) }))}
-            allowDeselect={false}
             disabled={!enabled || state !== undefined}
             {...form.getInputProps('mode')}
           />

@@ -83,7 +83,6 @@ export function MultiCameraTab({ unitId, details, enabled, running }: { unitId: 
             <Select
               label={t('unitPage.multiCamera.mode')}
               data={MULTI_CAMERA_MODES.map((mode) => ({ value: mode, label: t(`unitPage.multiCamera.modes.${mode}`) }))}
-              allowDeselect={false}
               disabled={!enabled}
               {...form.getInputProps('mode')}
             />

@@ -75,7 +75,7 @@ export function SocialTab({ unitId, swVersion, enabled }: { unitId: string; swVe
         <Stack gap="sm">
           <Text fw={600}>{t('unitSocial.social.title')}</Text>
           <Group grow align="flex-end">
-            <Select label={t('unitSocial.social.provider')} data={SOCIAL_PROVIDERS.map((p) => ({ value: p, label: t(`unitSocial.providers.${p}`) }))} value={provider} allowDeselect={false} onChange={(v) => v !== null && setProvider(v as SocialProvider)} />
+            <Select label={t('unitSocial.social.provider')} data={SOCIAL_PROVIDERS.map((p) => ({ value: p, label: t(`unitSocial.providers.${p}`) }))} value={provider} onChange={(v) => v !== null && setProvider(v as SocialProvider)} />
             {provider !== 'facebook' && <TextInput label={t('unitSocial.social.streamUrl')} value={streamUrl} onChange={(e) => setStreamUrl(e.currentTarget.value)} />}
           </Group>
           {provider === 'facebook' && !fbAllowed && (
@@ -195,7 +195,6 @@ function FacebookDialog({ unitId, status, onClose }: { unitId: string; status: '
               label={t('unitSocial.facebook.videoProfile')}
               data={VIDEO_PROFILES.map((p) => ({ value: p.id, label: p.label }))}
               value={current.videoProfile}
-              allowDeselect={false}
               onChange={(v) => v !== null && setDraft({ ...draft, videoProfile: v as SocialMediaDetails['videoProfile'] })}
             />
             <TextInput label={t('unitSocial.facebook.page')} value={current.facebookPage ?? ''} onChange={(e) => setDraft({ ...draft, facebookPage: e.currentTarget.value === '' ? null : e.currentTarget.value })} />
