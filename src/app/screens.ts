@@ -6,7 +6,7 @@
  *   Groups: () => import('../features/groups/GroupsScreen.tsx'),
  */
 import { loadScreenTexts } from '../i18n/i18n.ts';
-import { CONSOLE_SCREENS, type ScreenLoader, type ScreenLoaders } from './consoleScreens.ts';
+import { CONSOLE_SCREENS, withTexts, type ScreenLoader, type ScreenLoaders } from './consoleScreens.ts';
 
 /**
  * The other screens (administration, services, system, stories, preferences): each waits for the
@@ -67,8 +67,8 @@ const SCREENS_WITH_TEXTS: ScreenLoaders = {
 };
 
 /** A screen's loader that resolves once its module and the screens' texts are both in. */
-export function withScreenTexts(load: ScreenLoader, loadTexts: () => Promise<void> = loadScreenTexts): ScreenLoader {
-  return async () => (await Promise.all([load(), loadTexts()]))[0];
+export function withScreenTexts(load: ScreenLoader, loadTexts: () => Promise<void> = () => loadScreenTexts()): ScreenLoader {
+  return withTexts(load, loadTexts);
 }
 
 export const SCREENS: ScreenLoaders = {

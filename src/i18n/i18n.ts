@@ -1,9 +1,10 @@
 /**
  * i18next for the console (spec 000 §1: "The interface is in English, with the default language
  * loaded on demand"). The language files are separate chunks fetched by a dynamic import when a
- * language is first used; English is the default and the fallback. English comes in three parts:
+ * language is first used; English is the default and the fallback. English comes in four parts:
  * the texts of the pages before sign-in at start, the console's once the guard runs
- * (loadConsoleTexts), the other screens' with those screens (loadScreenTexts).
+ * (loadConsoleTexts), the unit screens' beside the list with those screens (loadUnitScreenTexts),
+ * the other screens' with those screens (loadScreenTexts).
  */
 import i18next, { type i18n } from 'i18next';
 import { initReactI18next } from 'react-i18next';
@@ -25,10 +26,15 @@ export async function screensTexts(): Promise<Record<string, unknown>> {
   return withAreas({}, (await import('./screenTexts.ts')).areaFiles, 'locales/en/screens');
 }
 
-/** Every English text: the console's with the screens' areas beside them (an area in both folders is a mistake, named in the error). */
+/** The texts of the unit screens beside the list: unitScreenTexts.ts (one chunk loaded on demand). */
+export async function unitScreensTexts(): Promise<Record<string, unknown>> {
+  return withAreas({}, (await import('./unitScreenTexts.ts')).areaFiles, 'locales/en/unitScreens');
+}
+
+/** Every English text: the console's with the unit screens' and the screens' areas beside them (an area in two folders is a mistake, named in the error). */
 export async function englishResources(): Promise<Record<string, unknown>> {
-  const [console, { areaFiles }] = await Promise.all([consoleTexts(), import('./screenTexts.ts')]);
-  return withAreas(console, areaFiles, 'locales/en/screens');
+  const [console, unitScreens, screens] = await Promise.all([consoleTexts(), import('./unitScreenTexts.ts'), import('./screenTexts.ts')]);
+  return withAreas(withAreas(console, unitScreens.areaFiles, 'locales/en/unitScreens'), screens.areaFiles, 'locales/en/screens');
 }
 
 /** The texts before the guard has run (startTexts.ts: sign-in, brand, route error), loaded on demand. */
@@ -71,9 +77,15 @@ export const loadConsoleTexts = textsOnce(consoleTexts);
 
 /**
  * Adds the texts of the screens outside the console's start (once, retried like the console's):
- * each such screen's load waits for them (src/app/screens.ts withScreenTexts).
+ * each such screen's load waits for them (src/app/screens.ts).
  */
 export const loadScreenTexts = textsOnce(screensTexts);
+
+/**
+ * Adds the texts of the unit screens beside the list (once, retried like the console's): the unit
+ * page, multiview, map and file upload wait for them (src/app/consoleScreens.ts).
+ */
+export const loadUnitScreenTexts = textsOnce(unitScreensTexts);
 
 /** Initialises the shared i18next instance; resolves once the default language is loaded. */
 export async function startI18n(instance: i18n = i18next): Promise<i18n> {

@@ -1,14 +1,16 @@
 /**
- * The English texts in two chunks (docs/performance.md §7s): the console's (`locales/en.json` and
- * `locales/en/*.json`, loaded by the guard) and the other screens' (`locales/en/screens/*.json`,
- * loaded with those screens, src/app/screens.ts). A text of the second used where only the first
- * is loaded would show its key: these tests read our sources for any such use.
+ * The English texts in three chunks after sign-in (docs/performance.md §7s, §7t): the console's
+ * (`locales/en.json` and `locales/en/*.json`, loaded by the guard), the unit screens' beside the
+ * list (`locales/en/unitScreens/*.json`, loaded with the unit page, multiview, map and file upload:
+ * src/app/consoleScreens.ts) and the other screens' (`locales/en/screens/*.json`, loaded
+ * with those screens, src/app/screens.ts). A text used where its chunk is not loaded would show its
+ * key: these tests read our sources for any such use.
  *
- * What is "where only the console's texts are loaded": everything main.tsx reaches, statically or
- * by `import()` (the shell, the top pages, the portals, the dialogs), and the console's screens
- * (consoleScreens.ts), without screens.ts's loaders. A use is a string literal that names a
- * text of a screens area (`'users.title'`), or starts one (`` `users.states.${state}` ``); a
- * permission such as 'users.admin' is not a text and does not count.
+ * "Where a folder's texts are not loaded" is everything main.tsx reaches, statically or by
+ * `import()` (the shell, the top pages, the portals, the dialogs), plus the screens that do not
+ * load that folder, without following the screen maps' loaders. A use is a string literal that
+ * names a text of the folder's areas (`'users.title'`), or starts one (`` `users.states.${state}` ``);
+ * a permission such as 'users.admin' is not a text and does not count.
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -16,12 +18,7 @@ import { describe, expect, it } from 'vitest';
 import { REPO_ROOT, sourceClosure } from '../build/sourceClosure.ts';
 import { CONSOLE_SCREENS } from '../app/consoleScreens.ts';
 import { withScreenTexts } from '../app/screens.ts';
-import { consoleTexts, englishResources, screensTexts } from './i18n.ts';
-
-const SCREENS_DIR = join(REPO_ROOT, 'src/i18n/locales/en/screens');
-const SCREEN_AREAS = readdirSync(SCREENS_DIR)
-  .filter((file) => file.endsWith('.json'))
-  .map((file) => file.slice(0, -'.json'.length));
+import { consoleTexts, englishResources, screensTexts, unitScreensTexts } from './i18n.ts';
 
 /** Every text path of an object (`users.title`, `users.states`, `users.states.active`). */
 function pathsOf(texts: unknown, prefix: string): string[] {
@@ -29,55 +26,94 @@ function pathsOf(texts: unknown, prefix: string): string[] {
   return Object.entries(texts).flatMap(([key, value]) => [`${prefix}${key}`, ...pathsOf(value, `${prefix}${key}.`)]);
 }
 
-const SCREEN_TEXT_PATHS: ReadonlySet<string> = new Set(SCREEN_AREAS.flatMap((area) => pathsOf(JSON.parse(readFileSync(join(SCREENS_DIR, `${area}.json`), 'utf8')), `${area}.`)));
+/** A folder of area files loaded apart from the console's texts. */
+class TextFolder {
+  readonly areas: readonly string[];
+  private readonly paths: ReadonlySet<string>;
 
-/** The texts of the screens' areas a file's string literals name (`file: text`). */
-function screenTextsUsedIn(file: string): string[] {
-  const used: string[] = [];
-  const text = readFileSync(join(REPO_ROOT, file), 'utf8');
-  for (const match of text.matchAll(/['"`]([A-Za-z0-9_]+\.[A-Za-z0-9_.]*)(\$\{)?/g)) {
-    const literal = match[1] as string;
-    if (!SCREEN_AREAS.includes(literal.split('.')[0] as string)) continue;
-    const named = match[2] !== undefined ? [...SCREEN_TEXT_PATHS].some((path) => path.startsWith(literal)) : SCREEN_TEXT_PATHS.has(literal);
-    if (named) used.push(`${file}: ${literal}`);
+  constructor(readonly folder: string) {
+    const dir = join(REPO_ROOT, 'src/i18n/locales/en', folder);
+    this.areas = readdirSync(dir)
+      .filter((file) => file.endsWith('.json'))
+      .map((file) => file.slice(0, -'.json'.length));
+    this.paths = new Set(this.areas.flatMap((area) => pathsOf(JSON.parse(readFileSync(join(dir, `${area}.json`), 'utf8')), `${area}.`)));
   }
-  return used;
+
+  /** The texts of this folder a file's string literals name (`file: text`). */
+  usedIn(file: string): string[] {
+    const used: string[] = [];
+    const text = readFileSync(join(REPO_ROOT, file), 'utf8');
+    for (const match of text.matchAll(/['"`]([A-Za-z0-9_]+\.[A-Za-z0-9_.]*)(\$\{)?/g)) {
+      const literal = match[1] as string;
+      if (!this.areas.includes(literal.split('.')[0] as string)) continue;
+      const named = match[2] !== undefined ? [...this.paths].some((path) => path.startsWith(literal)) : this.paths.has(literal);
+      if (named) used.push(`${file}: ${literal}`);
+    }
+    return used;
+  }
 }
 
-/** The file each screen's loader imports, by screen name (consoleScreens.ts, screens.ts). */
+const SCREENS = new TextFolder('screens');
+const UNIT_SCREENS = new TextFolder('unitScreens');
+const SCREEN_MAPS = ['src/app/consoleScreens.ts', 'src/app/screens.ts'];
+
+/** The file each screen's module loader imports, by screen name (consoleScreens.ts, screens.ts). */
 function screenFiles(): Map<string, string> {
-  const text = ['src/app/consoleScreens.ts', 'src/app/screens.ts'].map((file) => readFileSync(join(REPO_ROOT, file), 'utf8')).join('\n');
+  const text = SCREEN_MAPS.map((file) => readFileSync(join(REPO_ROOT, file), 'utf8')).join('\n');
   return new Map([...text.matchAll(/^\s+(\w+): \(\) => import\('\.\.\/([^']+)'\)/gm)].map((match) => [match[1] as string, `src/${match[2] as string}`]));
 }
 
-describe("the console's texts and the screens' texts", () => {
+/** The console screens whose loader waits for the unit screens' texts (its CONSOLE_SCREENS entry names loadUnitScreenTexts). */
+function consoleScreensWithUnitTexts(): Set<string> {
+  const text = readFileSync(join(REPO_ROOT, 'src/app/consoleScreens.ts'), 'utf8');
+  return new Set([...text.matchAll(/^\s+(\w+): withTexts\(\w+\.\w+, \(\) => loadUnitScreenTexts\(\)\),$/gm)].map((match) => match[1] as string));
+}
+
+/** Our sources drawn by `main.tsx` and the given screens, without following the screen maps' loaders. */
+const drawnWith = (screenFileList: readonly string[]): string[] => [...sourceClosure(['src/app/main.tsx', ...screenFileList], { dynamic: true, stopAt: SCREEN_MAPS }).files];
+
+describe('the English texts split in chunks', () => {
   const files = screenFiles();
-  const consoleScreenFiles = Object.keys(CONSOLE_SCREENS).map((name) => files.get(name) ?? `(no file for ${name})`);
-  const consolePages = sourceClosure(['src/app/main.tsx', ...consoleScreenFiles], { dynamic: true, stopAt: ['src/app/screens.ts'] });
+  const fileOf = (name: string): string => files.get(name) ?? `(no file for ${name})`;
+  const consoleNames = Object.keys(CONSOLE_SCREENS);
+  const withUnitTexts = consoleScreensWithUnitTexts();
+  const otherNames = [...files.keys()].filter((name) => !consoleNames.includes(name));
 
-  it('are read from the sources (the walk reaches the shell, the portals and the unit page; the scan finds texts)', () => {
-    expect(consolePages.files).toContain('src/app/shell/Shell.tsx');
-    expect(consolePages.files).toContain('src/features/videoReturn/VideoReturnPortal.tsx');
-    expect(consolePages.files).toContain('src/features/unit/UnitScreen.tsx');
-    expect(SCREEN_AREAS).toEqual(expect.arrayContaining(['users', 'groups', 'channels']));
-    expect(screenTextsUsedIn(files.get('Users') ?? '')).not.toEqual([]);
+  it('are read from the sources (the walk reaches the shell, the portals and the unit page; the scans find texts)', () => {
+    const all = drawnWith(consoleNames.map(fileOf));
+    expect(all).toContain('src/app/shell/Shell.tsx');
+    expect(all).toContain('src/features/videoReturn/VideoReturnPortal.tsx');
+    expect(all).toContain('src/features/unit/UnitScreen.tsx');
+    expect(SCREENS.areas).toEqual(expect.arrayContaining(['users', 'groups', 'channels']));
+    expect(UNIT_SCREENS.areas).toEqual(expect.arrayContaining(['unitPage', 'multiview', 'map']));
+    expect(SCREENS.usedIn(fileOf('Users'))).not.toEqual([]);
+    expect(UNIT_SCREENS.usedIn(fileOf('Unit'))).not.toEqual([]);
+    expect([...withUnitTexts].sort()).toEqual(['FileUpload', 'MultiView', 'Unit', 'UnitMap']);
   });
 
-  it("no page or dialog that draws with the console's texts alone uses a text of locales/en/screens/", () => {
-    expect([...consolePages.files].flatMap(screenTextsUsedIn)).toEqual([]);
+  it("no page or dialog that draws with the console's texts and the unit screens' uses a text of locales/en/screens/", () => {
+    expect(drawnWith(consoleNames.map(fileOf)).flatMap((file) => SCREENS.usedIn(file))).toEqual([]);
   });
 
-  it('each screens area is used by a screen that loads those texts', () => {
-    const others = [...files].filter(([name]) => !Object.hasOwn(CONSOLE_SCREENS, name)).map(([, file]) => file);
-    const used = new Set(sourceClosure(others, { dynamic: true, stopAt: ['src/app/screens.ts'] }).files);
-    const areasUsed = new Set([...used].flatMap(screenTextsUsedIn).map((use) => use.split(': ')[1]?.split('.')[0]));
-    expect(SCREEN_AREAS.filter((area) => !areasUsed.has(area))).toEqual([]);
+  it("no page or dialog that draws without the unit screens' texts (the list, the shell, the other screens) uses one", () => {
+    const without = [...consoleNames.filter((name) => !withUnitTexts.has(name)), ...otherNames].map(fileOf);
+    expect(drawnWith(without).flatMap((file) => UNIT_SCREENS.usedIn(file))).toEqual([]);
   });
 
-  it('merge without an area in both folders, and hold what each folder holds', async () => {
-    const [all, console, screens] = await Promise.all([englishResources(), consoleTexts(), screensTexts()]);
-    expect(Object.keys(all).sort()).toEqual([...Object.keys(console), ...Object.keys(screens)].sort());
-    expect(Object.keys(screens).sort()).toEqual([...SCREEN_AREAS].sort());
+  it.each([
+    ['screens', SCREENS, otherNames],
+    ['unitScreens', UNIT_SCREENS, [...withUnitTexts]],
+  ] as const)('each area of locales/en/%s/ is used by a screen that loads it', (_folder, folder, names) => {
+    const used = new Set(sourceClosure(names.map(fileOf), { dynamic: true, stopAt: SCREEN_MAPS }).files);
+    const areasUsed = new Set([...used].flatMap((file) => folder.usedIn(file)).map((use) => use.split(': ')[1]?.split('.')[0]));
+    expect(folder.areas.filter((area) => !areasUsed.has(area))).toEqual([]);
+  });
+
+  it('merge without an area in two folders, and hold what each folder holds', async () => {
+    const [all, console, unitScreens, screens] = await Promise.all([englishResources(), consoleTexts(), unitScreensTexts(), screensTexts()]);
+    expect(Object.keys(all).sort()).toEqual([...Object.keys(console), ...Object.keys(unitScreens), ...Object.keys(screens)].sort());
+    expect(Object.keys(screens).sort()).toEqual([...SCREENS.areas].sort());
+    expect(Object.keys(unitScreens).sort()).toEqual([...UNIT_SCREENS.areas].sort());
     expect(Object.keys(console)).toEqual(expect.arrayContaining(['menu', 'unitList', 'kit', 'incidents']));
   });
 });
