@@ -14,7 +14,7 @@ import { reactionToHttpError } from '../domain/errors.ts';
 import { isApiError } from '../api/http.ts';
 import type { ClientConfiguration, CurrentUser } from '../api/resources.ts';
 import { clientConfigurationQuery, currentUserQuery, preferencesQuery, queryKeys, savePreferenceChanges } from '../api/queries.ts';
-import { isInitialNavigation, isPasswordNoticePostponed, markInitialNavigationDone } from './sessionState.ts';
+import { isInitialNavigation, isPasswordNoticePostponed, isSignedOutHere, markInitialNavigationDone } from './sessionState.ts';
 import { showError } from '../components/toasts.ts';
 import { rememberLandingRoute } from './landingPreload.ts';
 import { signInPath } from './signInPaths.ts';
@@ -36,6 +36,8 @@ class SignedOut extends Error {}
  * fail give preferencesFailed (spec 000 §2 → /error).
  */
 export async function loadSession(queryClient: QueryClient): Promise<Session> {
+  // This tab signed out without the server's answer: its session may live on, but not here.
+  if (isSignedOutHere()) throw new SignedOut();
   const [user, configuration, preferences] = await Promise.allSettled([
     queryClient.ensureQueryData(currentUserQuery),
     queryClient.ensureQueryData(clientConfigurationQuery),

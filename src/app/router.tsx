@@ -17,7 +17,7 @@ import type { GuardData, GuardDeps } from './guard.ts';
 import { SIGN_IN_PATH, isSafeNext } from './signInPaths.ts';
 import { createSignInReturn } from './returnToSignIn.ts';
 import { queryKeys } from '../api/queryKeys.ts';
-import { markSessionStart } from './sessionState.ts';
+import { isSignedOutHere, markSessionStart } from './sessionState.ts';
 import { loadWithRetry } from './screenLoading.ts';
 import { loadGuard, loadGuardRoot, loadShell } from './shellLoading.ts';
 import { loadQueryClient, loadedQueryClient } from './queryClientLoader.ts';
@@ -140,10 +140,11 @@ export function createConsoleRouter() {
       Component: SignInPage,
       HydrateFallback: FullPageLoader,
       ErrorBoundary: RouteErrorPage,
-      // Already signed in: go on to the console (or the page asked for).
+      // Already signed in: go on to the console (or the page asked for); not after a sign-out here
+      // that the server did not answer (its session may live on: sessionState.ts).
       loader: async ({ request }) => {
         const next = new URL(request.url).searchParams.get('next');
-        if (!(await hasSession(request.signal))) return null;
+        if (isSignedOutHere() || !(await hasSession(request.signal))) return null;
         throw redirect(next !== null && isSafeNext(next) ? next : '/');
       },
     },

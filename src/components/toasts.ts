@@ -20,7 +20,12 @@ function oneLine(text: string): ReactElement {
 }
 
 export function showError(error: unknown, title?: string): void {
-  notifications.show({ color: 'red', title, message: oneLine(errorMessageOf(error)) });
+  showProblem(errorMessageOf(error), title);
+}
+
+/** A red toast with our own words (the title is short: one line in the lane, without a tooltip). */
+export function showProblem(message: string, title?: string): void {
+  notifications.show({ color: 'red', title, message: oneLine(message) });
 }
 
 export function showSuccess(message: string): void {

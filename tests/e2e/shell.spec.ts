@@ -137,6 +137,29 @@ test('returns to the sign-in page when the session cookie is gone', async ({ pag
   await expect(page).toHaveURL(/\/login/);
 });
 
+test('a sign-out the server does not answer still signs this tab out, says so, and the tab stays out until the next sign-in', async ({ page }) => {
+  await signInFresh(page, 'luc_freelancer');
+  await expect(navigationMenu(page)).toBeVisible();
+  await page.route(`**${API}/auth/logout`, (route) => route.abort('connectionrefused'));
+  await page.getByRole('button', { name: 'User menu' }).click();
+  await page.getByRole('menuitem', { name: 'Sign out' }).click();
+  await expect(page.getByText('Signing out did not reach the server; this tab is signed out until you sign in here again.')).toBeVisible();
+  // The session cookie lives on (only the server ends it), but neither the sign-in page nor the
+  // guard uses it in this tab: the sign-in form stays, and so does a console page asked for.
+  await expect(page).toHaveURL(/\/login$/);
+  await expect(page.getByRole('button', { name: 'Sign in' })).toBeVisible();
+  await screenshot(page, 'sign-out-unanswered');
+  expect((await page.request.get(`${API}/users/fetch_current_user_details`, { headers: { 'Application-Id': 'luc-console' } })).status()).toBe(200);
+  await page.unroute(`**${API}/auth/logout`);
+  await page.goto('/list');
+  await expect(page).toHaveURL(/\/login\?next=%2Flist$/);
+  await expect(page.getByRole('button', { name: 'Sign in' })).toBeVisible();
+  // Signing in here again brings the tab back as usual.
+  await signIn(page, 'luc_freelancer');
+  await expect(page).toHaveURL(/\/list$/);
+  await expect(navigationMenu(page)).toBeVisible();
+});
+
 test('redirects a read-only user from /users to the unit list, or to the unauthorized page with ignoreRouteDefault', async ({ page }) => {
   await signInFresh(page, 'luc_read');
   await page.goto('/users');

@@ -7,7 +7,7 @@ import { signIn } from '../../api/signIn.ts';
 import { queryKeys } from '../../api/queryKeys.ts';
 import { CenteredPage } from '../../components/CenteredPage.tsx';
 import { errorMessageOf } from '../../components/toasts.ts';
-import { markSessionStart } from '../sessionState.ts';
+import { clearSignedOutHere, markSessionStart } from '../sessionState.ts';
 import { loadQueryClient } from '../queryClientLoader.ts';
 import { isSafeNext } from '../signInPaths.ts';
 import { prefetchAfterSignInPage, type SignInPrefetch } from '../signInPrefetch.ts';
@@ -75,6 +75,7 @@ export function SignInPage() {
       const queryClient = await loadQueryClient(); // loaded while the user typed (signInPrefetch.ts)
       queryClient.removeQueries({ queryKey: queryKeys.session });
       queryClient.setQueryData(queryKeys.currentUser, user);
+      clearSignedOutHere();
       markSessionStart();
       await navigate(safeNext ?? '/', { replace: true });
     } catch (error) {
