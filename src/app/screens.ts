@@ -6,7 +6,7 @@
  *   Groups: () => import('../features/groups/GroupsScreen.tsx'),
  */
 import { loadScreenTexts } from '../i18n/i18n.ts';
-import { CONSOLE_SCREENS, withTexts, type ScreenLoader, type ScreenLoaders } from './consoleScreens.ts';
+import { CONSOLE_SCREENS, withTexts, type ScreenLoaders } from './consoleScreens.ts';
 
 /**
  * The other screens (administration, services, system, stories, preferences): each waits for the
@@ -66,12 +66,7 @@ const SCREENS_WITH_TEXTS: ScreenLoaders = {
   MyGraphics: () => import('../features/graphics/MyGraphicsScreen.tsx'),
 };
 
-/** A screen's loader that resolves once its module and the screens' texts are both in. */
-export function withScreenTexts(load: ScreenLoader, loadTexts: () => Promise<void> = () => loadScreenTexts()): ScreenLoader {
-  return withTexts(load, loadTexts);
-}
-
 export const SCREENS: ScreenLoaders = {
   ...CONSOLE_SCREENS,
-  ...Object.fromEntries(Object.entries(SCREENS_WITH_TEXTS).map(([name, load]) => [name, withScreenTexts(load)])),
+  ...Object.fromEntries(Object.entries(SCREENS_WITH_TEXTS).map(([name, load]) => [name, withTexts(load, () => loadScreenTexts())])),
 };

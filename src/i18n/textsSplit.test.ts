@@ -16,8 +16,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { REPO_ROOT, sourceClosure } from '../build/sourceClosure.ts';
-import { CONSOLE_SCREENS } from '../app/consoleScreens.ts';
-import { withScreenTexts } from '../app/screens.ts';
+import { CONSOLE_SCREENS, withTexts } from '../app/consoleScreens.ts';
 import { consoleTexts, englishResources, screensTexts, unitScreensTexts } from './i18n.ts';
 
 /** Every text path of an object (`users.title`, `users.states`, `users.states.active`). */
@@ -126,7 +125,7 @@ describe('a screen with texts of its own', () => {
       releaseTexts = resolve;
     });
     const module = { default: () => null };
-    const load = withScreenTexts(
+    const load = withTexts(
       async () => {
         order.push('module');
         return module;
@@ -145,7 +144,7 @@ describe('a screen with texts of its own', () => {
   });
 
   it('fails when the texts fail (the route retries the load, screenLoading.ts)', async () => {
-    const load = withScreenTexts(
+    const load = withTexts(
       async () => ({ default: () => null }),
       () => Promise.reject(new Error('texts unreachable')),
     );
