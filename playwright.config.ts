@@ -111,6 +111,11 @@ export default defineConfig({
     use: { baseURL: each.baseURL },
   })),
   use: {
+    // A click or fill waits at most 30 s for its element to be actionable (Playwright's default is
+    // no limit but the test's). Walks on simulated units run for minutes (test.setTimeout): a unit
+    // taken offline midway disables its controls, and an unbounded click then waited out the whole
+    // test instead of failing that try for the walk to take the next unit (switcher.spec.ts).
+    actionTimeout: 30_000,
     viewport: { width: 1440, height: 900 },
     screenshot: 'only-on-failure',
     launchOptions: { executablePath: CHROMIUM_PATH, args: [...CHROMIUM_ARGS] },

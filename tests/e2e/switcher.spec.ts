@@ -14,6 +14,13 @@ import type { ServerUnit } from './fixtures.ts';
 const API = '/luc/luc-core-web/rest';
 const HEADERS = { 'Application-Id': 'luc-console' };
 
+// Every click and fill here waits at most 15 s (30 s in the whole suite: playwright.config.ts): a
+// unit the simulator takes offline midway disables the modal's controls, and an unbounded click on
+// one waited out the whole test (CI on 8e6f3f8: the settings try stuck on the disabled HQ channel
+// until the 240 s were up) instead of failing the try, whose excuse (the unit went offline) then
+// moves the walk on to the next unit.
+test.use({ actionTimeout: 15_000 });
+
 type SnapshotUnit = { uid: string; name: string; type: string; status?: { state?: string; applications?: Record<string, unknown> } };
 type Channel = { id: string; name: string };
 type Snapshot = { units: { unit: SnapshotUnit }[]; channels: Channel[] };
