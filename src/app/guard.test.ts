@@ -5,7 +5,7 @@ import type { UserType } from '../domain/roles/userTypes.ts';
 import { API_PREFIX, setUnauthorizedHandler } from '../api/http.ts';
 import { makeGuardLoader, type GuardData } from './guard.ts';
 import { isSafeNext, signInPath } from './signInPaths.ts';
-import { markInitialNavigationDone, markSessionStart, postponePasswordNotice } from './sessionState.ts';
+import { clearSignedOutHere, markInitialNavigationDone, markSessionStart, markSignedOutHere, postponePasswordNotice } from './sessionState.ts';
 import { defaultPreferences } from '../domain/preferences.ts';
 import type { CurrentUserDetails } from '../protocol/rest/account.ts';
 import type { ClientConfiguration } from '../protocol/rest/client.ts';
@@ -114,6 +114,16 @@ describe('guard loader (spec 000 §2, §6; 002 §2, §8)', () => {
   it.each(['/customer_portal', '/easy_live', '/unauthorized_user'])('opens %s to a visitor without a session', async (path) => {
     backend.signedIn = false;
     expect(await navigate(path)).toEqual({ allowed: { session: null } });
+  });
+
+  it('sends a tab that signed out without the server to sign in, though its session lives on, until a sign-in here', async () => {
+    markSignedOutHere(); // signOut.ts, when POST auth/logout did not reach the server
+    const callsBefore = fakeFetch.mock.calls.length;
+    expect(await navigate('/map')).toEqual({ redirect: '/login?next=%2Fmap' });
+    expect(await navigate('/customer_portal')).toEqual({ allowed: { session: null } }); // the open pages stay open
+    expect(fakeFetch.mock.calls.length).toBe(callsBefore); // the live session is not even asked for
+    clearSignedOutHere(); // SignInPage.tsx, on a sign-in
+    expect(await navigate('/map')).toMatchObject({ allowed: { session: { roles: ['luc_regular'] } } });
   });
 
   it('lets luc_regular open the unit list', async () => {
