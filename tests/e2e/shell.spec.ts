@@ -290,6 +290,45 @@ test('the applications drawer loads with its first opening: unreachable, a toast
   await expect(drawer.getByRole('link')).toHaveCount(3);
 });
 
+test('the user menu loads with its first click: unreachable, a toast says so and the button stays; the next click opens it, and the keyboard opens it too', async ({ page }) => {
+  await signInFresh(page, 'luc_partner');
+  const button = page.getByRole('button', { name: 'User menu' });
+  await expect(button).toHaveAttribute('aria-haspopup', 'menu');
+  const chunk = /\/assets\/UserMenuDropdown-[\w-]+\.js$/;
+  await page.route(chunk, (route) => route.abort('connectionrefused'));
+  await button.click();
+  await expect(page.getByText('Menu not loaded')).toBeVisible({ timeout: 15_000 }); // after the retries (0.5, 1.5, 3 s)
+  await expect(page.getByText('Check the connection and open it again.')).toBeVisible();
+  await expect(page.getByRole('menu')).toHaveCount(0);
+  await expect(button).toBeVisible();
+  await page.unroute(chunk);
+  await button.click();
+  const menu = page.getByRole('menu');
+  await expect(menu.getByRole('menuitem', { name: 'Sign out' })).toBeVisible();
+  await expect(menu.getByRole('menuitem')).toHaveText(['Account', 'Preferences', 'Activity', 'Sign out']);
+  await screenshot(page, 'user-menu');
+  await page.keyboard.press('Escape');
+  await expect(page.getByRole('menu')).toHaveCount(0);
+  // Loaded now: the keyboard opens it from the button.
+  await button.focus();
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('menu').getByRole('menuitem', { name: 'Account' })).toBeVisible();
+  await page.keyboard.press('Escape');
+  // A new page, keyboard only: the focus starts the load, Enter opens the menu once in (the focus
+  // goes into it, as with a loaded menu), the arrow key reaches the items, and Escape gives the
+  // focus back to the button (a new element once the menu wraps it).
+  await page.reload();
+  await button.focus();
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('menu').getByRole('menuitem', { name: 'Account' })).toBeVisible();
+  await expect(button).toHaveAttribute('aria-expanded', 'true');
+  await page.keyboard.press('ArrowDown');
+  await expect(page.getByRole('menuitem', { name: 'Account' })).toBeFocused();
+  await page.keyboard.press('Escape');
+  await expect(page.getByRole('menu')).toHaveCount(0);
+  await expect(button).toBeFocused();
+});
+
 test('shows the full menu, Support section included, to a super user', async ({ page }) => {
   await signInFresh(page, 'super_user');
   const menu = navigationMenu(page);

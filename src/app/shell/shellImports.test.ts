@@ -1,8 +1,10 @@
 /**
- * What the shell's first load holds (issue 15 item 6, docs/performance.md §7s): the applications
- * drawer and the what's-new notes load with their first opening (components/lazyDialog.tsx), and
- * with them Mantine's Modal, Drawer and their scroll lock. A static import of either brings them
- * back into every signed-in page's first load.
+ * What the shell's first load holds (issue 15 item 6, docs/performance.md §7s, §7t): the
+ * applications drawer and the what's-new notes load with their first opening
+ * (components/lazyDialog.tsx), and with them Mantine's Modal, Drawer and their scroll lock; the user
+ * menu and the list's column menu with their first hover, focus or click (components/lazyMenu.tsx),
+ * and with them Mantine's Menu and Checkbox. A static import of one brings them back into every
+ * signed-in page's first load.
  */
 import { describe, expect, it } from 'vitest';
 import { sourceClosure } from '../../build/sourceClosure.ts';
@@ -13,13 +15,14 @@ describe("the shell's static imports", () => {
   it('are walked (the what’s-new query and the lazy dialog kit are reached)', () => {
     expect(files).toContain('src/features/whatsNew/WhatsNewDialog.tsx');
     expect(files).toContain('src/components/lazyDialog.tsx');
+    expect(files).toContain('src/components/lazyMenu.tsx');
   });
 
-  it.each(['src/app/shell/ApplicationsDrawer.tsx', 'src/features/whatsNew/WhatsNewNotes.tsx'])('do not reach %s', (file) => {
+  it.each(['src/app/shell/ApplicationsDrawer.tsx', 'src/features/whatsNew/WhatsNewNotes.tsx', 'src/app/shell/UserMenuDropdown.tsx', 'src/features/units/ColumnsMenuDropdown.tsx'])('do not reach %s', (file) => {
     expect(files).not.toContain(file);
   });
 
-  it("import neither Mantine's Modal nor its Drawer as a value", () => {
-    expect((packages.get('@mantine/core') ?? []).filter((name) => ['Modal', 'Drawer'].includes(name))).toEqual([]);
+  it("import none of Mantine's Modal, Drawer, Menu and Checkbox as a value", () => {
+    expect((packages.get('@mantine/core') ?? []).filter((name) => ['Modal', 'Drawer', 'Menu', 'Checkbox'].includes(name))).toEqual([]);
   });
 });

@@ -1,31 +1,23 @@
 /** The column choice of the unit list (saved in preferences.gridPrefs.unitList). */
-import { Button, Checkbox, Menu, Stack } from '@mantine/core';
+import { Button } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import type { UnitColumn } from './columns.ts';
-import { FIXED_COLUMNS, UNIT_COLUMNS } from './columns.ts';
+import { lazyMenu } from '../../components/lazyMenu.tsx';
+import type { ColumnsMenuProps } from './ColumnsMenuDropdown.tsx';
 
-export function ColumnsMenu({ columns, onToggle }: { readonly columns: readonly UnitColumn[]; readonly onToggle: (column: UnitColumn) => void }) {
+/** The menu's code (Mantine's Menu and Checkbox) loads with the first hover, focus or click (components/lazyMenu.tsx). */
+const ColumnsMenuDropdown = lazyMenu<ColumnsMenuProps>(async () => (await import('./ColumnsMenuDropdown.tsx')).default);
+
+export function ColumnsMenu({ columns, onToggle }: ColumnsMenuProps) {
   const { t } = useTranslation();
   return (
-    <Menu position="bottom-end" closeOnItemClick={false} withinPortal>
-      <Menu.Target>
+    <ColumnsMenuDropdown.Menu
+      columns={columns}
+      onToggle={onToggle}
+      trigger={
         <Button variant="default" size="sm">
           {t('unitList.columnsMenu')}
         </Button>
-      </Menu.Target>
-      <Menu.Dropdown>
-        <Stack gap={8} p={8} role="group" aria-label={t('unitList.columnsMenu')}>
-          {UNIT_COLUMNS.map((column) => (
-            <Checkbox
-              key={column}
-              label={t(`unitList.columns.${column}`)}
-              checked={columns.includes(column)}
-              disabled={FIXED_COLUMNS.includes(column)}
-              onChange={() => onToggle(column)}
-            />
-          ))}
-        </Stack>
-      </Menu.Dropdown>
-    </Menu>
+      }
+    />
   );
 }
