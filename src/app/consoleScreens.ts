@@ -33,12 +33,15 @@ const CONSOLE_SCREEN_MODULES = {
   Replay: () => import('../features/replay/ReplayScreen.tsx'),
 } as const satisfies ScreenLoaders;
 
+/** A unit screen's loader that also waits for the unit screens' texts. */
+const withUnitTexts = (load: ScreenLoader): ScreenLoader => withTexts(load, () => loadUnitScreenTexts());
+
 export const CONSOLE_SCREENS = {
   UnitList: CONSOLE_SCREEN_MODULES.UnitList,
-  MultiView: withTexts(CONSOLE_SCREEN_MODULES.MultiView, () => loadUnitScreenTexts()),
-  UnitMap: withTexts(CONSOLE_SCREEN_MODULES.UnitMap, () => loadUnitScreenTexts()),
-  Unit: withTexts(CONSOLE_SCREEN_MODULES.Unit, () => loadUnitScreenTexts()),
-  FileUpload: withTexts(CONSOLE_SCREEN_MODULES.FileUpload, () => loadUnitScreenTexts()),
+  MultiView: withUnitTexts(CONSOLE_SCREEN_MODULES.MultiView),
+  UnitMap: withUnitTexts(CONSOLE_SCREEN_MODULES.UnitMap),
+  Unit: withUnitTexts(CONSOLE_SCREEN_MODULES.Unit),
+  FileUpload: withUnitTexts(CONSOLE_SCREEN_MODULES.FileUpload),
   Replay: CONSOLE_SCREEN_MODULES.Replay,
 } as const satisfies Record<keyof typeof CONSOLE_SCREEN_MODULES, ScreenLoader>;
 

@@ -9,8 +9,8 @@
  * - `lazyOverlay`: a Modal or Drawer driven by `opened`, kept mounted once loaded so that it slides
  *   in and out as Mantine animates it.
  *
- * `prefetch()` starts the load (an opening button calls it on hover and focus, so a click usually
- * finds the code in); opened before it is in, a spinner shows over the page. The load is retried
+ * The opening button spreads `prefetchOn`: its hover and focus start the load, so a click usually
+ * finds the code in; opened before it is in, a spinner shows over the page. The load is retried
  * like a screen's (screenLoading.ts); if it still fails, the dialog closes itself with an error
  * toast ("Dialog not loaded"), and the next opening tries again. A `quiet` overlay (one the user
  * did not ask for, like the what's-new notes) shows nothing instead, and is not closed for the
@@ -19,8 +19,7 @@
 import { useEffect, useState, type ComponentType } from 'react';
 import { Box, Loader } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { componentLoader, useLoadedComponent } from './lazyLoading.ts';
-import { showError } from './toasts.ts';
+import { componentLoader, useLoadedComponent, useLoadFailure, type PrefetchOn } from './lazyLoading.ts';
 
 /** The spinner over the page while a dialog's code loads. */
 function LoadingDialog() {
@@ -32,26 +31,17 @@ function LoadingDialog() {
   );
 }
 
-/** Tells the user a dialog did not load (the browser's reason goes to the console, for an engineer). */
-function useLoadFailure(): (error: unknown) => void {
-  const { t } = useTranslation();
-  return (error) => {
-    console.warn('lazyDialog: the dialog did not load', error);
-    showError(new Error(t('kit.dialog.checkConnection')), t('kit.dialog.loadFailed'));
-  };
-}
-
 export interface LazyDialog<P extends { onClose(): void }> {
   /** Render it where the dialog would be, mounted while open. */
   readonly Dialog: ComponentType<P>;
-  /** Starts loading the dialog's code without waiting (a failure is left to the opening). */
-  readonly prefetch: () => void;
+  /** For the opening button: its hover and focus start loading the dialog's code (a failure is left to the opening). */
+  readonly prefetchOn: PrefetchOn;
 }
 
 export function lazyDialog<P extends { onClose(): void }>(load: () => Promise<ComponentType<P>>): LazyDialog<P> {
   const loader = componentLoader(load);
   function Dialog(props: P) {
-    const tell = useLoadFailure();
+    const tell = useLoadFailure('dialog');
     const state = useLoadedComponent(loader, true, 0, (error) => {
       tell(error);
       props.onClose();
@@ -61,20 +51,20 @@ export function lazyDialog<P extends { onClose(): void }>(load: () => Promise<Co
     const Component = state.component;
     return <Component {...props} />;
   }
-  return { Dialog, prefetch: loader.prefetch };
+  return { Dialog, prefetchOn: loader.prefetchOn };
 }
 
 export interface LazyOverlay<P extends { opened: boolean; onClose(): void }> {
   /** Render it always, as the Modal or Drawer it stands for: nothing is loaded until `opened`. */
   readonly Overlay: ComponentType<P>;
-  readonly prefetch: () => void;
+  readonly prefetchOn: PrefetchOn;
 }
 
 export function lazyOverlay<P extends { opened: boolean; onClose(): void }>(load: () => Promise<ComponentType<P>>, options: { readonly quiet?: boolean } = {}): LazyOverlay<P> {
   const loader = componentLoader(load);
   function Overlay(props: P) {
     const { opened, onClose } = props;
-    const tell = useLoadFailure();
+    const tell = useLoadFailure('dialog');
     // Each opening counts (set while rendering, as `opened` changes: no effect, no extra pass); the
     // code is wanted from the first, and an opening after a failure is a new attempt.
     const [openings, setOpenings] = useState(opened ? 1 : 0);
@@ -102,5 +92,5 @@ export function lazyOverlay<P extends { opened: boolean; onClose(): void }>(load
     const Component = state.component;
     return <Component {...props} opened={opened && entered} />;
   }
-  return { Overlay, prefetch: loader.prefetch };
+  return { Overlay, prefetchOn: loader.prefetchOn };
 }

@@ -1,10 +1,19 @@
 /**
  * Code of a component loaded when first wanted (lazyDialog.tsx, lazyMenu.tsx): one load per page,
  * retried like a screen's (screenLoading.ts), a failed one forgotten so that the next want tries
- * again, and the hook a component renders from (the loaded component, 'loading' or 'failed').
+ * again, the hook a component renders from (the loaded component, 'loading' or 'failed'), and the
+ * toast that says a load failed.
  */
 import { useEffect, useState, type ComponentType } from 'react';
+import { useTranslation } from 'react-i18next';
 import { loadWithRetry } from '../app/screenLoading.ts';
+import { showProblem } from './toasts.ts';
+
+/** What an opening button spreads: hovering or focusing it starts the load, so a click usually finds the code in. */
+export interface PrefetchOn {
+  readonly onPointerEnter: () => void;
+  readonly onFocus: () => void;
+}
 
 /** A component's code loaded once for the page; a failed load is forgotten, so the next start tries again. */
 export function componentLoader<P>(load: () => Promise<ComponentType<P>>) {
@@ -20,7 +29,21 @@ export function componentLoader<P>(load: () => Promise<ComponentType<P>>) {
     );
     return loading;
   };
-  return { start, loaded: () => loaded, prefetch: () => void start().catch(() => undefined) };
+  const prefetch = (): void => void start().catch(() => undefined);
+  const prefetchOn: PrefetchOn = { onPointerEnter: prefetch, onFocus: prefetch };
+  return { start, loaded: () => loaded, prefetchOn };
+}
+
+/**
+ * Tells the user that a dialog's or menu's code did not load (`what`: kit.dialog or kit.menu, whose
+ * loadFailed is the title); the browser's reason goes to the console, for an engineer.
+ */
+export function useLoadFailure(what: 'dialog' | 'menu'): (error: unknown) => void {
+  const { t } = useTranslation();
+  return (error) => {
+    console.warn(`the ${what} did not load`, error);
+    showProblem(t('kit.dialog.checkConnection'), t(`kit.${what}.loadFailed`));
+  };
 }
 
 export type Loaded<P> = { readonly component: ComponentType<P> } | 'loading' | 'failed';

@@ -13,9 +13,7 @@
  * and the next click tries again.
  */
 import { cloneElement, useEffect, useRef, useState, type ComponentType, type ReactElement } from 'react';
-import { useTranslation } from 'react-i18next';
-import { componentLoader, useLoadedComponent } from './lazyLoading.ts';
-import { showError } from './toasts.ts';
+import { componentLoader, useLoadedComponent, useLoadFailure, type PrefetchOn } from './lazyLoading.ts';
 
 /** What the loaded module is given: the button to put in `Menu.Target`. */
 export interface LoadedMenuProps {
@@ -23,33 +21,26 @@ export interface LoadedMenuProps {
 }
 
 /** The props a trigger element takes from the kit before the code is in. */
-type TriggerProps = {
+type TriggerProps = PrefetchOn & {
   'aria-haspopup': 'menu';
   'aria-expanded': boolean;
-  onPointerEnter(): void;
-  onFocus(): void;
   onClick(): void;
 };
 
 export interface LazyMenu<P> {
   /** Render it where the menu's button goes. */
   readonly Menu: ComponentType<P & { readonly trigger: ReactElement }>;
-  /** Starts loading the menu's code without waiting (a failure is left to the click). */
-  readonly prefetch: () => void;
 }
 
 export function lazyMenu<P extends object>(load: () => Promise<ComponentType<P & LoadedMenuProps>>): LazyMenu<P> {
   const loader = componentLoader(load);
   function Menu(props: P & { readonly trigger: ReactElement }) {
-    const { t } = useTranslation();
+    const tell = useLoadFailure('menu');
     // Clicks before the code is in (a new one after a failure is a new attempt); a code already
     // loaded by this page (another mount, a prefetch) is drawn at once.
     const [clicks, setClicks] = useState(0);
     const wanted = clicks > 0 || loader.loaded() !== null;
-    const state = useLoadedComponent(loader, wanted, clicks, (error) => {
-      console.warn('lazyMenu: the menu did not load', error);
-      showError(new Error(t('kit.dialog.checkConnection')), t('kit.menu.loadFailed'));
-    });
+    const state = useLoadedComponent(loader, wanted, clicks, tell);
     const holder = useRef<HTMLSpanElement>(null);
     const loaded = typeof state === 'object';
     // Clicked before the code was in: the button is a new element now; open the menu from it.
@@ -70,11 +61,10 @@ export function lazyMenu<P extends object>(load: () => Promise<ComponentType<P &
     const triggerProps: TriggerProps = {
       'aria-haspopup': 'menu',
       'aria-expanded': false,
-      onPointerEnter: loader.prefetch,
-      onFocus: loader.prefetch,
+      ...loader.prefetchOn,
       onClick: () => setClicks((n) => n + 1),
     };
     return cloneElement(props.trigger, triggerProps);
   }
-  return { Menu, prefetch: loader.prefetch };
+  return { Menu };
 }

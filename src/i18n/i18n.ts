@@ -21,20 +21,27 @@ export async function consoleTexts(): Promise<Record<string, unknown>> {
   return withAreas(sharedTexts, areaFiles, 'locales/en');
 }
 
-/** The texts of the screens outside the console's start: screenTexts.ts (one chunk loaded on demand). */
-export async function screensTexts(): Promise<Record<string, unknown>> {
-  return withAreas({}, (await import('./screenTexts.ts')).areaFiles, 'locales/en/screens');
+type AreaFolder = { readonly load: () => Promise<{ readonly areaFiles: Record<string, Record<string, unknown>> }>; readonly where: string };
+
+/** The screens outside the console's start: screenTexts.ts (one chunk loaded on demand). */
+const SCREENS_FOLDER: AreaFolder = { load: () => import('./screenTexts.ts'), where: 'locales/en/screens' };
+/** The unit screens beside the list: unitScreenTexts.ts (one chunk loaded on demand). */
+const UNIT_SCREENS_FOLDER: AreaFolder = { load: () => import('./unitScreenTexts.ts'), where: 'locales/en/unitScreens' };
+
+/** `base` with a folder's areas beside its keys (areaTexts.ts). */
+async function withFolder(base: Readonly<Record<string, unknown>>, folder: AreaFolder): Promise<Record<string, unknown>> {
+  return withAreas(base, (await folder.load()).areaFiles, folder.where);
 }
 
-/** The texts of the unit screens beside the list: unitScreenTexts.ts (one chunk loaded on demand). */
-export async function unitScreensTexts(): Promise<Record<string, unknown>> {
-  return withAreas({}, (await import('./unitScreenTexts.ts')).areaFiles, 'locales/en/unitScreens');
-}
+/** The texts of the screens outside the console's start. */
+export const screensTexts = (): Promise<Record<string, unknown>> => withFolder({}, SCREENS_FOLDER);
+
+/** The texts of the unit screens beside the list. */
+export const unitScreensTexts = (): Promise<Record<string, unknown>> => withFolder({}, UNIT_SCREENS_FOLDER);
 
 /** Every English text: the console's with the unit screens' and the screens' areas beside them (an area in two folders is a mistake, named in the error). */
 export async function englishResources(): Promise<Record<string, unknown>> {
-  const [console, unitScreens, screens] = await Promise.all([consoleTexts(), import('./unitScreenTexts.ts'), import('./screenTexts.ts')]);
-  return withAreas(withAreas(console, unitScreens.areaFiles, 'locales/en/unitScreens'), screens.areaFiles, 'locales/en/screens');
+  return withFolder(await withFolder(await consoleTexts(), UNIT_SCREENS_FOLDER), SCREENS_FOLDER);
 }
 
 /** The texts before the guard has run (startTexts.ts: sign-in, brand, route error), loaded on demand. */

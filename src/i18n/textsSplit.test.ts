@@ -62,10 +62,10 @@ function screenFiles(): Map<string, string> {
   return new Map([...text.matchAll(/^\s+(\w+): \(\) => import\('\.\.\/([^']+)'\)/gm)].map((match) => [match[1] as string, `src/${match[2] as string}`]));
 }
 
-/** The console screens whose loader waits for the unit screens' texts (its CONSOLE_SCREENS entry names loadUnitScreenTexts). */
+/** The console screens whose loader waits for the unit screens' texts (its CONSOLE_SCREENS entry is withUnitTexts(…)). */
 function consoleScreensWithUnitTexts(): Set<string> {
   const text = readFileSync(join(REPO_ROOT, 'src/app/consoleScreens.ts'), 'utf8');
-  return new Set([...text.matchAll(/^\s+(\w+): withTexts\(\w+\.\w+, \(\) => loadUnitScreenTexts\(\)\),$/gm)].map((match) => match[1] as string));
+  return new Set([...text.matchAll(/^\s+(\w+): withUnitTexts\(\w+\.\w+\),$/gm)].map((match) => match[1] as string));
 }
 
 /** Our sources drawn by `main.tsx` and the given screens, without following the screen maps' loaders. */

@@ -128,7 +128,8 @@ test('writers other than luc_regular may register but get no Apply / OK (spec 00
 
 test('the guest interview dialog loads when first wanted: unreachable, it says so and the list stays; the next click opens it', async ({ page }) => {
   await openList(page, 'luc_regular');
-  const dialog = await openWithChunkRefusedFirst(page, /\/assets\/GuestInterviewModal-[\w-]+\.js$/, page.getByRole('button', { name: 'Guest interview' }), 'Guest interview', 'adhoc-dialog-load-failed');
+  const dialog = page.getByRole('dialog', { name: 'Guest interview' });
+  await openWithChunkRefusedFirst(page, /\/assets\/GuestInterviewModal-[\w-]+\.js$/, page.getByRole('button', { name: 'Guest interview' }), 'Dialog not loaded', dialog, 'adhoc-dialog-load-failed');
   await expect(dialog).toBeVisible();
   await expect(rows(page).first()).toBeVisible();
 });

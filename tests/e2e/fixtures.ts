@@ -83,15 +83,20 @@ export interface ServerUnit {
   readonly onlineSince: number | null;
 }
 
+/** GET v2/units/enhanced/{id}: the unit as the server has it now, as sent (the caller reads what it needs). */
+export async function unitDetail(page: Page, uid: string): Promise<unknown> {
+  const answer = await page.request.get(`${API}/v2/units/enhanced/${encodeURIComponent(uid)}`, { headers: HEADERS });
+  expect(answer.ok(), `GET v2/units/enhanced/${uid}: ${answer.status()}`).toBe(true);
+  return answer.json();
+}
+
 /**
  * The server's view of a unit. The simulator moves units on its own (offline, streams, store and
  * forward, all at random); a test that finds the console disagreeing with what it expects asks the
  * server whether the unit itself moved before it blames the console.
  */
 export async function serverUnit(page: Page, uid: string): Promise<ServerUnit> {
-  const answer = await page.request.get(`${API}/v2/units/enhanced/${encodeURIComponent(uid)}`, { headers: HEADERS });
-  expect(answer.ok(), `GET v2/units/enhanced/${uid}: ${answer.status()}`).toBe(true);
-  const detail = (await answer.json()) as { isOffline?: boolean; applications?: Record<string, unknown>; video?: { state?: string }; onlineSince?: number | null };
+  const detail = (await unitDetail(page, uid)) as { isOffline?: boolean; applications?: Record<string, unknown>; video?: { state?: string }; onlineSince?: number | null };
   return { offline: detail.isOffline === true, applications: Object.keys(detail.applications ?? {}), videoState: detail.video?.state ?? null, onlineSince: detail.onlineSince ?? null };
 }
 
@@ -153,22 +158,21 @@ export async function withFleetWorkerPrelude(page: Page, prelude: string): Promi
 }
 
 /**
- * A dialog whose code loads when first wanted (src/components/lazyDialog.tsx), walked with its
- * chunk refused: `open` is clicked, the load is retried (0.5, 1.5 and 3 s, screenLoading.ts) and
- * given up with the "Dialog not loaded" toast, no dialog and no spinner left; then the chunk is
- * allowed again and `open` clicked once more (`shot`: a screenshot of the failure first). Returns
- * the dialog, for the caller's checks.
+ * A dialog or menu whose code loads when first wanted (src/components/lazyDialog.tsx,
+ * lazyMenu.tsx), walked with its chunk refused: `open` is clicked, the load is retried (0.5, 1.5
+ * and 3 s, screenLoading.ts) and given up with the toast `title` ("Dialog not loaded", "Menu not
+ * loaded"), `opened` not there and no spinner left (`shot`: a screenshot of it); then the chunk is
+ * allowed again and `open` clicked once more, for the caller's checks of `opened`.
  */
-export async function openWithChunkRefusedFirst(page: Page, chunk: RegExp, open: Locator, dialogName: string, shot?: string): Promise<Locator> {
+export async function openWithChunkRefusedFirst(page: Page, chunk: RegExp, open: Locator, title: string, opened: Locator, shot?: string): Promise<void> {
   await page.route(chunk, (route) => route.abort('connectionrefused'));
   await open.click();
-  await expect(page.getByText('Dialog not loaded')).toBeVisible({ timeout: 15_000 });
+  await expect(page.getByText(title)).toBeVisible({ timeout: 15_000 });
   await expect(page.getByText('Check the connection and open it again.')).toBeVisible();
-  const dialog = page.getByRole('dialog', { name: dialogName });
-  await expect(dialog).toHaveCount(0);
+  await expect(opened).toHaveCount(0);
   await expect(page.getByRole('status', { name: 'Loading…' })).toHaveCount(0);
+  await expect(open).toBeVisible();
   if (shot !== undefined) await screenshot(page, shot);
   await page.unroute(chunk);
   await open.click();
-  return dialog;
 }

@@ -3,7 +3,7 @@ import { UNIT_ALERT_FLAGS } from '../../src/domain/units/alertSettings.ts';
 import { MULTI_CAMERA_TYPES } from '../../src/domain/units/productTypes.ts';
 import { SAME_HQ_AND_PROXY_MESSAGE } from '../../src/domain/validation/multiCamera.ts';
 import { SWITCHER_APPLICATIONS } from '../../src/features/unit/switcher/switcherStream.ts';
-import { screenshot, serverUnit, signInFresh } from './fixtures.ts';
+import { screenshot, serverUnit, signInFresh, unitDetail } from './fixtures.ts';
 import type { ServerUnit } from './fixtures.ts';
 
 // The switcher modal (spec 000 §2 "switcher"; §7 "Multi camera and switcher": PUT
@@ -28,9 +28,7 @@ type StoredSwitcher = { mode: string | null; highQualityChannelId: string | null
 
 /** The unit's stored multi-camera settings, as far as the switcher uses them (GET v2/units/enhanced/{id}). */
 async function savedSwitcher(page: Page, uid: string): Promise<StoredSwitcher> {
-  const answer = await page.request.get(`${API}/v2/units/enhanced/${encodeURIComponent(uid)}`, { headers: HEADERS });
-  expect(answer.ok(), `GET v2/units/enhanced/${uid}: ${answer.status()}`).toBe(true);
-  const multiCamera = ((await answer.json()) as { settings?: { multiCamera?: Partial<StoredSwitcher> } }).settings?.multiCamera ?? {};
+  const multiCamera = ((await unitDetail(page, uid)) as { settings?: { multiCamera?: Partial<StoredSwitcher> } }).settings?.multiCamera ?? {};
   return { mode: multiCamera.mode ?? null, highQualityChannelId: multiCamera.highQualityChannelId ?? null, proxyChannelId: multiCamera.proxyChannelId ?? null, sdiInput: multiCamera.sdiInput ?? null };
 }
 

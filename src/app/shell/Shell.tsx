@@ -63,7 +63,7 @@ export function Shell() {
           <Group h="100%" px="md" justify="space-between" wrap="nowrap">
             <Group gap="sm" wrap="nowrap">
               <Burger opened={navOpen} onClick={nav.toggle} size="sm" aria-label={t('header.toggleMenu')} />
-              <Button variant="subtle" color="gray" leftSection={<AppsIcon />} onPointerEnter={applicationsDrawer.prefetch} onFocus={applicationsDrawer.prefetch} onClick={apps.open} aria-haspopup="dialog">
+              <Button variant="subtle" color="gray" leftSection={<AppsIcon />} {...applicationsDrawer.prefetchOn} onClick={apps.open} aria-haspopup="dialog">
                 {t('drawer.open')}
               </Button>
               <BrandMark />

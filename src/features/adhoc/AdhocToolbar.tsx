@@ -20,10 +20,10 @@ export function AdhocToolbar({ groupId }: { groupId: string | null }) {
   if (groupId === null || !canWrite) return null;
   return (
     <Group gap="xs">
-      <Button variant="light" onPointerEnter={addDevice.prefetch} onFocus={addDevice.prefetch} onClick={() => setOpen('add')}>
+      <Button variant="light" {...addDevice.prefetchOn} onClick={() => setOpen('add')}>
         {t('adhoc.open')}
       </Button>
-      <Button variant="light" onPointerEnter={guestInterview.prefetch} onFocus={guestInterview.prefetch} onClick={() => setOpen('guest')}>
+      <Button variant="light" {...guestInterview.prefetchOn} onClick={() => setOpen('guest')}>
         {t('adhoc.guest.open')}
       </Button>
       {open === 'add' && <addDevice.Dialog groupId={groupId} onClose={close} />}
