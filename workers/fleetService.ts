@@ -51,7 +51,7 @@ export interface ConnectOptions {
   alertSettings?: UnitAlertSettings;
   /**
    * The event wire (docs/protocol.md): 'binary-shapes' (default) asks for binary frames version 2
-   * with usage shapes (`?frames=bin2&usage=shapes`), 'binary' for version 2 without them
+   * with usage and status shapes (`?frames=bin2&usage=shapes&status=shapes`), 'binary' for version 2 without them
    * (`?frames=bin2`), 'binary-v1' for version 1 (`?frames=bin`), 'json' for batched text frames
    * (`?frames=batch`); the bench compares them.
    */

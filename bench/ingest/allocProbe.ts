@@ -14,7 +14,7 @@ import { join, resolve } from 'node:path';
 import { Session } from 'node:inspector/promises';
 import { ConnectionEncoderV2, WireIdTable } from '../../src/protocol/binaryFramesV2.ts';
 import { LinkLayouts } from '../../src/protocol/linkLayouts.ts';
-import { UsageShapeTable } from '../../src/protocol/shapesFrames.ts';
+import { WireShapeTable } from '../../src/protocol/shapesFrames.ts';
 import type { Envelope } from '../../src/protocol/envelope.ts';
 import { EVENTS_OP } from '../../src/protocol/ops.ts';
 import { ROOT } from '../child.ts';
@@ -29,7 +29,7 @@ const TOP = 30;
 
 const root = resolve(process.argv[2] ?? ROOT);
 const { units, stream } = readTenKLog();
-const connection = new ConnectionEncoderV2(new WireIdTable(), new LinkLayouts(), new UsageShapeTable());
+const connection = new ConnectionEncoderV2(new WireIdTable(), new LinkLayouts(), new WireShapeTable());
 const frames: Uint8Array[][] = [];
 for (let at = 0; at < stream.length; at += FRAME_EVENTS) {
   const events = (JSON.parse(`{"op":"${EVENTS_OP}","events":[${stream.slice(at, at + FRAME_EVENTS).join(',')}]}`) as { events: Envelope[] }).events;

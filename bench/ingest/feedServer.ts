@@ -22,8 +22,8 @@
  *     connects; seq, ts and rev are written per send), one that opened it with `?frames=bin2`
  *     version-2 frames (src/protocol/binaryFramesV2.ts: the same chunks, each event's id as a ref,
  *     an ids frame before the first events frame that uses ids the connection lacks; with
- *     `&usage=shapes` also the usage columns, a shapes frame before the first events frame that
- *     uses shapes the connection lacks: src/protocol/shapesFrames.ts), the others
+ *     `&usage=shapes` and / or `&status=shapes` also the usage columns, a shapes frame before the
+ *     first events frame that uses shapes the connection lacks: src/protocol/shapesFrames.ts), the others
  *     one frame per event;
  *   - GET  /bench/sends: [firstIndex, count, sentAtEpochMs] per batch (performance.timeOrigin +
  *     performance.now(), the clock the page reads too).
@@ -40,8 +40,8 @@ import { createInterface } from 'node:readline';
 import { EVENTS_OP, MAX_EVENTS_PER_FRAME } from '../../src/protocol/ops.ts';
 import { assembleBinaryFrame, encodeBinaryBody, packFrameBody } from '../../src/protocol/binaryFrames.ts';
 import { assembleEventsFrameV2, SentIds, WireIdTable } from '../../src/protocol/binaryFramesV2.ts';
-import type { UsageColumns } from '../../src/protocol/shapesFrames.ts';
-import { SentShapes, UsageShapeTable, usageColumnsOf } from '../../src/protocol/shapesFrames.ts';
+import type { ShapeKinds, UsageColumns } from '../../src/protocol/shapesFrames.ts';
+import { SentShapes, WireShapeTable, usageColumnsOf } from '../../src/protocol/shapesFrames.ts';
 import { LinkLayouts } from '../../src/protocol/linkLayouts.ts';
 import type { EventKind } from '../../src/protocol/kinds.ts';
 import { capabilitiesOf } from '../../src/server/areas/units/views.ts';
@@ -109,22 +109,27 @@ async function main(): Promise<void> {
   let binaryFrames = false;
   /** ?frames=bin2: version 2, and what this connection was sent of the feed's id table. */
   let binaryV2: SentIds | null = null;
-  /** `&usage=shapes` with ?frames=bin2: what this connection was sent of the feed's shapes; null: no usage columns. */
+  /** `&usage=shapes` / `&status=shapes` with ?frames=bin2: what this connection was sent of the feed's shapes; null: no usage columns. */
   let shapesSent: SentShapes | null = null;
-  /** The feed's usage shapes, one table as a gateway has. */
-  const usageShapes = new UsageShapeTable();
+  /** The kinds of shape the connection asked for. */
+  let shapeKinds: ShapeKinds = { usage: false, status: false };
+  /** The feed's shapes, one table as a gateway has. */
+  const usageShapes = new WireShapeTable();
   /**
    * Per chunk, its usage columns (null: no event shaped), each event's first value in them (and
-   * one past the last) and its version-2 body with the shaped payloads as null; made when the
-   * first client that asks for shapes connects.
+   * one past the last) and its version-2 body with the shaped payloads as null; made per set of
+   * kinds when the first client that asks for it connects (a worker before §7u asks for usage
+   * shapes alone).
    */
   type ShapedChunk = { usage: UsageColumns | null; valueAt: Uint32Array; body: Uint8Array };
-  let shapedChunks: ShapedChunk[] | null = null;
+  const shapedChunksByKinds = new Map<string, ShapedChunk[]>();
   function shapedChunksOf(all: Chunk[]): ShapedChunk[] {
-    if (shapedChunks !== null) return shapedChunks;
-    shapedChunks = all.map((chunk, c) => {
+    const kindsKey = `${shapeKinds.usage ? 'u' : ''}${shapeKinds.status ? 's' : ''}`;
+    const cached = shapedChunksByKinds.get(kindsKey);
+    if (cached !== undefined) return cached;
+    const shapedChunks = all.map((chunk, c) => {
       const slice = stream.slice(c * MAX_EVENTS_PER_FRAME, c * MAX_EVENTS_PER_FRAME + chunk.ids.length);
-      const usage = usageColumnsOf(usageShapes, slice.map((event, i) => ({ kind: event.kind, data: chunk.datas[i] })));
+      const usage = usageColumnsOf(usageShapes, slice.map((event, i) => ({ kind: event.kind, data: chunk.datas[i] })), shapeKinds);
       const valueAt = new Uint32Array(chunk.ids.length + 1);
       for (let i = 0; i < chunk.ids.length; i += 1) {
         const number = usage?.shapes[i] ?? 0;
@@ -132,6 +137,7 @@ async function main(): Promise<void> {
       }
       return { usage, valueAt, body: packFrameBody(usage === null ? chunk.datas : chunk.datas.map((data, i) => (usage.shapes[i] === 0 ? data : null))) };
     });
+    shapedChunksByKinds.set(kindsKey, shapedChunks);
     return shapedChunks;
   }
   /** The feed's refs (version 2): one table, as a gateway has. */
@@ -404,12 +410,14 @@ async function main(): Promise<void> {
     if (socket !== null) process.stderr.write('feed: a second websocket replaces the first\n');
     socket?.destroy();
     socket = raw;
-    const frames = new URL(req.url ?? '/', 'http://127.0.0.1').searchParams.get('frames');
+    const query = new URL(req.url ?? '/', 'http://127.0.0.1').searchParams;
+    const frames = query.get('frames');
     batchedFrames = frames === 'batch';
     position = 0;
     binaryFrames = frames === 'bin' || frames === 'bin2';
     binaryV2 = frames === 'bin2' ? new SentIds() : null; // a new connection: its table starts empty
-    shapesSent = frames === 'bin2' && new URL(req.url ?? '/', 'http://127.0.0.1').searchParams.get('usage') === 'shapes' ? new SentShapes() : null;
+    shapeKinds = { usage: query.get('usage') === 'shapes', status: query.get('status') === 'shapes' };
+    shapesSent = frames === 'bin2' && (shapeKinds.usage || shapeKinds.status) ? new SentShapes() : null;
     if (binaryFrames) binaryChunks(); // encoded before the stream starts, not during it
     if (shapesSent !== null) shapedChunksOf(binaryChunks()); // the usage columns too (a second or two for the 10k log: during the stream it stalled the first batch)
   });

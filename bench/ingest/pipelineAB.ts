@@ -19,7 +19,8 @@
  * are encoded here, once;
  * each pass is a new connection, so its first chunk comes with the ids frame that starts the table.
  * `v2-shapes`: version 2 with the layouts column and usage shapes (`&usage=shapes`, round p18:
- * shapes frames and the usage columns; only a checkout that reads them).
+ * shapes frames and the usage columns; only a checkout that reads them). `v2-status`: also status
+ * shapes (`&status=shapes`, round p30, §7u; only a checkout that reads them).
  * `AB_WIRES=v2,v2` against a checkout that also reads version 2 compares two worker paths on it;
  * `AB_WIRES=v2,v2-nolayout` against a checkout before p13 compares each side on the wire it reads.
  *
@@ -45,7 +46,7 @@ import { join, resolve } from 'node:path';
 import { encodeBinaryFrame, packFrameBody, unpackFrameBody } from '../../src/protocol/binaryFrames.ts';
 import { ConnectionEncoderV2, WireIdTable } from '../../src/protocol/binaryFramesV2.ts';
 import { LinkLayouts } from '../../src/protocol/linkLayouts.ts';
-import { UsageShapeTable } from '../../src/protocol/shapesFrames.ts';
+import { WireShapeTable } from '../../src/protocol/shapesFrames.ts';
 import type { Envelope } from '../../src/protocol/envelope.ts';
 import { EVENTS_OP } from '../../src/protocol/ops.ts';
 import { ROOT } from '../child.ts';
@@ -61,15 +62,16 @@ if (other === undefined) throw new Error('usage: npx tsx bench/ingest/pipelineAB
 const rounds = Number(process.argv[3] ?? 6);
 
 const { units, stream } = readTenKLog();
-const WIRES = ['v1', 'v2', 'v2-nolayout', 'v2-shapes'] as const;
+const WIRES = ['v1', 'v2', 'v2-nolayout', 'v2-shapes', 'v2-status'] as const;
 type Wire = (typeof WIRES)[number];
 const wires = (process.env['AB_WIRES'] ?? 'v2,v1').split(',') as Wire[];
 if (wires.length !== 2 || !wires.every((wire) => WIRES.includes(wire))) throw new Error(`AB_WIRES=${process.env['AB_WIRES']}: expected two of ${WIRES.join(', ')} (this side, other side)`);
 /** Per wire, per 1,000-event chunk, the frames that carry it (version 2: an ids frame first when the chunk has new ids). */
-const framesByWire: Record<Wire, Uint8Array[][]> = { v1: [], v2: [], 'v2-nolayout': [], 'v2-shapes': [] };
+const framesByWire: Record<Wire, Uint8Array[][]> = { v1: [], v2: [], 'v2-nolayout': [], 'v2-shapes': [], 'v2-status': [] };
 const connection = new ConnectionEncoderV2();
 const connectionNoLayouts = new ConnectionEncoderV2(new WireIdTable(), null);
-const connectionShapes = new ConnectionEncoderV2(new WireIdTable(), new LinkLayouts(), new UsageShapeTable());
+const connectionShapes = new ConnectionEncoderV2(new WireIdTable(), new LinkLayouts(), new WireShapeTable(), { usage: true, status: false });
+const connectionStatus = new ConnectionEncoderV2(new WireIdTable(), new LinkLayouts(), new WireShapeTable(), { usage: true, status: true });
 for (let at = 0; at < stream.length; at += FRAME_EVENTS) {
   const text = `{"op":"${EVENTS_OP}","events":[${stream.slice(at, at + FRAME_EVENTS).join(',')}]}`;
   const events = (JSON.parse(text) as { events: Envelope[] }).events;
@@ -77,6 +79,7 @@ for (let at = 0; at < stream.length; at += FRAME_EVENTS) {
   if (wires.includes('v2')) framesByWire.v2.push(connection.frames(events));
   if (wires.includes('v2-nolayout')) framesByWire['v2-nolayout'].push(connectionNoLayouts.frames(events));
   if (wires.includes('v2-shapes')) framesByWire['v2-shapes'].push(connectionShapes.frames(events));
+  if (wires.includes('v2-status')) framesByWire['v2-status'].push(connectionStatus.frames(events));
 }
 
 /** The two modules a side needs, from its checkout. */

@@ -6,7 +6,7 @@ import { BINARY_HEADER_BYTES } from './binaryFrames.ts';
 import { ConnectionEncoderV2, ConnectionIds, readBinaryFrameV2, WireIdTable } from './binaryFramesV2.ts';
 import { LinkLayouts } from './linkLayouts.ts';
 import { EVENT_KINDS } from './kinds.ts';
-import { ConnectionShapes, UsageShapeTable } from './shapesFrames.ts';
+import { ConnectionShapes, WireShapeTable } from './shapesFrames.ts';
 
 /**
  * The reader checks an event's seq, ts, rev and kind from the columns it just read (headFits)
@@ -33,11 +33,15 @@ const f64 = fc.oneof(
 const damage = fc.record({ seq: f64, ts: f64, rev: f64, kind: fc.integer({ min: 0, max: 255 }) }, { requiredKeys: [] });
 
 describe('version-2 events frame: the head of each event checked from its columns', () => {
-  it('an event is visited exactly when isEnvelope accepts its seq, ts, rev and kind (2,000 runs)', () => {
+  // The status event in the body (usage shapes alone) and shaped (the console's wire: both kinds).
+  it.each([
+    ['usage shapes', { usage: true, status: false }],
+    ['usage and status shapes', { usage: true, status: true }],
+  ])('%s: an event is visited exactly when isEnvelope accepts its seq, ts, rev and kind (2,000 runs)', (_name, kinds) => {
     fc.assert(
       fc.property(fc.integer({ min: 0, max: 1 }), damage, (index, change) => {
-        const shapes = new UsageShapeTable();
-        const [ids, shapesFrame, frame] = new ConnectionEncoderV2(new WireIdTable(), new LinkLayouts(), shapes).frames([status, usage]) as [Uint8Array, Uint8Array, Uint8Array];
+        const shapes = new WireShapeTable();
+        const [ids, shapesFrame, frame] = new ConnectionEncoderV2(new WireIdTable(), new LinkLayouts(), shapes, kinds).frames([status, usage]) as [Uint8Array, Uint8Array, Uint8Array];
         const count = 2;
         const view = new DataView(frame.buffer, frame.byteOffset, frame.byteLength);
         if (change.seq !== undefined) view.setFloat64(BINARY_HEADER_BYTES + 8 * index, change.seq, true);
@@ -48,8 +52,9 @@ describe('version-2 events frame: the head of each event checked from its column
         const kind = change.kind === undefined ? original.kind : EVENT_KINDS[change.kind];
         const expected = { ...original, seq: change.seq ?? original.seq, ts: change.ts ?? original.ts, rev: change.rev ?? original.rev, kind };
         // A kind byte that names another kind makes the payload that kind's: still isEnvelope's call.
-        // A shaped usage event whose kind byte is not unit.usage refuses the whole frame (checkShapedEvents).
-        const wholeFrameRefused = index === 1 && kind !== 'unit.usage';
+        // A shaped event whose kind byte is not its shape's kind refuses the whole frame (checkShapedEvents).
+        const shaped = index === 1 || kinds.status;
+        const wholeFrameRefused = shaped && kind !== original.kind;
         const visited: number[] = [];
         const bad: string[] = [];
         const reader = {
@@ -77,7 +82,7 @@ describe('version-2 events frame: the head of each event checked from its column
   });
 
   it('reads a frame that is a view into a larger buffer: a Node Buffer from its pool, a Uint8Array at an odd offset', () => {
-    const shapes = new UsageShapeTable();
+    const shapes = new WireShapeTable();
     const frames = new ConnectionEncoderV2(new WireIdTable(), new LinkLayouts(), shapes).frames([status, usage]);
     // The same frames, each placed at an odd offset inside a bigger buffer (CI found a Buffer's slice sharing its pool).
     const inside = (frame: Uint8Array, asBuffer: boolean): Uint8Array => {

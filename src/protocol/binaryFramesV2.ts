@@ -23,10 +23,11 @@
  *                       linkLayouts.ts: within one connection a number > 0 stands for one layout)
  *   then          4·N   only with flag bit 1 (usage columns): the shape column, a u32 per event
  *                       (0: the payload is in the body; n > 0: shape n of the connection's shape
- *                       table, shapesFrames.ts, and the body holds null in that event's place)
+ *                       table, shapesFrames.ts, a usage or a status shape, and the body holds
+ *                       null in that event's place)
  *   then          4     only with flag bit 1: V, the number of values (u32)
  *   then          8·V   only with flag bit 1: the values block (f64), per shaped event in event
- *                       order its shape's values (usageShapes.ts's order)
+ *                       order its shape's values (usageShapes.ts's, statusShapes.ts's order)
  *   then          rest  body: one MessagePack value, the array of the N `data` payloads
  *                       (msgpackr records and bundled strings, as version 1's body)
  *
@@ -70,8 +71,9 @@ import type { EventColumns } from './binaryFrames.ts';
 import { BINARY_FRAME_MAGIC, BINARY_HEADER_BYTES, packFrameBody, unpackFrameBody, writeEventColumns } from './binaryFrames.ts';
 import { LinkLayouts } from './linkLayouts.ts';
 import { isDataOf } from './payloadGuards.ts';
-import type { ConnectionShapes, ShapedValues, UsageColumns, UsageShapeTable } from './shapesFrames.ts';
-import { FRAME_TYPE_SHAPES, readShapesFrame, SentShapes, usageColumnsOf } from './shapesFrames.ts';
+import type { ConnectionShapes, ShapedValues, ShapeKinds, UsageColumns, WireShape, WireShapeTable } from './shapesFrames.ts';
+import { ALL_SHAPE_KINDS, FRAME_TYPE_SHAPES, readShapesFrame, SentShapes, usageColumnsOf } from './shapesFrames.ts';
+import { checkStatusValues } from './statusShapes.ts';
 import type { UsageShape } from './usageShapes.ts';
 import { checkUsageValues, usagePayloadOf } from './usageShapes.ts';
 
@@ -91,11 +93,19 @@ export const EVENTS_LAYOUTS = 1;
 export const EVENTS_USAGE_COLUMNS = 2;
 /** The query a client adds (with `frames=bin2`) to be sent usage shapes (`usage=shapes`). */
 export const USAGE_SHAPES_QUERY = 'usage=shapes';
+/** The query a client adds (with `frames=bin2`) to be sent status shapes (`status=shapes`; statusShapes.ts). */
+export const STATUS_SHAPES_QUERY = 'status=shapes';
 
 /** `url` with the usage-shapes query (keeps any query it already has). */
 export function withUsageShapes(url: string): string {
   if (/[?&]usage=shapes(&|$)/.test(url)) return url;
   return `${url}${url.includes('?') ? '&' : '?'}${USAGE_SHAPES_QUERY}`;
+}
+
+/** `url` with the status-shapes query (keeps any query it already has). */
+export function withStatusShapes(url: string): string {
+  if (/[?&]status=shapes(&|$)/.test(url)) return url;
+  return `${url}${url.includes('?') ? '&' : '?'}${STATUS_SHAPES_QUERY}`;
 }
 /** Fixed bytes per event in an events frame: seq, ts, rev (f64), ref (u32), kind (u8). */
 export const V2_BYTES_PER_EVENT = 29;
@@ -292,13 +302,14 @@ export class ConnectionEncoderV2 {
   /**
    * `layouts`: the gateway's link-layout numbers (shared like the table), or null for frames
    * without the layouts column (what readers before it accept; the bench's A/B against them).
-   * `shapes`: the gateway's usage shapes for a connection that asked for them (`usage=shapes`), or
-   * null for frames without the usage columns.
+   * `shapes`: the gateway's shapes for a connection that asked for them (`usage=shapes`,
+   * `status=shapes`: `kinds`), or null for frames without the usage columns.
    */
   constructor(
     readonly table: WireIdTable = new WireIdTable(),
     readonly layouts: LinkLayouts | null = new LinkLayouts(),
-    readonly shapes: UsageShapeTable | null = null,
+    readonly shapes: WireShapeTable | null = null,
+    readonly kinds: ShapeKinds = ALL_SHAPE_KINDS,
   ) {}
 
   frames(events: readonly WireEventV2[]): Uint8Array[] {
@@ -306,7 +317,7 @@ export class ConnectionEncoderV2 {
     const out: Uint8Array[] = [];
     const ids = this.sent.idsFrameFor(this.table, refs);
     if (ids !== null) out.push(ids);
-    const usage = this.shapes === null ? null : usageColumnsOf(this.shapes, events);
+    const usage = this.shapes === null ? null : usageColumnsOf(this.shapes, events, this.kinds);
     const shapesFrame = usage === null || this.shapes === null ? null : this.sentShapes.shapesFrameFor(this.shapes, usage.shapes);
     if (shapesFrame !== null) out.push(shapesFrame);
     out.push(encodeEventsFrameV2(events, refs, this.layouts?.columnOf(events, refs) ?? null, usage));
@@ -397,7 +408,7 @@ export function isBinaryFrameV2(bytes: Uint8Array): boolean {
  */
 export interface ReaderV2 {
   readonly table: ConnectionIds;
-  /** The connection's usage shapes (shapesFrames.ts); absent: shapes frames and the usage columns are refused. */
+  /** The connection's shapes (shapesFrames.ts: usage and status); absent: shapes frames and the usage columns are refused. */
   readonly shapes?: ConnectionShapes;
   /**
    * Each valid event of an events frame, through one reused envelope, with its id's ref and its
@@ -506,7 +517,15 @@ export function readBinaryFrameV2(bytes: Uint8Array, reader: ReaderV2): Decoded<
     cursor.id = table.get(ref);
     const head = headFits(seq, ts, rev, kind);
     const shape = usage === null ? undefined : usage.shapeOf[i];
-    if (shape !== undefined) {
+    if (shape !== undefined && shape.kind === 'unit.status') {
+      // A shaped status event: its template passed the status guard once when defined and its
+      // values were checked above (checkShapedEvents); the payload shares its number-free parts.
+      cursor.data = shape.payloadOf((usage as ReadUsage).values, (usage as ReadUsage).valueAt[i] as number);
+      if (head) {
+        visit(cursor as Envelope, ref, hasLayouts ? view.getUint32(layoutAt + 4 * i, true) : 0);
+        continue;
+      }
+    } else if (shape !== undefined) {
       // A shaped usage event: its shape passed the usage guard once when defined and its values
       // were checked above (checkShapedEvents), so only the envelope's other fields are checked.
       const at = (usage as ReadUsage).valueAt[i] as number;
@@ -546,7 +565,7 @@ export function readBinaryFrameV2(bytes: Uint8Array, reader: ReaderV2): Decoded<
 /** The usage columns of an events frame, read and bounds-checked. */
 interface ReadUsage {
   /** Per event: its shape, or undefined when its payload is in the body. */
-  readonly shapeOf: (UsageShape | undefined)[];
+  readonly shapeOf: (WireShape | undefined)[];
   /** Per event: where its values start in `values` (shaped events only). */
   readonly valueAt: Uint32Array;
   /** Valid until the next frame is read (f64Block's reused buffer). */
@@ -571,7 +590,7 @@ function readUsageColumns(bytes: Uint8Array, view: DataView, count: number, at: 
   const valuesAt = countAt + 4;
   const end = valuesAt + 8 * valueCount;
   if (bytes.byteLength < end) return `usage columns: ${valueCount} values (bytes ${valuesAt}–${end - 1}) run past the frame's ${bytes.byteLength} bytes`;
-  const shapeOf: (UsageShape | undefined)[] = new Array<UsageShape | undefined>(count);
+  const shapeOf: (WireShape | undefined)[] = new Array<WireShape | undefined>(count);
   const valueAt = new Uint32Array(count);
   let next = 0;
   for (let i = 0; i < count; i += 1) {
@@ -614,16 +633,18 @@ function f64Block(bytes: Uint8Array, view: DataView, at: number, count: number):
   return values;
 }
 
-/** Every shaped event: kind unit.usage, null in the body, values as the guard would accept them; else the reason. */
+/** Every shaped event: its shape's kind, null in the body, values as the guard would accept them; else the reason. */
 function checkShapedEvents(view: DataView, count: number, usage: ReadUsage, datas: unknown[]): string | null {
   const kindAt = BINARY_HEADER_BYTES + 28 * count;
   for (let i = 0; i < count; i += 1) {
     const shape = usage.shapeOf[i];
     if (shape === undefined) continue;
     const kind = EVENT_KINDS[view.getUint8(kindAt + i)];
-    if (kind !== 'unit.usage') return `events[${i}] has a usage shape but its kind is ${kind ?? `byte ${view.getUint8(kindAt + i)}`}, not unit.usage`;
-    if (datas[i] !== null) return `events[${i}] has a usage shape, so its body entry must be null`;
-    const wrong = checkUsageValues(shape, usage.values, usage.valueAt[i] as number);
+    const noun = shape.kind === 'unit.status' ? 'a status shape' : 'a usage shape';
+    if (kind !== shape.kind) return `events[${i}] has ${noun} but its kind is ${kind ?? `byte ${view.getUint8(kindAt + i)}`}, not ${shape.kind}`;
+    if (datas[i] !== null) return `events[${i}] has ${noun}, so its body entry must be null`;
+    const at = usage.valueAt[i] as number;
+    const wrong = shape.kind === 'unit.status' ? checkStatusValues(shape, usage.values, at) : checkUsageValues(shape, usage.values, at);
     if (wrong !== null) return `events[${i}] (seq ${view.getFloat64(BINARY_HEADER_BYTES + 8 * i, true)}): ${wrong}`;
   }
   return null;

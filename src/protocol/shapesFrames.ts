@@ -1,12 +1,13 @@
 /**
- * Usage shapes on the wire (binary frames version 2, docs/performance.md §3k's design; issue 15
- * item 2): the shape table of a connection and the shapes frame (frame type 2) that fills it.
+ * Shapes on the wire (binary frames version 2, docs/performance.md §3k's design; issue 15 items 1
+ * and 2): the shape table of a connection and the shapes frame (frame type 2) that fills it.
  *
- * A usage shape (usageShapes.ts) is a unit.usage payload with its numbers taken out. The gateway
- * numbers the shapes it meets (UsageShapeTable: one counter per gateway, a number > 0 stands for
- * one shape for the gateway's life, never reused); a connection that opted in is sent a shapes
- * frame defining the numbers it lacks right before the first events frame that uses them, as ids
- * frames are (SentShapes: a per-connection mark, so one encoded events frame still serves every
+ * A shape is an event payload with its numbers taken out: a usage shape (usageShapes.ts, asked for
+ * with `usage=shapes`) or a status shape (statusShapes.ts, `status=shapes`, §7u). The gateway
+ * numbers the shapes it meets (WireShapeTable: one counter per gateway for both kinds, a number > 0
+ * stands for one shape for the gateway's life, never reused); a connection that opted in is sent a
+ * shapes frame defining the numbers it lacks right before the first events frame that uses them, as
+ * ids frames are (SentShapes: a per-connection mark, so one encoded events frame still serves every
  * socket of a burst). A new connection starts with an empty table (its first shapes frame says
  * restart).
  *
@@ -18,21 +19,38 @@
  *   4        4     M, the number of shapes defined (u32, 0 … MAX_EVENTS_PER_FRAME)
  *   8        4·M   number of each shape (u32, 1 … MAX_WIRE_SHAPES − 1)
  *   8 + 4·M  rest  body: one MessagePack value, the array of the M shape descriptors
- * A descriptor is a flat array: [totals, then per link: port, name, type, sim, roaming, present]
- * (0 for an absent name, type, sim or roaming; usageShapes.ts's makeShape key, parsed).
+ * A usage descriptor is a flat array: [totals, then per link: port, name, type, sim, roaming,
+ * present] (0 for an absent name, type, sim or roaming; usageShapes.ts's makeShape key, parsed).
+ * A status descriptor is a map of one key, `{"unit.status": template}`: the payload with every
+ * number written 0 (statusShapes.ts).
  *
  * Checks on the client: the whole frame is refused (nothing defined; the table emptied, as a
  * refused ids frame empties the id table, since the frame may have been a restart) when a count,
- * a number or the body is wrong, or a descriptor is malformed or fails the usage guard (the
- * payload it stands for with every value 0 must pass `isDataOf('unit.usage')`): once per shape,
- * so a shaped event's values are then checked alone (checkUsageValues).
+ * a number or the body is wrong, or a descriptor is malformed or fails its kind's guard (a usage
+ * shape's payload with every value 0 must pass `isDataOf('unit.usage')`, a status template
+ * `isDataOf('unit.status')`): once per shape, so a shaped event's values are then checked alone
+ * (checkUsageValues, checkStatusValues).
  */
 import type { Decoded } from './issueText.ts';
 import { BINARY_FRAME_MAGIC, BINARY_HEADER_BYTES, packFrameBody, unpackFrameBody } from './binaryFrames.ts';
 import { MAX_EVENTS_PER_FRAME } from './ops.ts';
 import { isDataOf } from './payloadGuards.ts';
+import type { StatusShape } from './statusShapes.ts';
+import { splitStatus, statusShapeOfSplit, statusShapeOfTemplate } from './statusShapes.ts';
 import type { LinkShape, UsageShape } from './usageShapes.ts';
 import { LINK_VALUE_KEYS, makeShape, TOTAL_VALUE_KEYS, usagePayloadOf, usageShapeOf } from './usageShapes.ts';
+
+/** A shape of either kind; `kind` names the event kind it stands for. */
+export type WireShape = UsageShape | StatusShape;
+
+/** Which kinds of shape a connection asked for (`usage=shapes`, `status=shapes`). */
+export interface ShapeKinds {
+  readonly usage: boolean;
+  readonly status: boolean;
+}
+
+/** The key of a status descriptor (the map's one key). */
+const STATUS_DESCRIPTOR_KEY = 'unit.status';
 
 export const FRAME_TYPE_SHAPES = 2;
 /** Shapes frame flag: the client empties its shape table before defining this frame's shapes. */
@@ -48,9 +66,9 @@ const DESCRIPTOR_LINK_FIELDS = 6;
 const ALL_LINK_BITS = (1 << LINK_VALUE_KEYS.length) - 1;
 const ALL_TOTAL_BITS = (1 << TOTAL_VALUE_KEYS.length) - 1;
 
-/** The descriptor of a shape as the wire carries it (the parts of its key). */
-export function descriptorOf(shape: UsageShape): unknown[] {
-  return JSON.parse(shape.key) as unknown[];
+/** The descriptor of a shape as the wire carries it (usage: the parts of its key; status: its template in a map). */
+export function descriptorOf(shape: WireShape): unknown {
+  return shape.kind === 'unit.status' ? { [STATUS_DESCRIPTOR_KEY]: shape.template } : (JSON.parse(shape.key) as unknown[]);
 }
 
 /** The zeros a shape's guard check uses, one array per value count. */
@@ -65,8 +83,20 @@ export function shapePassesGuard(shape: UsageShape): boolean {
 }
 
 /** A descriptor read from the wire as a shape, or the reason it is not one. */
-export function shapeOfDescriptor(descriptor: unknown): UsageShape | string {
-  if (!Array.isArray(descriptor) || descriptor.length < 1 || (descriptor.length - 1) % DESCRIPTOR_LINK_FIELDS !== 0) {
+export function shapeOfDescriptor(descriptor: unknown): WireShape | string {
+  if (Array.isArray(descriptor)) return usageShapeOfDescriptor(descriptor);
+  if (typeof descriptor === 'object' && descriptor !== null) {
+    const keys = Object.keys(descriptor);
+    if (keys.length === 1 && keys[0] === STATUS_DESCRIPTOR_KEY) {
+      const shape = statusShapeOfTemplate((descriptor as Record<string, unknown>)[STATUS_DESCRIPTOR_KEY]);
+      return typeof shape === 'string' ? `(status) ${shape}` : shape;
+    }
+  }
+  return `is neither a usage descriptor (an array of 1 + ${DESCRIPTOR_LINK_FIELDS}·links values) nor a status descriptor (a map of the one key "${STATUS_DESCRIPTOR_KEY}")`;
+}
+
+function usageShapeOfDescriptor(descriptor: unknown[]): UsageShape | string {
+  if (descriptor.length < 1 || (descriptor.length - 1) % DESCRIPTOR_LINK_FIELDS !== 0) {
     return `is not an array of 1 + ${DESCRIPTOR_LINK_FIELDS}·links values`;
   }
   const totals: unknown = descriptor[0];
@@ -96,45 +126,67 @@ export function shapeOfDescriptor(descriptor: unknown): UsageShape | string {
 
 // ---- server side ----------------------------------------------------------------------------
 
-/** A shaped usage event as the events frame carries it: its shape number and its values. */
-export interface ShapedUsage {
+/** A shaped event as the events frame carries it: its shape number and its values. */
+export interface ShapedPayload {
   readonly number: number;
   readonly values: readonly number[];
 }
 
-/** The gateway's shape numbers: key → number, minted in order; shapes the guard refuses get none. */
-export class UsageShapeTable {
-  private readonly numbers = new Map<string, number>();
-  private readonly shapes: UsageShape[] = [];
-  /** Keys of shapes the usage guard refuses: such payloads go in the body, where the client names what is wrong. */
+/**
+ * The gateway's shape numbers, one counter for both kinds: key → number, minted in order; shapes
+ * their guard refuses get none (their payloads go in the body, where the client names what is
+ * wrong).
+ */
+export class WireShapeTable {
+  private readonly usageNumbers = new Map<string, number>();
+  private readonly statusNumbers = new Map<string, number>();
+  private readonly shapes: WireShape[] = [];
+  /** Keys of usage shapes the usage guard refuses (statusShapeOf already returns null for those). */
   private readonly refused = new Set<string>();
 
   /** `capacity`: numbers minted at most (MAX_WIRE_SHAPES − 1; the tests make it small). */
   constructor(private readonly capacity = MAX_WIRE_SHAPES - 1) {}
 
-  shapeOf(number: number): UsageShape {
+  shapeOf(number: number): WireShape {
     const shape = this.shapes[number - 1];
-    if (shape === undefined) throw new Error(`UsageShapeTable: shape ${number} was not minted`);
+    if (shape === undefined) throw new Error(`WireShapeTable: shape ${number} was not minted`);
     return shape;
   }
 
   /** The shaped form of a unit.usage payload, or null when it goes in the body (no shape, refused, table full). */
-  shapedOf(data: unknown): ShapedUsage | null {
+  shapedOf(data: unknown): ShapedPayload | null {
     const split = usageShapeOf(data);
     if (split === null) return null;
     const key = split.shape.key;
-    let number = this.numbers.get(key);
+    let number = this.usageNumbers.get(key);
     if (number === undefined) {
       if (this.refused.has(key) || this.shapes.length >= this.capacity) return null;
       if (!shapePassesGuard(split.shape)) {
         this.refused.add(key);
         return null;
       }
-      this.shapes.push(split.shape);
-      number = this.shapes.length;
-      this.numbers.set(key, number);
+      number = this.mint(split.shape);
+      this.usageNumbers.set(key, number);
     }
     return { number, values: split.values };
+  }
+
+  /** The shaped form of a unit.status payload, or null when it goes in the body (no shape, table full). */
+  statusShapedOf(data: unknown): ShapedPayload | null {
+    const split = splitStatus(data);
+    if (split === null) return null;
+    let number = this.statusNumbers.get(split.key);
+    if (number === undefined) {
+      if (this.shapes.length >= this.capacity) return null;
+      number = this.mint(statusShapeOfSplit(split));
+      this.statusNumbers.set(split.key, number);
+    }
+    return { number, values: split.values };
+  }
+
+  private mint(shape: WireShape): number {
+    this.shapes.push(shape);
+    return this.shapes.length;
   }
 }
 
@@ -146,15 +198,21 @@ export interface UsageColumns {
   readonly values: Float64Array;
 }
 
-/** The usage columns of `events` (shaped: unit.usage with a shape), or null when none is shaped. */
-export function usageColumnsOf(table: UsageShapeTable, events: readonly { readonly kind: string; readonly data: unknown }[]): UsageColumns | null {
+/** Both kinds: what the console's worker asks for. */
+export const ALL_SHAPE_KINDS: ShapeKinds = { usage: true, status: true };
+
+/**
+ * The shape columns of `events` (shaped: unit.usage and unit.status events with a shape, of the
+ * kinds asked for), or null when none is shaped. Named for their first kind (the events frame's
+ * EVENTS_USAGE_COLUMNS flag); they carry status shapes too.
+ */
+export function usageColumnsOf(table: WireShapeTable, events: readonly { readonly kind: string; readonly data: unknown }[], kinds: ShapeKinds): UsageColumns | null {
   const shapes = new Uint32Array(events.length);
   const values: number[] = [];
   let shaped = 0;
   for (let i = 0; i < events.length; i += 1) {
     const event = events[i] as { kind: string; data: unknown };
-    if (event.kind !== 'unit.usage') continue;
-    const split = table.shapedOf(event.data);
+    const split = event.kind === 'unit.usage' ? (kinds.usage ? table.shapedOf(event.data) : null) : event.kind === 'unit.status' && kinds.status ? table.statusShapedOf(event.data) : null;
     if (split === null) continue;
     shapes[i] = split.number;
     for (const value of split.values) values.push(value);
@@ -163,13 +221,13 @@ export function usageColumnsOf(table: UsageShapeTable, events: readonly { readon
   return shaped === 0 ? null : { shapes, values: Float64Array.from(values) };
 }
 
-/** What one connection was sent of a UsageShapeTable: the shapes frame it needs before an events frame. */
+/** What one connection was sent of a WireShapeTable: the shapes frame it needs before an events frame. */
 export class SentShapes {
   private marks = new Uint8Array(0);
   private started = false;
 
   /** The shapes frame to send before an events frame with `column`, or null when the connection has them all. */
-  shapesFrameFor(table: UsageShapeTable, column: Uint32Array): Uint8Array | null {
+  shapesFrameFor(table: WireShapeTable, column: Uint32Array): Uint8Array | null {
     let fresh: number[] | null = null;
     for (let i = 0; i < column.length; i += 1) {
       const number = column[i] as number;
@@ -193,7 +251,7 @@ export class SentShapes {
 }
 
 /** A shapes frame defining `shapes[i]` as number `numbers[i]` (restart: the client empties its table first). */
-export function encodeShapesFrame(numbers: readonly number[], shapes: readonly UsageShape[], restart: boolean): Uint8Array {
+export function encodeShapesFrame(numbers: readonly number[], shapes: readonly WireShape[], restart: boolean): Uint8Array {
   if (numbers.length !== shapes.length || numbers.length > MAX_EVENTS_PER_FRAME) {
     throw new Error(`shapes frame: ${numbers.length} numbers and ${shapes.length} shapes; a frame defines 0 to ${MAX_EVENTS_PER_FRAME}, one shape per number`);
   }
@@ -227,10 +285,10 @@ export interface ShapedValues {
 
 /** A connection's shape table as the client keeps it: number → shape (undefined: not defined). */
 export class ConnectionShapes {
-  private shapes: (UsageShape | undefined)[] = [];
+  private shapes: (WireShape | undefined)[] = [];
   size = 0;
 
-  get(number: number): UsageShape | undefined {
+  get(number: number): WireShape | undefined {
     return this.shapes[number];
   }
 
@@ -239,7 +297,7 @@ export class ConnectionShapes {
     this.size = 0;
   }
 
-  define(number: number, shape: UsageShape): void {
+  define(number: number, shape: WireShape): void {
     while (this.shapes.length <= number) this.shapes.push(undefined);
     if (this.shapes[number] === undefined) this.size += 1;
     this.shapes[number] = shape;
@@ -270,7 +328,7 @@ export function readShapesFrame(bytes: Uint8Array, view: DataView, flags: number
     return fail(`body at byte ${fixed} is not valid MessagePack (${error instanceof Error ? error.message : String(error)})`);
   }
   if (!Array.isArray(body) || body.length !== count) return fail(`body at byte ${fixed} must be an array of ${count} shape descriptors`);
-  const shapes: UsageShape[] = [];
+  const shapes: WireShape[] = [];
   for (let i = 0; i < count; i += 1) {
     const shape = shapeOfDescriptor(body[i]);
     if (typeof shape === 'string') return fail(`shapes[${i}] (number ${view.getUint32(BINARY_HEADER_BYTES + 4 * i, true)}): the descriptor ${shape}`);
@@ -278,6 +336,6 @@ export function readShapesFrame(bytes: Uint8Array, view: DataView, flags: number
   }
   const restart = (flags & SHAPES_RESTART) !== 0;
   if (restart) table.clear();
-  for (let i = 0; i < count; i += 1) table.define(view.getUint32(BINARY_HEADER_BYTES + 4 * i, true), shapes[i] as UsageShape);
+  for (let i = 0; i < count; i += 1) table.define(view.getUint32(BINARY_HEADER_BYTES + 4 * i, true), shapes[i] as WireShape);
   return { ok: true, value: { count, restart } };
 }

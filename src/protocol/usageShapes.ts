@@ -44,6 +44,8 @@ export interface LinkShape {
 }
 
 export interface UsageShape {
+  /** Which kind of event the shape is for (shapes frames also carry status shapes: statusShapes.ts). */
+  readonly kind: 'unit.usage';
   readonly links: readonly LinkShape[];
   /** Bit i: TOTAL_VALUE_KEYS[i] is present. */
   readonly totals: number;
@@ -132,7 +134,7 @@ export function makeShape(links: readonly LinkShape[], totals: number): UsageSha
     for (let i = 0; i < LINK_VALUE_KEYS.length; i += 1) if ((link.present & (1 << i)) !== 0) kinds.push(KIND_CODE[LINK_VALUE_KINDS[i] as ValueKind]);
   }
   for (let i = 0; i < TOTAL_VALUE_KEYS.length; i += 1) if ((totals & (1 << i)) !== 0) kinds.push(VALUE_KBPS);
-  return { links, totals, valueCount: kinds.length, key: JSON.stringify(parts), valueKinds: Uint8Array.from(kinds) };
+  return { kind: 'unit.usage', links, totals, valueCount: kinds.length, key: JSON.stringify(parts), valueKinds: Uint8Array.from(kinds) };
 }
 
 /**

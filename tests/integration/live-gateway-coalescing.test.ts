@@ -14,7 +14,7 @@ import { EventBus } from '../../src/server/live/bus.ts';
 import { CLOSE_SESSION_ENDED, LIVE_PATH, MAX_EVENTS_PER_FRAME, registerLiveGateway } from '../../src/server/live/gateway.ts';
 import { decodeServerFrame, withBatchedFrames } from '../../src/protocol/ops.ts';
 import { readBinaryFrame, withBinaryFrames } from '../../src/protocol/binaryFrames.ts';
-import { ConnectionIds, isBinaryFrameV2, readBinaryFrameV2, withBinaryFramesV2, withUsageShapes } from '../../src/protocol/binaryFramesV2.ts';
+import { ConnectionIds, isBinaryFrameV2, readBinaryFrameV2, withBinaryFramesV2, withStatusShapes, withUsageShapes } from '../../src/protocol/binaryFramesV2.ts';
 import { ConnectionShapes } from '../../src/protocol/shapesFrames.ts';
 import type { Envelope } from '../../src/protocol/envelope.ts';
 import type { GatewayHandle, GatewayOptions } from '../../src/server/live/gateway.ts';
@@ -65,9 +65,19 @@ type Subscriber = {
  * A client subscribed to group:G1, once the server has handled the subscribe (a ping answered
  * after it). Frames are read with the console's own decoder, which also checks every envelope.
  */
-async function subscriber(batched: boolean | 'bin' | 'bin2' | 'bin2-shapes' = false): Promise<Subscriber> {
+async function subscriber(batched: boolean | 'bin' | 'bin2' | 'bin2-shapes' | 'bin2-status' = false): Promise<Subscriber> {
   const wsUrl =
-    batched === 'bin' ? withBinaryFrames(url) : batched === 'bin2' ? withBinaryFramesV2(url) : batched === 'bin2-shapes' ? withUsageShapes(withBinaryFramesV2(url)) : batched ? withBatchedFrames(url) : url;
+    batched === 'bin'
+      ? withBinaryFrames(url)
+      : batched === 'bin2'
+        ? withBinaryFramesV2(url)
+        : batched === 'bin2-shapes'
+          ? withUsageShapes(withBinaryFramesV2(url))
+          : batched === 'bin2-status'
+            ? withStatusShapes(withUsageShapes(withBinaryFramesV2(url)))
+            : batched
+              ? withBatchedFrames(url)
+              : url;
   const ws = new WebSocket(wsUrl, { origin: ORIGIN });
   sockets.push(ws);
   const seqs: number[] = [];
@@ -387,6 +397,23 @@ describe('live gateway: binary frames version 2 (?frames=bin2)', () => {
     await until(() => later.seqs.length === 1);
     expect(later.shapesFrames).toEqual([{ shapes: 1, restart: true, afterFrames: 0 }]);
     expect(later.events).toEqual(batched.events.slice(-1));
+  });
+
+  it('sends status shapes to a socket that asked (&status=shapes) and to no other; the same envelopes as batched JSON', async () => {
+    const both = await subscriber('bin2-status');
+    const usageOnly = await subscriber('bin2-shapes');
+    const batched = await subscriber(true);
+    const status = (uid: string, state: string, percentage: number) =>
+      bus.publish('unit.status', uid, { state, applications: state === 'online' ? { video: { state: 'streaming' } } : {}, battery: { connected: true, percentage }, onlineSince: 1_763_700_000_000 });
+    status('U1', 'online', 40);
+    status('U2', 'online', 90);
+    status('U1', 'offline', 39);
+    bus.publish('unit.usage', 'U1', { links: [{ port: 'modem1', uplinkKbps: 1, downlinkKbps: 2 }] });
+    await until(() => both.seqs.length === 4 && usageOnly.seqs.length === 4 && batched.seqs.length === 4);
+    expect(both.events).toEqual(batched.events);
+    expect(usageOnly.events).toEqual(batched.events);
+    expect(both.shapesFrames).toEqual([{ shapes: 3, restart: true, afterFrames: 0 }]); // online, offline, the usage link
+    expect(usageOnly.shapesFrames).toEqual([{ shapes: 1, restart: true, afterFrames: 0 }]); // the usage link alone
   });
 
   it('restarts the table after a reset (the snapshot that follows gets a fresh table)', async () => {

@@ -17,7 +17,7 @@ import { WEBSOCKET_RECONNECT_MS } from '../../src/domain/constants.ts';
 import type { Topic } from '../../src/protocol/ops.ts';
 import { withBatchedFrames } from '../../src/protocol/ops.ts';
 import { withBinaryFrames } from '../../src/protocol/binaryFrames.ts';
-import { withBinaryFramesV2, withUsageShapes } from '../../src/protocol/binaryFramesV2.ts';
+import { withBinaryFramesV2, withStatusShapes, withUsageShapes } from '../../src/protocol/binaryFramesV2.ts';
 import type { Clock, Timers } from './clock.ts';
 import { SESSION_ENDED_CLOSE } from './connectionState.ts';
 import type { EventSink, EventSource, RestSnapshot } from './eventSource.ts';
@@ -35,9 +35,10 @@ export interface LiveSourceOptions {
   WebSocket?: unknown;
   batchSize?: number;
   /**
-   * 'binary-shapes' (default, round p18): binary event frames version 2 with usage shapes
-   * (`?frames=bin2&usage=shapes`: ids sent once per connection, shaped unit.usage events carry
-   * their values as f64 columns, src/protocol/shapesFrames.ts, docs/performance.md §3m); 'binary':
+   * 'binary-shapes' (default, round p18): binary event frames version 2 with usage and status
+   * shapes (`?frames=bin2&usage=shapes&status=shapes`: ids sent once per connection, shaped
+   * unit.usage and unit.status events carry their numbers as f64 columns, src/protocol/
+   * shapesFrames.ts, docs/performance.md §3m, §7u); 'binary':
    * version 2 without shapes (`?frames=bin2`); 'binary-v1': version 1 (`?frames=bin`); 'json':
    * batched text frames (`?frames=batch`).
    */
@@ -115,7 +116,7 @@ export function createLiveSource(options: LiveSourceOptions): LiveSource {
             ? withBinaryFrames(options.url)
             : options.wire === 'binary'
               ? withBinaryFramesV2(options.url)
-              : withUsageShapes(withBinaryFramesV2(options.url));
+              : withStatusShapes(withUsageShapes(withBinaryFramesV2(options.url)));
       const ws = new ReconnectingWebSocket(url, undefined, socketOptions as ConstructorParameters<typeof ReconnectingWebSocket>[2]);
       ws.binaryType = 'arraybuffer';
       socket = ws;

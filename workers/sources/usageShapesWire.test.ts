@@ -1,11 +1,13 @@
 /**
- * Usage shapes on the wire (`?frames=bin2&usage=shapes`; src/protocol/shapesFrames.ts, the usage
- * columns of binaryFramesV2.ts; docs/performance.md §3k): for any mix of events, usage payloads of
- * any shape (optional keys, sim, roaming, totals), payloads that have no shape or whose shape the
- * guard refuses (they go in the body), a small gateway shape table (full: the rest in the body),
- * reconnects, resets and truncated frames, the worker's session and pipeline end with exactly the
- * model and diffs of the batched JSON wire. Shapes frames and the usage columns round-trip; a bad
- * frame is refused whole, nothing applied, with a message naming the event, link and field.
+ * Usage and status shapes on the wire (`?frames=bin2&usage=shapes`, `&status=shapes`;
+ * src/protocol/shapesFrames.ts, the usage columns of binaryFramesV2.ts; docs/performance.md §3k,
+ * §7u): for any mix of events, usage payloads of any shape (optional keys, sim, roaming, totals),
+ * status payloads with numbers anywhere (battery, online since, arrays), payloads that have no
+ * shape or whose shape the guard refuses (they go in the body), a small gateway shape table (full:
+ * the rest in the body), reconnects, resets and truncated frames, the worker's session and pipeline
+ * end with exactly the model and diffs of the batched JSON wire, with usage shapes alone and with
+ * both kinds. Shapes frames and the usage columns round-trip; a bad frame is refused whole, nothing
+ * applied, with a message naming the event, link and field (status shapes' own: statusShapes.test.ts).
  */
 import fc from 'fast-check';
 import { beforeEach, describe, expect, it } from 'vitest';
@@ -14,7 +16,8 @@ import { makeEvent } from '../../src/protocol/sampleEvents.ts';
 import { ConnectionEncoderV2, ConnectionIds, EVENTS_USAGE_COLUMNS, readBinaryFrameV2, V2_BYTES_PER_EVENT, WireIdTable } from '../../src/protocol/binaryFramesV2.ts';
 import { LinkLayouts } from '../../src/protocol/linkLayouts.ts';
 import { EVENTS_OP } from '../../src/protocol/ops.ts';
-import { ConnectionShapes, descriptorOf, encodeShapesFrame, shapeOfDescriptor, UsageShapeTable } from '../../src/protocol/shapesFrames.ts';
+import type { ShapeKinds } from '../../src/protocol/shapesFrames.ts';
+import { ALL_SHAPE_KINDS, ConnectionShapes, descriptorOf, encodeShapesFrame, shapeOfDescriptor, WireShapeTable } from '../../src/protocol/shapesFrames.ts';
 import { makeShape, usageShapeOf } from '../../src/protocol/usageShapes.ts';
 import { takeSnapshotStamp } from '../pipeline/snapshotTiming.ts';
 import { linksOfRecord } from '../model/fleetModel.ts';
@@ -26,6 +29,9 @@ beforeEach(() => {
 });
 
 const UNIT_IDS = ['U0', 'U1', 'U2', 'U3'] as const;
+/** What a connection asking for usage shapes alone gets (a worker before §7u). */
+const USAGE_ONLY: ShapeKinds = { usage: true, status: false };
+const shapeKinds = fc.constantFrom(USAGE_ONLY, ALL_SHAPE_KINDS);
 
 /** A unit's links as the model reads them (objects built from its shape and values when shaped). */
 function linksOf(w: Worker, id: string): unknown {
@@ -58,11 +64,36 @@ const usageData = fc
   .tuple(fc.record({ links: fc.array(link, { minLength: 1, maxLength: 2 }), uplinkKbps: kbps, downlinkKbps: kbps }, { requiredKeys: ['links'] }), fc.nat({ max: 19 }))
   .map(([data, odd]) => (odd === 0 ? { ...data, note: 'unshapeable' } : data));
 
+/** A finite number as JSON carries it (no -0: JSON writes it 0). */
+const jsonNumber = fc.double({ noNaN: true, noDefaultInfinity: true }).map((n) => (Object.is(n, -0) ? 0 : n));
+/**
+ * A status payload as the simulator sends (state, applications, video, intercom, battery, online
+ * since) with numbers anywhere, an array of them; sometimes one the guard refuses (an application
+ * that is a number: in the body, reported by both wires).
+ */
+const statusData = fc
+  .tuple(
+    fc.record(
+      {
+        state: fc.constantFrom('online', 'offline', 'idle'),
+        applications: fc.constantFrom({}, { video: { state: 'streaming' } }, { store: {} }, { video: { state: 'speedtest' }, forward: {} }),
+        video: fc.record({ state: fc.constantFrom('idle', 'streaming'), onAir: fc.boolean() }),
+        intercom: fc.constant({}),
+        battery: fc.record({ connected: fc.boolean(), charging: fc.boolean(), percentage: fc.integer({ min: 0, max: 100 }) }, { requiredKeys: [] }),
+        onlineSince: fc.integer({ min: 0, max: 2 ** 41 }),
+        readings: fc.array(jsonNumber, { maxLength: 3 }),
+      },
+      { requiredKeys: ['state'] },
+    ),
+    fc.nat({ max: 14 }),
+  )
+  .map(([data, odd]) => (odd === 0 ? { ...data, applications: { video: 5 } } : data));
+
 type Draft = { kind: Envelope['kind']; id: string; data: unknown };
 const draft: fc.Arbitrary<Draft> = fc.constantFrom(...UNIT_IDS).chain((id) =>
   fc.oneof(
     { weight: 6, arbitrary: usageData.map((data): Draft => ({ kind: 'unit.usage', id, data })) },
-    { weight: 3, arbitrary: fc.constantFrom('online', 'offline').map((state): Draft => ({ kind: 'unit.status', id, data: { state, applications: {} } })) },
+    { weight: 3, arbitrary: statusData.map((data): Draft => ({ kind: 'unit.status', id, data })) },
     {
       weight: 1,
       arbitrary: fc.array(link, { maxLength: 2 }).map((links): Draft => ({ kind: 'unit.added', id, data: { uid: id, name: `Unit ${id}`, type: '800', status: { state: 'online', applications: {} }, links } })),
@@ -98,10 +129,10 @@ function diffsOf(w: Worker): unknown[] {
   return w.diffs.map((diff) => buffersAsBytes({ ...diff, badFrames: diff.badFrames === undefined ? null : 'some' }));
 }
 
-describe('binary frames with usage shapes against batched JSON frames', () => {
+describe('binary frames with usage (and status) shapes against batched JSON frames', () => {
   it('yield the same model and diffs for any mix of events, shapes, reconnects, resets and truncated frames (200 runs)', async () => {
     await fc.assert(
-      fc.asyncProperty(fc.array(step, { minLength: 1, maxLength: 30 }), fc.integer({ min: 1, max: 40 }), fc.constantFrom(0, 24), async (steps, shapeCapacity, inlineUnitsMax) => {
+      fc.asyncProperty(fc.array(step, { minLength: 1, maxLength: 30 }), fc.integer({ min: 1, max: 40 }), fc.constantFrom(0, 24), shapeKinds, async (steps, shapeCapacity, inlineUnitsMax, kinds) => {
         // inlineUnitsMax 0: every diff's patches as columns (writePatchRow), as the worker's large diffs; 24: as objects.
         const json = wiredWorker({ inlineUnitsMax });
         const binary = wiredWorker({ inlineUnitsMax });
@@ -109,8 +140,8 @@ describe('binary frames with usage shapes against batched JSON frames', () => {
         await Promise.all([json.settle(), binary.settle()]);
         const table = new WireIdTable();
         let layouts = new LinkLayouts();
-        let shapes = new UsageShapeTable(shapeCapacity);
-        let connection = new ConnectionEncoderV2(table, layouts, shapes);
+        let shapes = new WireShapeTable(shapeCapacity);
+        let connection = new ConnectionEncoderV2(table, layouts, shapes, kinds);
         const revs = new Map<string, number>();
         let seq = 0;
         let corrupted = 0;
@@ -126,9 +157,9 @@ describe('binary frames with usage shapes against batched JSON frames', () => {
             });
             if (s.newServer) {
               layouts = new LinkLayouts();
-              shapes = new UsageShapeTable(shapeCapacity); // a restarted gateway: the same numbers for other shapes
+              shapes = new WireShapeTable(shapeCapacity); // a restarted gateway: the same numbers for other shapes
             }
-            connection = new ConnectionEncoderV2(table, layouts, shapes);
+            connection = new ConnectionEncoderV2(table, layouts, shapes, kinds);
             continue;
           }
           if (s.type === 'reset') {
@@ -182,8 +213,8 @@ describe('binary frames with usage shapes against batched JSON frames', () => {
 describe('shapes frames and the usage columns', () => {
   it('round-trip: every event read back equals the one encoded, shapes defined once per connection (300 runs)', () => {
     fc.assert(
-      fc.property(fc.array(fc.array(draft, { minLength: 1, maxLength: 8 }), { minLength: 1, maxLength: 8 }), fc.integer({ min: 1, max: 20 }), (frames, capacity) => {
-        const connection = new ConnectionEncoderV2(new WireIdTable(), new LinkLayouts(), new UsageShapeTable(capacity));
+      fc.property(fc.array(fc.array(draft, { minLength: 1, maxLength: 8 }), { minLength: 1, maxLength: 8 }), fc.integer({ min: 1, max: 20 }), shapeKinds, (frames, capacity, kinds) => {
+        const connection = new ConnectionEncoderV2(new WireIdTable(), new LinkLayouts(), new WireShapeTable(capacity), kinds);
         const ids = new ConnectionIds();
         const shapes = new ConnectionShapes();
         let seq = 0;
@@ -225,7 +256,8 @@ describe('shapes frames and the usage columns', () => {
     expect(shapeOfDescriptor([0, 'eth0', 0, 'lan', 'C', 0, 3])).toMatch(/refused by the unit\.usage guard/);
     expect(shapeOfDescriptor([0, 'eth0', 0, 'lan', 0, 0, 1])).toMatch(/refused by the unit\.usage guard/); // no downlinkKbps
     expect(shapeOfDescriptor([5])).toMatch(/^totals is 5/);
-    expect(shapeOfDescriptor({})).toMatch(/is not an array/);
+    expect(shapeOfDescriptor({})).toMatch(/is neither a usage descriptor \(an array of 1 \+ 6·links values\) nor a status descriptor/);
+    expect(shapeOfDescriptor('modem1')).toMatch(/is neither a usage descriptor/);
   });
 });
 
@@ -240,7 +272,7 @@ describe('a bad frame with usage shapes', () => {
     makeEvent('unit.usage', id, rev, seq, { links: [{ port: 'modem1', type: 'cell', uplinkKbps: up, downlinkKbps: 2, connected: true }] } as never) as Envelope;
   const events = [usage('U0', 2, 1, 10), makeEvent('unit.status', 'U1', 2, 2, { state: 'online', applications: {} }) as Envelope, usage('U1', 3, 3, 30)];
   /** ids, shapes and events frames of `events` on a fresh connection. */
-  const frames = () => new ConnectionEncoderV2(new WireIdTable(), new LinkLayouts(), new UsageShapeTable()).frames(events) as [Uint8Array, Uint8Array, Uint8Array];
+  const frames = () => new ConnectionEncoderV2(new WireIdTable(), new LinkLayouts(), new WireShapeTable(), USAGE_ONLY).frames(events) as [Uint8Array, Uint8Array, Uint8Array];
   const N = events.length;
   /** Where the usage columns start (after the fixed columns and the layouts column). */
   const usageAt = 8 + (V2_BYTES_PER_EVENT + 4) * N;

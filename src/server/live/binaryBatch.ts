@@ -13,7 +13,8 @@ import type { WebSocket } from 'ws';
 import { encodeBinaryFrame } from '../../protocol/binaryFrames.ts';
 import { encodeEventsFrameV2, SentIds, WireIdTable } from '../../protocol/binaryFramesV2.ts';
 import { LinkLayouts } from '../../protocol/linkLayouts.ts';
-import { SentShapes, UsageShapeTable, usageColumnsOf } from '../../protocol/shapesFrames.ts';
+import type { ShapeKinds } from '../../protocol/shapesFrames.ts';
+import { SentShapes, WireShapeTable, usageColumnsOf } from '../../protocol/shapesFrames.ts';
 import { MAX_BATCH_FRAME_BYTES, MAX_EVENTS_PER_FRAME } from '../../protocol/ops.ts';
 import type { LiveEvent } from './types.ts';
 import type { OutboxEntry } from './outbox.ts';
@@ -38,11 +39,10 @@ export class BinaryFrameMemo {
   private keyV2 = '';
   private generationV2 = -1;
   private frameV2: { frame: Uint8Array; refs: Uint32Array } | null = null;
-  /** The gateway's usage shapes (src/protocol/shapesFrames.ts), for sockets that asked with `usage=shapes`. */
-  readonly shapes = new UsageShapeTable();
-  private keyShaped = '';
-  private generationShaped = -1;
-  private frameShaped: { frame: Uint8Array; refs: Uint32Array; shapes: Uint32Array | null } | null = null;
+  /** The gateway's shapes (src/protocol/shapesFrames.ts), for sockets that asked with `usage=shapes` or `status=shapes`. */
+  readonly shapes = new WireShapeTable();
+  /** The last shaped frame per set of kinds asked for (usage, status, both: the key of shapeKindsKey). */
+  private readonly shaped = new Map<string, { key: string; generation: number; frame: ShapedFrame }>();
 
   frameOf(events: readonly LiveEvent[]): Uint8Array {
     const key = seqKey(events);
@@ -64,20 +64,32 @@ export class BinaryFrameMemo {
   }
 
   /**
-   * The version-2 events frame of `events` with the usage columns (when any event has a shape) and
-   * its shape column (null: no event shaped, the frame is frameV2Of's): for sockets that asked for
-   * usage shapes. Kept apart from frameV2Of's, so sockets of either kind share their own frame.
+   * The version-2 events frame of `events` with the usage columns (when any event has a shape of
+   * `kinds`) and its shape column (null: no event shaped, the frame is frameV2Of's): for sockets that
+   * asked for shapes. Kept apart per set of kinds, so the sockets of each set share their own frame.
    */
-  frameShapedOf(events: readonly LiveEvent[]): { frame: Uint8Array; refs: Uint32Array; shapes: Uint32Array | null } {
+  frameShapedOf(events: readonly LiveEvent[], kinds: ShapeKinds): ShapedFrame {
     const key = seqKey(events);
-    if (this.frameShaped !== null && key === this.keyShaped && this.generationShaped === this.ids.generation) return this.frameShaped;
+    const kindsKey = shapeKindsKey(kinds);
+    const last = this.shaped.get(kindsKey);
+    if (last !== undefined && key === last.key && last.generation === this.ids.generation) return last.frame;
     const refs = this.ids.refsOf(events);
-    const usage = usageColumnsOf(this.shapes, events);
-    this.frameShaped = { frame: encodeEventsFrameV2(events, refs, this.layouts.columnOf(events, refs), usage), refs, shapes: usage?.shapes ?? null };
-    this.keyShaped = key;
-    this.generationShaped = this.ids.generation;
-    return this.frameShaped;
+    const usage = usageColumnsOf(this.shapes, events, kinds);
+    const frame = { frame: encodeEventsFrameV2(events, refs, this.layouts.columnOf(events, refs), usage), refs, shapes: usage?.shapes ?? null };
+    this.shaped.set(kindsKey, { key, generation: this.ids.generation, frame });
+    return frame;
   }
+}
+
+/** A shaped events frame, its refs and its shape column (null: no event shaped). */
+interface ShapedFrame {
+  readonly frame: Uint8Array;
+  readonly refs: Uint32Array;
+  readonly shapes: Uint32Array | null;
+}
+
+function shapeKindsKey(kinds: ShapeKinds): string {
+  return `${kinds.usage ? 'u' : ''}${kinds.status ? 's' : ''}`;
 }
 
 export class BinaryEventBatch {
@@ -86,16 +98,17 @@ export class BinaryEventBatch {
   bytes = 0;
   /** Version 2 (`?frames=bin2`): the ids this connection was sent; null on version 1. */
   private readonly sent: SentIds | null;
-  /** Version 2 with usage shapes (`&usage=shapes`): the shapes this connection was sent; null otherwise. */
+  /** Version 2 with shapes (`&usage=shapes`, `&status=shapes`): the shapes this connection was sent; null otherwise. */
   private readonly sentShapes: SentShapes | null;
 
+  /** `shapeKinds`: the shapes a version-2 socket asked for (none: frames without the usage columns). */
   constructor(
     private readonly memo: BinaryFrameMemo,
     version: 1 | 2 = 1,
-    usageShapes = false,
+    private readonly shapeKinds: ShapeKinds = { usage: false, status: false },
   ) {
     this.sent = version === 2 ? new SentIds() : null;
-    this.sentShapes = version === 2 && usageShapes ? new SentShapes() : null;
+    this.sentShapes = version === 2 && (shapeKinds.usage || shapeKinds.status) ? new SentShapes() : null;
   }
 
   /** A reset was sent: on version 2 the next ids frame restarts the client's table (the snapshot's fresh start). */
@@ -125,7 +138,7 @@ export class BinaryEventBatch {
       if (ids !== null) ws.send(ids, { binary: true });
       ws.send(frame, { binary: true });
     } else {
-      const { frame, refs, shapes } = this.memo.frameShapedOf(this.events);
+      const { frame, refs, shapes } = this.memo.frameShapedOf(this.events, this.shapeKinds);
       const ids = this.sent.idsFrameFor(this.memo.ids, refs);
       if (ids !== null) ws.send(ids, { binary: true });
       const shapesFrame = shapes === null ? null : this.sentShapes.shapesFrameFor(this.memo.shapes, shapes);

@@ -323,15 +323,16 @@ interface Route {
 
 /**
  * The batch of a socket opened with `?frames=batch` (docs/protocol.md "Batched frames") or
- * `?frames=bin` / `?frames=bin2` ("Binary frames", versions 1 and 2; `&usage=shapes`: version 2 with
- * the usage columns, src/protocol/shapesFrames.ts); null: one text frame per event.
+ * `?frames=bin` / `?frames=bin2` ("Binary frames", versions 1 and 2; `&usage=shapes` and / or
+ * `&status=shapes`: version 2 with the usage columns, src/protocol/shapesFrames.ts); null: one text
+ * frame per event.
  */
 function batchFor(req: FastifyRequest, memo: BinaryFrameMemo, textMemo: TextFrameMemo): TextEventBatch | BinaryEventBatch | null {
   const query = req.query as Record<string, unknown> | undefined;
   const frames = query?.['frames'];
   if (frames === 'batch') return new TextEventBatch(textMemo);
   if (frames === 'bin') return new BinaryEventBatch(memo);
-  if (frames === 'bin2') return new BinaryEventBatch(memo, 2, query?.['usage'] === 'shapes');
+  if (frames === 'bin2') return new BinaryEventBatch(memo, 2, { usage: query?.['usage'] === 'shapes', status: query?.['status'] === 'shapes' });
   return null;
 }
 
