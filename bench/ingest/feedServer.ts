@@ -118,7 +118,7 @@ async function main(): Promise<void> {
   /**
    * Per chunk, its usage columns (null: no event shaped), each event's first value in them (and
    * one past the last) and its version-2 body with the shaped payloads as null; made per set of
-   * kinds when the first client that asks for it connects (a worker before §7u asks for usage
+   * kinds when the first client that asks for it connects (a worker before §3q asks for usage
    * shapes alone).
    */
   type ShapedChunk = { usage: UsageColumns | null; valueAt: Uint32Array; body: Uint8Array };

@@ -20,7 +20,7 @@
  * each pass is a new connection, so its first chunk comes with the ids frame that starts the table.
  * `v2-shapes`: version 2 with the layouts column and usage shapes (`&usage=shapes`, round p18:
  * shapes frames and the usage columns; only a checkout that reads them). `v2-status`: also status
- * shapes (`&status=shapes`, round p30, §7u; only a checkout that reads them).
+ * shapes (`&status=shapes`, round p30, §3q; only a checkout that reads them).
  * `AB_WIRES=v2,v2` against a checkout that also reads version 2 compares two worker paths on it;
  * `AB_WIRES=v2,v2-nolayout` against a checkout before p13 compares each side on the wire it reads.
  *

@@ -3,7 +3,7 @@
  * 10k log (fixtures/generated/bench-10k.ndjson; `npm run bench -- --only replay` generates it) cut
  * into frames of 1,000 events, fed to a LiveSession + FleetPipeline as batched JSON text frames and
  * as binary frames (`bin`: version 1; `bin2`: version 2, ids once per connection; `bin2-shapes`:
- * version 2 with usage and status shapes, the console's wire, §7u), a diff built every PER_FLUSH events (default 4,000, about a frame at 250k/s).
+ * version 2 with usage and status shapes, the console's wire, §3q), a diff built every PER_FLUSH events (default 4,000, about a frame at 250k/s).
  * Prints events/s of wall time and per CPU-second of this process for each pass, and the CPU the
  * UI would spend decoding the diffs (decodeDiffPatches + decodeDiffUnits, timed apart and not in the
  * worker's rate). Not a figure of the bench: the Chromium figures are in ingestBench.ts.

@@ -3,7 +3,7 @@
  * and 2): the shape table of a connection and the shapes frame (frame type 2) that fills it.
  *
  * A shape is an event payload with its numbers taken out: a usage shape (usageShapes.ts, asked for
- * with `usage=shapes`) or a status shape (statusShapes.ts, `status=shapes`, §7u). The gateway
+ * with `usage=shapes`) or a status shape (statusShapes.ts, `status=shapes`, §3q). The gateway
  * numbers the shapes it meets (WireShapeTable: one counter per gateway for both kinds, a number > 0
  * stands for one shape for the gateway's life, never reused); a connection that opted in is sent a
  * shapes frame defining the numbers it lacks right before the first events frame that uses them, as

@@ -1,5 +1,5 @@
 /**
- * Status shapes (statusShapes.ts, docs/performance.md §7u): a unit.status payload is its template
+ * Status shapes (statusShapes.ts, docs/performance.md §3q): a unit.status payload is its template
  * plus its numbers; the payload rebuilt from them is the payload JSON would carry, the template
  * survives the shapes frame, shared parts are frozen, and bad templates, values and frames are
  * refused with the field named. The wire against batched JSON: workers/sources/usageShapesWire.test.ts.

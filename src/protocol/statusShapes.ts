@@ -1,5 +1,5 @@
 /**
- * Status shapes (issue 15 item 1, "status as an enum": docs/performance.md §7u): a `unit.status`
+ * Status shapes (issue 15 item 1, "status as an enum": docs/performance.md §3q): a `unit.status`
  * payload split into its *template*, the payload with every number written 0, and its *values*,
  * those numbers in document order (depth first, keys in their order), so that a version-2 events
  * frame carries a status event as a u32 shape number and a few f64 values instead of a
@@ -17,7 +17,7 @@
  * made new and every subtree without one shared (frozen: several units hold it) — two objects per
  * event for the simulator's payloads, where msgpackr decoded six and their strings, and no guard.
  *
- * Pure; serves the gateway (statusShapeOf), the shapes frame (statusShapeOfTemplate) and the worker
+ * Pure; serves the gateway (splitStatus, statusShapeOfSplit), the shapes frame (statusShapeOfTemplate) and the worker
  * (checkStatusValues, StatusShape.payloadOf).
  */
 import { isDataOf } from './payloadGuards.ts';
@@ -62,7 +62,7 @@ const FORBIDDEN_KEY = '__proto__';
  */
 function split(value: unknown, values: Values, path: string, depth: number, budget: { nodes: number }): unknown {
   budget.nodes -= 1;
-  if (budget.nodes < 0) throw new TemplateError(`has more than ${MAX_STATUS_TEMPLATE_NODES} nodes`);
+  if (budget.nodes < 0) throw new TemplateError(`${values.root} has more than ${MAX_STATUS_TEMPLATE_NODES} nodes`);
   if (typeof value === 'number') {
     if (!Number.isFinite(value)) throw new TemplateError(`${path} is ${value}, not a finite number`);
     if (values.zerosOnly && value !== 0) throw new TemplateError(`${path} is ${value}; a template writes every number as 0`);
@@ -94,6 +94,18 @@ interface Values {
   readonly numbers: number[];
   readonly zerosOnly: boolean;
   readonly named: boolean;
+  /** The name of the root in the errors ('template'; '' when not named). */
+  readonly root: string;
+}
+
+/** The template of `value` (numbers collected into `values`), or the TemplateError that stopped the walk. */
+function templateOf(value: unknown, values: Values): { template: unknown } | TemplateError {
+  try {
+    return { template: split(value, values, values.root, 0, { nodes: MAX_STATUS_TEMPLATE_NODES }) };
+  } catch (error) {
+    if (error instanceof TemplateError) return error;
+    throw error;
+  }
 }
 
 /** The paths of a template's numbers, in value order (`.battery.percentage`, `.readings[1]`). */
@@ -123,16 +135,10 @@ export interface StatusSplit {
 
 /** A status payload's template and values, or null when it has no shape (not JSON-like, too big, refused by the guard). */
 export function splitStatus(data: unknown): StatusSplit | null {
-  const values: Values = { numbers: [], zerosOnly: false, named: false };
-  let template: unknown;
-  try {
-    template = split(data, values, '', 0, { nodes: MAX_STATUS_TEMPLATE_NODES });
-  } catch (error) {
-    if (error instanceof TemplateError) return null;
-    throw error;
-  }
-  if (!isDataOf('unit.status', template)) return null;
-  return { template, key: JSON.stringify(template), values: values.numbers };
+  const values: Values = { numbers: [], zerosOnly: false, named: false, root: '' };
+  const read = templateOf(data, values);
+  if (read instanceof TemplateError || !isDataOf('unit.status', read.template)) return null;
+  return { template: read.template, key: JSON.stringify(read.template), values: values.numbers };
 }
 
 /** The shape of a split (the template is frozen in place: the split is not to be used after). */
@@ -148,16 +154,10 @@ export function statusShapeOf(data: unknown): { shape: StatusShape; values: numb
 
 /** A template read from the wire (a shapes frame's descriptor) as a shape, or the reason it is not one. */
 export function statusShapeOfTemplate(template: unknown): StatusShape | string {
-  const values: Values = { numbers: [], zerosOnly: true, named: true };
-  let checked: unknown;
-  try {
-    checked = split(template, values, '', 0, { nodes: MAX_STATUS_TEMPLATE_NODES });
-  } catch (error) {
-    if (error instanceof TemplateError) return `template${error.message.startsWith('has ') ? ' ' : ''}${error.message}`;
-    throw error;
-  }
-  if (!isDataOf('unit.status', checked)) return 'template is refused by the unit.status guard (state must be a string, applications an object of objects whose state is a string)';
-  return makeStatusShape(checked);
+  const read = templateOf(template, { numbers: [], zerosOnly: true, named: true, root: 'template' });
+  if (read instanceof TemplateError) return read.message;
+  if (!isDataOf('unit.status', read.template)) return 'template is refused by the unit.status guard (state must be a string, applications an object of objects whose state is a string)';
+  return makeStatusShape(read.template);
 }
 
 /** A shape from a checked template (numbers 0, plain objects and arrays only). */

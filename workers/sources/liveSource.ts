@@ -38,7 +38,7 @@ export interface LiveSourceOptions {
    * 'binary-shapes' (default, round p18): binary event frames version 2 with usage and status
    * shapes (`?frames=bin2&usage=shapes&status=shapes`: ids sent once per connection, shaped
    * unit.usage and unit.status events carry their numbers as f64 columns, src/protocol/
-   * shapesFrames.ts, docs/performance.md §3m, §7u); 'binary':
+   * shapesFrames.ts, docs/performance.md §3m, §3q); 'binary':
    * version 2 without shapes (`?frames=bin2`); 'binary-v1': version 1 (`?frames=bin`); 'json':
    * batched text frames (`?frames=batch`).
    */

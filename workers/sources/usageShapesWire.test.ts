@@ -1,7 +1,7 @@
 /**
  * Usage and status shapes on the wire (`?frames=bin2&usage=shapes`, `&status=shapes`;
  * src/protocol/shapesFrames.ts, the usage columns of binaryFramesV2.ts; docs/performance.md §3k,
- * §7u): for any mix of events, usage payloads of any shape (optional keys, sim, roaming, totals),
+ * §3q): for any mix of events, usage payloads of any shape (optional keys, sim, roaming, totals),
  * status payloads with numbers anywhere (battery, online since, arrays), payloads that have no
  * shape or whose shape the guard refuses (they go in the body), a small gateway shape table (full:
  * the rest in the body), reconnects, resets and truncated frames, the worker's session and pipeline
@@ -29,7 +29,7 @@ beforeEach(() => {
 });
 
 const UNIT_IDS = ['U0', 'U1', 'U2', 'U3'] as const;
-/** What a connection asking for usage shapes alone gets (a worker before §7u). */
+/** What a connection asking for usage shapes alone gets (a worker before §3q). */
 const USAGE_ONLY: ShapeKinds = { usage: true, status: false };
 const shapeKinds = fc.constantFrom(USAGE_ONLY, ALL_SHAPE_KINDS);
 
