@@ -141,11 +141,21 @@ export class WireShapeTable {
   private readonly usageNumbers = new Map<string, number>();
   private readonly statusNumbers = new Map<string, number>();
   private readonly shapes: WireShape[] = [];
-  /** Keys of usage shapes the usage guard refuses (statusShapeOf already returns null for those). */
+  /** Keys of usage shapes the usage guard refuses (splitStatus already returns null for those). */
   private readonly refused = new Set<string>();
+  /**
+   * Status templates minted at most: half the numbers. A fleet whose status payloads carry a
+   * per-unit string (an address, a name) mints a template per unit, and per change of it; bounded
+   * apart, they can never take the numbers the usage shapes need (past it, status payloads go in
+   * the body, as before status shapes).
+   */
+  private readonly statusCapacity: number;
+  private statusMinted = 0;
 
   /** `capacity`: numbers minted at most (MAX_WIRE_SHAPES − 1; the tests make it small). */
-  constructor(private readonly capacity = MAX_WIRE_SHAPES - 1) {}
+  constructor(private readonly capacity = MAX_WIRE_SHAPES - 1) {
+    this.statusCapacity = Math.floor(capacity / 2);
+  }
 
   shapeOf(number: number): WireShape {
     const shape = this.shapes[number - 1];
@@ -177,8 +187,9 @@ export class WireShapeTable {
     if (split === null) return null;
     let number = this.statusNumbers.get(split.key);
     if (number === undefined) {
-      if (this.shapes.length >= this.capacity) return null;
+      if (this.shapes.length >= this.capacity || this.statusMinted >= this.statusCapacity) return null;
       number = this.mint(statusShapeOfSplit(split));
+      this.statusMinted += 1;
       this.statusNumbers.set(split.key, number);
     }
     return { number, values: split.values };

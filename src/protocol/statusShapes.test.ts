@@ -146,6 +146,19 @@ describe('a status template read from the wire', () => {
   });
 });
 
+describe("the gateway's numbers", () => {
+  it('give status templates at most half the table, so templates made per unit never leave usage shapes without numbers', () => {
+    const table = new WireShapeTable(6);
+    // A status payload with a per-unit string: one template per unit.
+    const numbered = Array.from({ length: 5 }, (_, i) => table.statusShapedOf({ state: 'online', address: `10.0.0.${i}`, battery: { percentage: 50 } }));
+    expect(numbered.map((shaped) => shaped?.number ?? null)).toEqual([1, 2, 3, null, null]);
+    // A template numbered before the bound keeps its number.
+    expect(table.statusShapedOf({ state: 'online', address: '10.0.0.1', battery: { percentage: 7 } })).toEqual({ number: 2, values: [7] });
+    const usage = (port: string) => table.shapedOf({ links: [{ port, uplinkKbps: 1, downlinkKbps: 2 }] })?.number ?? null;
+    expect([usage('modem1'), usage('modem2'), usage('modem3'), usage('modem4')]).toEqual([4, 5, 6, null]);
+  });
+});
+
 describe('status shapes in version-2 frames', () => {
   const status = (id: string, rev: number, seq: number, percentage: number) =>
     makeEvent('unit.status', id, rev, seq, { state: 'online', applications: { video: { state: 'streaming' } }, battery: { connected: true, percentage } } as never) as Envelope;
