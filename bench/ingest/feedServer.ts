@@ -41,7 +41,7 @@ import { EVENTS_OP, MAX_EVENTS_PER_FRAME } from '../../src/protocol/ops.ts';
 import { assembleBinaryFrame, encodeBinaryBody, packFrameBody } from '../../src/protocol/binaryFrames.ts';
 import { assembleEventsFrameV2, SentIds, WireIdTable } from '../../src/protocol/binaryFramesV2.ts';
 import type { ShapeKinds, UsageColumns } from '../../src/protocol/shapesFrames.ts';
-import { SentShapes, WireShapeTable, usageColumnsOf } from '../../src/protocol/shapesFrames.ts';
+import { SentShapes, shapeKindsKey, WireShapeTable, usageColumnsOf } from '../../src/protocol/shapesFrames.ts';
 import { LinkLayouts } from '../../src/protocol/linkLayouts.ts';
 import type { EventKind } from '../../src/protocol/kinds.ts';
 import { capabilitiesOf } from '../../src/server/areas/units/views.ts';
@@ -124,7 +124,7 @@ async function main(): Promise<void> {
   type ShapedChunk = { usage: UsageColumns | null; valueAt: Uint32Array; body: Uint8Array };
   const shapedChunksByKinds = new Map<string, ShapedChunk[]>();
   function shapedChunksOf(all: Chunk[]): ShapedChunk[] {
-    const kindsKey = `${shapeKinds.usage ? 'u' : ''}${shapeKinds.status ? 's' : ''}`;
+    const kindsKey = shapeKindsKey(shapeKinds);
     const cached = shapedChunksByKinds.get(kindsKey);
     if (cached !== undefined) return cached;
     const shapedChunks = all.map((chunk, c) => {

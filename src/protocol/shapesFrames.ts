@@ -49,6 +49,11 @@ export interface ShapeKinds {
   readonly status: boolean;
 }
 
+/** One text per set of kinds ('u', 's', 'us', ''): the key of a memo of frames made for that set. */
+export function shapeKindsKey(kinds: ShapeKinds): string {
+  return `${kinds.usage ? 'u' : ''}${kinds.status ? 's' : ''}`;
+}
+
 /** The key of a status descriptor (the map's one key). */
 const STATUS_DESCRIPTOR_KEY = 'unit.status';
 

@@ -14,7 +14,13 @@ import { isDataOf } from './payloadGuards.ts';
 import { makeEvent } from './sampleEvents.ts';
 import { ALL_SHAPE_KINDS, ConnectionShapes, descriptorOf, encodeShapesFrame, shapeOfDescriptor, WireShapeTable } from './shapesFrames.ts';
 import type { StatusShape } from './statusShapes.ts';
-import { checkStatusValues, MAX_STATUS_TEMPLATE_DEPTH, MAX_STATUS_TEMPLATE_NODES, statusShapeOf, statusShapeOfTemplate } from './statusShapes.ts';
+import { checkStatusValues, MAX_STATUS_TEMPLATE_DEPTH, MAX_STATUS_TEMPLATE_NODES, splitStatus, statusShapeOfSplit, statusShapeOfTemplate } from './statusShapes.ts';
+
+/** A payload's shape and values as the gateway makes them (null: in the body). */
+function statusShapeOf(data: unknown): { shape: StatusShape; values: number[] } | null {
+  const split = splitStatus(data);
+  return split === null ? null : { shape: statusShapeOfSplit(split), values: split.values };
+}
 
 /** A finite number as JSON carries it (no -0: JSON writes it 0). */
 const jsonNumber = fc.double({ noNaN: true, noDefaultInfinity: true }).map((n) => (Object.is(n, -0) ? 0 : n));

@@ -62,23 +62,23 @@ const FORBIDDEN_KEY = '__proto__';
  */
 function split(value: unknown, values: Values, path: string, depth: number, budget: { nodes: number }): unknown {
   budget.nodes -= 1;
-  if (budget.nodes < 0) throw new TemplateError(`${values.root} has more than ${MAX_STATUS_TEMPLATE_NODES} nodes`);
+  if (budget.nodes < 0) throw new TemplateError(`${rootName(values)} has more than ${MAX_STATUS_TEMPLATE_NODES} nodes`);
   if (typeof value === 'number') {
     if (!Number.isFinite(value)) throw new TemplateError(`${path} is ${value}, not a finite number`);
-    if (values.zerosOnly && value !== 0) throw new TemplateError(`${path} is ${value}; a template writes every number as 0`);
+    if (values.fromWire && value !== 0) throw new TemplateError(`${path} is ${value}; a template writes every number as 0`);
     values.numbers.push(value);
     return 0;
   }
   if (value === null || typeof value === 'string' || typeof value === 'boolean') return value;
   if (depth >= MAX_STATUS_TEMPLATE_DEPTH) throw new TemplateError(`${path} is nested deeper than ${MAX_STATUS_TEMPLATE_DEPTH} levels`);
-  if (Array.isArray(value)) return value.map((item, i) => split(item, values, values.named ? `${path}[${i}]` : '', depth + 1, budget));
+  if (Array.isArray(value)) return value.map((item, i) => split(item, values, values.fromWire ? `${path}[${i}]` : '', depth + 1, budget));
   if (!isPlainObject(value)) throw new TemplateError(`${path} is ${describe(value)}, not a JSON value`);
   const out: Obj = {};
   for (const key of Object.keys(value)) {
     const item = value[key];
     if (item === undefined) continue;
     if (key === FORBIDDEN_KEY) throw new TemplateError(`${path} has the key "${FORBIDDEN_KEY}"`);
-    out[key] = split(item, values, values.named ? `${path}.${key}` : '', depth + 1, budget);
+    out[key] = split(item, values, values.fromWire ? `${path}.${key}` : '', depth + 1, budget);
   }
   return out;
 }
@@ -86,22 +86,22 @@ function split(value: unknown, values: Values, path: string, depth: number, budg
 class TemplateError extends Error {}
 
 /**
- * What split collects: the numbers. `zerosOnly`: a template from the wire, whose numbers must be
- * 0; `named`: the errors name the node (the wire's templates; the gateway's payloads only need a
- * yes or no, so it makes no path strings per event).
+ * What split collects: the numbers. `fromWire`: a template read from a shapes frame, whose numbers
+ * must be 0 and whose errors name the node from `template` on; the gateway's payloads only need a
+ * yes or no, so that walk makes no path strings per event.
  */
 interface Values {
   readonly numbers: number[];
-  readonly zerosOnly: boolean;
-  readonly named: boolean;
-  /** The name of the root in the errors ('template'; '' when not named). */
-  readonly root: string;
+  readonly fromWire: boolean;
 }
+
+/** The root's name in the errors. */
+const rootName = (values: Values): string => (values.fromWire ? 'template' : '');
 
 /** The template of `value` (numbers collected into `values`), or the TemplateError that stopped the walk. */
 function templateOf(value: unknown, values: Values): { template: unknown } | TemplateError {
   try {
-    return { template: split(value, values, values.root, 0, { nodes: MAX_STATUS_TEMPLATE_NODES }) };
+    return { template: split(value, values, rootName(values), 0, { nodes: MAX_STATUS_TEMPLATE_NODES }) };
   } catch (error) {
     if (error instanceof TemplateError) return error;
     throw error;
@@ -135,7 +135,7 @@ export interface StatusSplit {
 
 /** A status payload's template and values, or null when it has no shape (not JSON-like, too big, refused by the guard). */
 export function splitStatus(data: unknown): StatusSplit | null {
-  const values: Values = { numbers: [], zerosOnly: false, named: false, root: '' };
+  const values: Values = { numbers: [], fromWire: false };
   const read = templateOf(data, values);
   if (read instanceof TemplateError || !isDataOf('unit.status', read.template)) return null;
   return { template: read.template, key: JSON.stringify(read.template), values: values.numbers };
@@ -146,15 +146,9 @@ export function statusShapeOfSplit(split: StatusSplit): StatusShape {
   return makeStatusShape(split.template, split.key);
 }
 
-/** The shape of a status payload and its values, or null when it has none (splitStatus). */
-export function statusShapeOf(data: unknown): { shape: StatusShape; values: number[] } | null {
-  const split = splitStatus(data);
-  return split === null ? null : { shape: statusShapeOfSplit(split), values: split.values };
-}
-
 /** A template read from the wire (a shapes frame's descriptor) as a shape, or the reason it is not one. */
 export function statusShapeOfTemplate(template: unknown): StatusShape | string {
-  const read = templateOf(template, { numbers: [], zerosOnly: true, named: true, root: 'template' });
+  const read = templateOf(template, { numbers: [], fromWire: true });
   if (read instanceof TemplateError) return read.message;
   if (!isDataOf('unit.status', read.template)) return 'template is refused by the unit.status guard (state must be a string, applications an object of objects whose state is a string)';
   return makeStatusShape(read.template);
@@ -190,7 +184,6 @@ function compile(node: unknown): Compiled {
     const shared = deepFreeze(node);
     return { build: () => shared, count: 0 };
   }
-  const keys = entries.map(([key]) => key);
   const offsets: number[] = [];
   let offset = 0;
   for (const child of children) {
@@ -208,7 +201,7 @@ function compile(node: unknown): Compiled {
       },
     };
   }
-  const names = keys as string[];
+  const names = entries.map(([key]) => key as string);
   return {
     count,
     build: (values, at) => {

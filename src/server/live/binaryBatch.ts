@@ -14,7 +14,7 @@ import { encodeBinaryFrame } from '../../protocol/binaryFrames.ts';
 import { encodeEventsFrameV2, SentIds, WireIdTable } from '../../protocol/binaryFramesV2.ts';
 import { LinkLayouts } from '../../protocol/linkLayouts.ts';
 import type { ShapeKinds } from '../../protocol/shapesFrames.ts';
-import { SentShapes, WireShapeTable, usageColumnsOf } from '../../protocol/shapesFrames.ts';
+import { SentShapes, shapeKindsKey, WireShapeTable, usageColumnsOf } from '../../protocol/shapesFrames.ts';
 import { MAX_BATCH_FRAME_BYTES, MAX_EVENTS_PER_FRAME } from '../../protocol/ops.ts';
 import type { LiveEvent } from './types.ts';
 import type { OutboxEntry } from './outbox.ts';
@@ -88,9 +88,6 @@ interface ShapedFrame {
   readonly shapes: Uint32Array | null;
 }
 
-function shapeKindsKey(kinds: ShapeKinds): string {
-  return `${kinds.usage ? 'u' : ''}${kinds.status ? 's' : ''}`;
-}
 
 export class BinaryEventBatch {
   private events: LiveEvent[] = [];
